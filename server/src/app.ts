@@ -1,0 +1,132 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { registerDemoSso } from './auth/demo-sso';
+import { createGuards } from './auth/guard';
+import { createTokenService } from './auth/tokens';
+import type { Config } from './config';
+import { createDatabase } from './db/client';
+import { migrateToLatest } from './db/migrate';
+import type { Database } from './db/schema';
+import { seedDemoData } from './db/seed';
+import { HttpError } from './errors';
+import { registerContentRoutes } from './routes/content';
+import type { RouteDeps } from './routes/deps';
+import { registerOrganizationRoutes } from './routes/organizations';
+import { registerSessionRoutes } from './routes/session';
+import { validatorCompiler } from './validation';
+
+export interface BuildOptions {
+  /** Seed the demo data into an empty database (default true). */
+  seed?: boolean;
+  /** Fastify logging; off in tests. */
+  logger?: boolean;
+}
+
+export interface App extends FastifyInstance {
+  db: Kysely<Database>;
+}
+
+/**
+ * Builds the reference API (and the static PWA when it is built). Tests call this and use
+ * `app.inject`; server/src/main.ts only starts it listening.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const db = createDatabase(config.databaseUrl);
+  await migrateToLatest(db);
+  if (options.seed ?? true) await seedDemoData(db);
+
+  const app = Fastify({
+    logger: options.logger ? { level: config.logLevel } : false,
+    bodyLimit: 256 * 1024,
+  }) as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.decorate('db', db);
+  app.decorateRequest('user', null);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtlS);
+  const guards = createGuards(db, tokens);
+  const deps: RouteDeps = { db, tokens, guards, config };
+
+  if (config.appUrl) {
+    // The PWA on another origin (VITE_API_BASE_URL) must be able to read the renewed token.
+    await app.register(cors, {
+      origin: new URL(config.appUrl).origin,
+      credentials: true,
+      exposedHeaders: ['Set-Authorization'],
+    });
+  }
+  await app.register(formbody);
+
+  // Sliding renewal: every authenticated response carries a fresh token (ARCHITECTURE 4).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.user) {
+      reply.header(
+        'Set-Authorization',
+        await tokens.sign({ id: request.user.id, sso_uuid: request.user.ssoUuid }),
+      );
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ message: error.message, code: 'BAD_REQUEST' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
+  });
+
+  registerContentRoutes(app, deps);
+  registerSessionRoutes(app, deps);
+  registerOrganizationRoutes(app, deps);
+  if (config.demoSso) registerDemoSso(app, { db, tokens, appUrl: config.appUrl });
+
+  const staticRoot = config.staticDir ? path.resolve(config.staticDir) : null;
+  const serveApp = staticRoot !== null && existsSync(path.join(staticRoot, 'index.html'));
+  if (serveApp) {
+    await app.register(fastifyStatic, {
+      root: staticRoot,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed build assets never change; everything else must be revalidated so that a
+        // new service worker and index.html are found.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi =
+      url.startsWith('/api/') ||
+      url.startsWith('/auth/') ||
+      url === '/messagehub' ||
+      url.startsWith('/messagehub/');
+    if (serveApp && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      // Client-side routes: every unknown non-API path gets the app, which renders its own 404.
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+  });
+
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Server configuration, read from the environment with a safe default for each value. */
+export interface Config {
+  port: number;
+  host: string;
+  /** `memory://` (tests), a PGlite data directory, or `postgres://...` for a real server. */
+  databaseUrl: string;
+  jwtSecret: string;
+  tokenTtlS: number;
+  /** The demo single sign-on pages and the demo-token endpoint. */
+  demoSso: boolean;
+  /** Where the PWA lives, for the demo sign-on's redirect; empty means this origin. */
+  appUrl: string;
+  /** The built PWA served from this origin; null serves the API only. */
+  staticDir: string | null;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+const DATA_DIR = '.data';
+
+function isPostgresUrl(url: string): boolean {
+  return url.startsWith('postgres://') || url.startsWith('postgresql://');
+}
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new ConfigError(`${name} must be a positive integer, got "${raw}"`);
+  return value;
+}
+
+function bool(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'on', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+/** A secret kept in .data/ so that tokens survive a restart of the embedded set-up. */
+function persistentSecret(): string {
+  const file = path.join(DATA_DIR, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(DATA_DIR, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || path.join(DATA_DIR, 'pglite');
+  const inMemory = databaseUrl === 'memory://';
+  const jwtSecret = env.JWT_SECRET || (inMemory ? randomBytes(32).toString('base64url') : persistentSecret());
+  if (jwtSecret.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters');
+  const staticDir = env.STATIC_DIR === undefined ? 'dist' : env.STATIC_DIR || null;
+  return {
+    port: positiveInt('PORT', env.PORT, 8080),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    jwtSecret,
+    tokenTtlS: positiveInt('TOKEN_TTL_S', env.TOKEN_TTL_S, 3600),
+    // A real PostgreSQL server is an organization's deployment: its sign-on is its own.
+    demoSso: bool('DEMO_SSO', env.DEMO_SSO, !isPostgresUrl(databaseUrl)),
+    appUrl: (env.APP_URL ?? '').replace(/\/$/, ''),
+    staticDir,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}
+
+export { isPostgresUrl };

@@ -1,0 +1,25 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { isPostgresUrl } from '../config';
+import type { Database } from './schema';
+
+// Plain numbers for bigint counts (COUNT(*)); our counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/**
+ * One query layer over two drivers: a real PostgreSQL server for `postgres://` URLs, and
+ * embedded PGlite otherwise (`memory://` or a data directory).
+ */
+export function createDatabase(databaseUrl: string): Kysely<Database> {
+  if (isPostgresUrl(databaseUrl)) {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }),
+    });
+  }
+  const pglite = new PGlite(databaseUrl === 'memory://' ? undefined : databaseUrl, {
+    parsers: { 20: (value: string) => Number(value) },
+  });
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}

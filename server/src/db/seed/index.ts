@@ -1,0 +1,191 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { QuestionDef } from '../../../../src/domain/catalogue';
+import type { Database } from '../schema';
+import { CHAPTERS, QUESTIONS } from './catalogue';
+import { generateDemoAssessments, type DemoAssessment } from './demo-assessments';
+import { createRng, generateDemoResidences } from './demo-residences';
+import { DEMO_LOGOUT_URL, DEMO_USERS } from './demo-users';
+
+export const DEMO_SEED = 20261122;
+
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for our widest table. */
+const CHUNK = 1000;
+
+async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+/** The three-digit id within its chapter kind (ARCHITECTURE section 3). */
+export function numberQuestions(questions: readonly QuestionDef[]): Map<string, string> {
+  const counters = { screening: 0, evaluation: 0 };
+  const numbers = new Map<string, string>();
+  for (const q of questions) {
+    const kind = q.chapterId === 'screening' ? 'screening' : 'evaluation';
+    numbers.set(q.uniqueId, String(++counters[kind]).padStart(3, '0'));
+  }
+  return numbers;
+}
+
+async function seedCatalogue(trx: Transaction<Database>): Promise<void> {
+  await trx
+    .insertInto('chapters')
+    .values(
+      CHAPTERS.map((c, position) => ({
+        id: c.id,
+        kind: c.kind,
+        label: c.label,
+        description: c.description,
+        position,
+      })),
+    )
+    .execute();
+  const numbers = numberQuestions(QUESTIONS);
+  await trx
+    .insertInto('questions')
+    .values(
+      QUESTIONS.map((q, position) => ({
+        unique_id: q.uniqueId,
+        chapter_id: q.chapterId,
+        kind: q.chapterId === 'screening' ? ('screening' as const) : ('evaluation' as const),
+        number: numbers.get(q.uniqueId)!,
+        position,
+        title: q.title,
+        text: q.text,
+        type: q.type,
+        is_optional: q.isOptional,
+        relevant_to: q.relevantTo,
+        measurement_units: q.measurementUnits ?? null,
+        range_start: q.rangeStart ?? null,
+        range_end: q.rangeEnd ?? null,
+        is_decimal: q.isDecimal ?? false,
+        definition: JSON.stringify(q),
+      })),
+    )
+    .execute();
+  const options = QUESTIONS.flatMap((q) =>
+    (q.options ?? []).map((o, position) => ({
+      answer_id: o.answerId,
+      question_unique_id: q.uniqueId,
+      label: o.label,
+      position,
+    })),
+  );
+  await insertChunked(options, (chunk) => trx.insertInto('question_options').values(chunk).execute());
+}
+
+async function seedAssessments(
+  trx: Transaction<Database>,
+  assessments: DemoAssessment[],
+  organizationOf: Map<string, string>,
+  authorId: string,
+): Promise<void> {
+  await insertChunked(assessments, (chunk) =>
+    trx
+      .insertInto('assessments')
+      .values(
+        chunk.map((a) => ({
+          id: a.id,
+          organization_id: organizationOf.get(a.residenceId)!,
+          residence_id: a.residenceId,
+          status: a.status,
+          is_calculated: a.isCalculated,
+          converted: a.converted,
+          screening_completed: a.screeningCompleted,
+          excluded_handicaps: a.excludedHandicaps,
+          handicaps_for_evaluation: a.handicapsForEvaluation,
+          valid_from: a.validFrom,
+          future_approved_date: a.futureApprovedDate,
+          source_assessment_id: a.sourceAssessmentId,
+          last_answered_question_unique_id: a.lastAnsweredQuestionUniqueId,
+          created_by: authorId,
+          created_at: a.createdAt,
+          updated_at: a.createdAt,
+        })),
+      )
+      .execute(),
+  );
+  const answers = assessments.flatMap((a) =>
+    a.answers.map((answer) => ({
+      assessment_id: a.id,
+      question_unique_id: answer.questionUniqueId,
+      values: answer.values,
+      numeric_value: answer.numericValue,
+      comment: answer.comment,
+      answered_by: authorId,
+      answered_at: a.createdAt,
+    })),
+  );
+  await insertChunked(answers, (chunk) => trx.insertInto('answers').values(chunk).execute());
+}
+
+/**
+ * Seeds the deterministic Danish demo data into an empty database: the same rows on every
+ * run of the same day (future approval dates count from the seed day). Does nothing when
+ * the database already holds organizations.
+ */
+export async function seedDemoData(db: Kysely<Database>, now: Date = new Date()): Promise<boolean> {
+  const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+
+  const data = generateDemoResidences(DEMO_SEED);
+  const rng = createRng(DEMO_SEED + 1);
+  const assessments = generateDemoAssessments(data.residences, QUESTIONS, rng, now);
+  const departmentOrg = new Map(data.departments.map((d) => [d.id, d.organizationId]));
+  const organizationOf = new Map(data.residences.map((r) => [r.id, departmentOrg.get(r.departmentId)!]));
+
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('organizations').values(data.organizations).execute();
+    await trx
+      .insertInto('users')
+      .values(
+        DEMO_USERS.map((u) => ({
+          id: u.id,
+          user_name: u.userName,
+          display_name: u.displayName,
+          role: u.role,
+          sso_uuid: u.ssoUuid,
+          logout_url: DEMO_LOGOUT_URL,
+        })),
+      )
+      .execute();
+    const memberships = DEMO_USERS.flatMap((u) =>
+      u.organizations.map((index) => ({ user_id: u.id, organization_id: data.organizations[index]!.id })),
+    );
+    await trx.insertInto('memberships').values(memberships).execute();
+    await trx
+      .insertInto('departments')
+      .values(
+        data.departments.map((d) => ({
+          id: d.id,
+          organization_id: d.organizationId,
+          name: d.name,
+          town: d.town,
+        })),
+      )
+      .execute();
+    await insertChunked(data.residences, (chunk) =>
+      trx
+        .insertInto('residences')
+        .values(
+          chunk.map((r) => ({
+            id: r.id,
+            organization_id: departmentOrg.get(r.departmentId)!,
+            department_id: r.departmentId,
+            street_name: r.streetName,
+            street_number: r.streetNumber,
+            floor_number: r.floorNumber,
+            door_code: r.doorCode,
+            zip_code: r.zipCode,
+            town: r.town,
+            latitude: r.latitude,
+            longitude: r.longitude,
+            is_converted: r.isConverted,
+          })),
+        )
+        .execute(),
+    );
+    await seedCatalogue(trx);
+    await seedAssessments(trx, assessments, organizationOf, DEMO_USERS[0]!.id);
+  });
+  return true;
+}

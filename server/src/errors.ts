@@ -1,0 +1,32 @@
+/** An error with an HTTP status and a message that is safe to show to the client. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string = codeFor(statusCode),
+  ) {
+    super(message);
+  }
+}
+
+function codeFor(status: number): string {
+  switch (status) {
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    default:
+      return status >= 500 ? 'INTERNAL' : 'ERROR';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new HttpError(401, message, code);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const notFound = (message: string) => new HttpError(404, message);

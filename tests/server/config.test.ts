@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/src/config';
+
+const base = { JWT_SECRET: 'a-secret-of-enough-length', DATABASE_URL: 'memory://' };
+
+describe('server configuration from the environment', () => {
+  it('has safe defaults', () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      tokenTtlS: 3600,
+      demoSso: true,
+      appUrl: '',
+      staticDir: 'dist',
+    });
+  });
+
+  it('turns demo sign-in off by default for a real PostgreSQL server, on when asked', () => {
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@h/db' }).demoSso).toBe(false);
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@h/db', DEMO_SSO: 'true' }).demoSso).toBe(true);
+  });
+
+  it('generates an in-memory secret for an in-memory database', () => {
+    const a = loadConfig({ DATABASE_URL: 'memory://' });
+    const b = loadConfig({ DATABASE_URL: 'memory://' });
+    expect(a.jwtSecret.length).toBeGreaterThanOrEqual(32);
+    expect(a.jwtSecret).not.toBe(b.jwtSecret);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '-1'],
+    ['TOKEN_TTL_S', '1.5'],
+    ['DEMO_SSO', 'maybe'],
+    ['JWT_SECRET', 'short'],
+  ])('refuses %s=%s with a clear error', (name, value) => {
+    expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
+  });
+
+  it('reads APP_URL without a trailing slash and STATIC_DIR empty as API only', () => {
+    const config = loadConfig({ ...base, APP_URL: 'http://localhost:5173/', STATIC_DIR: '' });
+    expect(config.appUrl).toBe('http://localhost:5173');
+    expect(config.staticDir).toBeNull();
+  });
+});

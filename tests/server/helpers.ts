@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type App } from '../../server/src/app';
+import { loadConfig, type Config } from '../../server/src/config';
+
+/**
+ * The databases the server suites run on: always an in-memory PGlite, and a real PostgreSQL
+ * server when TEST_DATABASE_URL points at one (.ci/run starts one; see README).
+ */
+export const DATABASES: { name: string; admin: string | null }[] = [
+  { name: 'PGlite (memory)', admin: null },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'PostgreSQL server', admin: process.env.TEST_DATABASE_URL }]
+    : []),
+];
+
+export interface TestApp {
+  app: App;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A fresh database of its own for one suite: a new in-memory PGlite or a new PG database. */
+async function freshDatabaseUrl(admin: string | null): Promise<{ url: string; drop(): Promise<void> }> {
+  if (!admin) return { url: 'memory://', drop: async () => {} };
+  const name = `bt_test_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestApp(
+  admin: string | null,
+  env: Record<string, string> = {},
+  options: { seed?: boolean } = {},
+): Promise<TestApp> {
+  const database = await freshDatabaseUrl(admin);
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    JWT_SECRET: 'test-secret-that-is-long-enough-123',
+    STATIC_DIR: '',
+    DEMO_SSO: 'true',
+    ...env,
+  });
+  const app = await buildApp(config, options);
+  return {
+    app,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export async function demoToken(app: App, userName: string, ttlS?: number): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/auth/demo-token', payload: { userName, ttlS } });
+  if (response.statusCode !== 200)
+    throw new Error(`demo-token ${userName}: ${response.statusCode} ${response.body}`);
+  return response.json<{ token: string }>().token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit, component and server tests. Server tests build the Fastify app on an in-memory
+// PGlite database (and, when TEST_DATABASE_URL is set, on a real PostgreSQL server too).
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: more workers than that only adds contention.
+    maxWorkers: 2,
+  },
+});
