@@ -35,7 +35,7 @@ export default tseslint.config(
               except: [`./${feature}`],
             })),
             // Shared folders never import features, routes or the app.
-            ...['api', 'offline', 'hub', 'domain', 'ui', 'i18n'].map((shared) => ({
+            ...['api', 'offline', 'hub', 'domain', 'ui', 'i18n', 'lib'].map((shared) => ({
               target: `./src/${shared}`,
               from: ['./src/features', './src/routes', './src/app'],
             })),

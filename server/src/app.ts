@@ -68,10 +68,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Sliding renewal: every authenticated response carries a fresh token (ARCHITECTURE 4).
   app.addHook('onSend', async (request, reply) => {
     if (request.user) {
-      reply.header(
-        'Set-Authorization',
-        await tokens.sign({ id: request.user.id, sso_uuid: request.user.ssoUuid }),
-      );
+      // The same lifetime again, from now: a short-lived token stays short-lived.
+      const { id, ssoUuid, tokenTtlS } = request.user;
+      reply.header('Set-Authorization', await tokens.sign({ id, sso_uuid: ssoUuid }, tokenTtlS));
     }
   });
 
@@ -101,7 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(fastifyStatic, {
       root: staticRoot,
       wildcard: true,
-      index: false,
+      index: ['index.html'],
       setHeaders(res, filePath) {
         // Hashed build assets never change; everything else must be revalidated so that a
         // new service worker and index.html are found.
@@ -118,7 +117,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       url.startsWith('/auth/') ||
       url === '/messagehub' ||
       url.startsWith('/messagehub/');
-    if (serveApp && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+    // A path with a file extension is a missing file, never a client route.
+    const isFile = /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
+    if (serveApp && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
       // Client-side routes: every unknown non-API path gets the app, which renders its own 404.
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -156,6 +156,17 @@ describe.each(DATABASES)('reference API core on $name', ({ admin }) => {
     expect(await names('uden-org')).toEqual([]);
   });
 
+  it('renews a token with the lifetime it was issued with', async () => {
+    const lifetime = async (token: string) => {
+      const response = await t.app.inject({ url: '/api/v2/userinfo', headers: bearer(token) });
+      const renewed = response.headers['set-authorization'] as string;
+      const claims = JSON.parse(Buffer.from(renewed.split('.')[1]!, 'base64url').toString());
+      return claims.exp - claims.iat;
+    };
+    expect(await lifetime(await demoToken(t.app, 'skriver', 60))).toBe(60);
+    expect(await lifetime(tokens.skriver!)).toBe(t.config.tokenTtlS);
+  });
+
   describe('GET /api/v2/staticcontent', () => {
     it('serves the configuration content without a token, ignoring a bad one', async () => {
       for (const headers of [{}, bearer('garbage'), bearer(expired), bearer(tokens['uden-rolle']!)]) {

@@ -13,6 +13,8 @@ export interface AuthUser {
   ssoUuid: string;
   logoutUrl: string | null;
   organizationIds: string[];
+  /** The lifetime of the presented token; sliding renewal issues the same lifetime again. */
+  tokenTtlS: number;
 }
 
 declare module 'fastify' {
@@ -63,6 +65,7 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
         ssoUuid: row.sso_uuid,
         logoutUrl: row.logout_url,
         organizationIds: memberships.map((m) => m.organization_id),
+        tokenTtlS: claims.ttlS,
       };
     },
     async requireWrite(request) {

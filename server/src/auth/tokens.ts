@@ -8,6 +8,8 @@ export interface TokenClaims {
   sso_uuid: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** Lifetime the token was issued with, in seconds: a renewal keeps it. */
+  ttlS: number;
 }
 
 const ALGORITHM = 'HS256';
@@ -39,7 +41,8 @@ export function createTokenService(secret: string, defaultTtlS: number): TokenSe
         if (typeof payload.sub !== 'string' || typeof payload.sso_uuid !== 'string' || !payload.exp) {
           throw unauthorized('Invalid token specified', 'TOKEN_INVALID');
         }
-        return { sub: payload.sub, sso_uuid: payload.sso_uuid, exp: payload.exp };
+        const ttlS = payload.iat && payload.exp > payload.iat ? payload.exp - payload.iat : defaultTtlS;
+        return { sub: payload.sub, sso_uuid: payload.sso_uuid, exp: payload.exp, ttlS };
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw unauthorized('Token expired', 'TOKEN_EXPIRED');
         if (error instanceof errors.JOSEError) throw unauthorized('Invalid token specified', 'TOKEN_INVALID');

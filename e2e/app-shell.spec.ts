@@ -1,0 +1,155 @@
+import { expect, test } from '@playwright/test';
+import { demoToken, expectAccessible, signInThroughSso, signInWithToken } from './fixtures';
+
+test.describe('signing in and the app shell', () => {
+  test('a user of three organizations signs in through the demo SSO, chooses one and is greeted', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Velkommen til Boligtilgængelighed' }),
+    ).toBeVisible();
+    await expect(page).toHaveTitle('Velkommen til Boligtilgængelighed – Boligtilgængelighed');
+    await expectAccessible(page, 'login screen');
+    await page.getByRole('link', { name: 'Log ind' }).click();
+    await expect(page.getByRole('heading', { name: 'Demo-login' })).toBeVisible();
+    await expectAccessible(page, 'demo SSO page');
+    await page.getByRole('button', { name: /Freja Flere/ }).click();
+
+    await expect(page).toHaveURL(/\/organizations/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vælg organisation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Vælg / })).toHaveCount(3);
+    await expectAccessible(page, 'organizations');
+    await page.getByLabel('Søg efter organisation').fill('havtorn');
+    await expect(page.getByRole('button', { name: /^Vælg / })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Vælg Boligorganisationen Havtornbo' }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej Freja Flere' })).toBeVisible();
+    await expect(page.getByText('Du arbejder i Boligorganisationen Havtornbo')).toBeVisible();
+    await expectAccessible(page, 'home');
+  });
+
+  test('the organization banner changes the organization through its dialog', async ({ page }) => {
+    await signInThroughSso(page, /Freja Flere/);
+    await page.getByRole('button', { name: 'Vælg Boligforeningen Kløverhjem Syd' }).click();
+    await page.getByRole('button', { name: 'Skift organisation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Skift organisation' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'change organization dialog');
+    await dialog.getByRole('button', { name: 'Skift organisation' }).click();
+    await page.getByRole('button', { name: 'Vælg Boligselskabet Lyngtoft Østjylland' }).click();
+    await expect(page.getByText('Du arbejder i Boligselskabet Lyngtoft Østjylland')).toBeVisible();
+  });
+
+  test('a user of one organization skips the choice, and a reload stays signed in', async ({ page }) => {
+    await signInThroughSso(page, /Sofie Skriver/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
+    // One organization: no banner to change it.
+    await expect(page.getByRole('button', { name: 'Skift organisation' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
+  });
+
+  test('a user without an organization is told so and can log out', async ({ page, request }) => {
+    await signInWithToken(page, await demoToken(request, 'uden-org'));
+    await expect(
+      page.getByText('Du er ikke tilknyttet en organisation endnu', { exact: false }),
+    ).toBeVisible();
+    await expectAccessible(page, 'no organization');
+    await page.getByRole('button', { name: 'Log ud' }).click();
+    await expect(page.getByRole('heading', { name: 'Du er logget ud' })).toBeVisible();
+  });
+
+  test('a user with the role none is refused', async ({ page, request }) => {
+    await signInWithToken(page, await demoToken(request, 'uden-rolle'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Du har ikke adgang' })).toBeVisible();
+    await expectAccessible(page, 'forbidden');
+  });
+
+  test('logging out clears the session and goes to the logout page of the sign-on', async ({ page }) => {
+    await signInThroughSso(page, /Sofie Skriver/);
+    await page.getByRole('button', { name: 'Log ud' }).click();
+    await expect(page.getByRole('heading', { name: 'Du er logget ud' })).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.map((c) => c.name)).not.toContain('authentication_token');
+    expect(cookies.map((c) => c.name)).not.toContain('organization_id');
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
+  });
+
+  test('an expired token lands on /loggedout', async ({ page, request }) => {
+    await signInWithToken(page, await demoToken(request, 'skriver', 4));
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
+    await expect(page).toHaveURL(/\/loggedout$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Du er blevet logget ud' })).toBeVisible();
+    await expectAccessible(page, 'logged out');
+    await expect(page.getByRole('link', { name: 'Log ind igen' })).toBeVisible();
+  });
+
+  test('an unknown path shows the not-found screen with a link home', async ({ page }) => {
+    await page.goto('/findes/ikke');
+    await expect(page.getByRole('heading', { level: 1, name: 'Siden findes ikke' })).toBeVisible();
+    await expectAccessible(page, '404');
+    await page.getByRole('link', { name: 'Gå til forsiden' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a signed-out visit to a page goes to the login screen and back after signing in', async ({
+    page,
+  }) => {
+    await page.goto('/organizations');
+    await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
+  });
+
+  test('the service message can be dismissed for the session', async ({ page }) => {
+    await page.goto('/');
+    const message = page.getByRole('region', { name: 'Driftsbesked' });
+    await expect(message).toBeVisible();
+    await message.getByRole('button', { name: 'Luk beskeden' }).click();
+    await expect(message).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Driftsbesked' })).toHaveCount(0);
+  });
+});
+
+test.describe('offline', () => {
+  test('after one online visit the app opens offline with the user’s name', async ({ page, context }) => {
+    await signInThroughSso(page, /Sofie Skriver/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
+    // The service worker has precached the shell and the cache has been written to IndexedDB.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.waitForTimeout(800);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
+    await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+    await context.setOffline(false);
+  });
+
+  test('the app is installable: a manifest in Danish with icons and a service worker', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    expect(href).toBeTruthy();
+    const manifest = await (await request.get(href!)).json();
+    expect(manifest).toMatchObject({ lang: 'da', display: 'standalone', name: 'Boligtilgængelighed' });
+    const sizes = manifest.icons.map(
+      (i: { sizes: string; purpose?: string }) => `${i.sizes}:${i.purpose ?? 'any'}`,
+    );
+    expect(sizes).toEqual(expect.arrayContaining(['192x192:any', '512x512:any', '512x512:maskable']));
+    for (const icon of manifest.icons) {
+      const response = await request.get(icon.src);
+      expect(response.status()).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/png');
+    }
+    const registered = await page.evaluate(async () => !!(await navigator.serviceWorker.ready).active);
+    expect(registered).toBe(true);
+  });
+});

@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium against the real server, which serves the built PWA
+ * on an in-memory database with the demo data (`npm run build` first; `npm test` does).
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+export const E2E_JWT_SECRET = 'e2e-secret-for-playwright-only-0123456789';
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    locale: 'da-DK',
+    timezoneId: 'Europe/Copenhagen',
+    launchOptions: chromium,
+    serviceWorkers: 'allow',
+    trace: 'off',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
+  ],
+  webServer: {
+    command: 'npx tsx server/src/main.ts',
+    url: `http://127.0.0.1:${E2E_PORT}/api/v2/staticcontent`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'memory://',
+      JWT_SECRET: E2E_JWT_SECRET,
+      DEMO_SSO: 'true',
+      STATIC_DIR: 'dist',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

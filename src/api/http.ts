@@ -1,0 +1,100 @@
+import { API_BASE_URL } from './api-base';
+import { tokenStore } from './token-store';
+
+/** A failed call: `status` is the HTTP status, 0 when the network failed. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get isAuthFailure(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+
+  get isNetworkFailure(): boolean {
+    return this.status === 0;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Text responses (synchiddenquestions); JSON otherwise. */
+  responseType?: 'json' | 'text';
+}
+
+export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = new URL(`${API_BASE_URL}${path}`, location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+  }
+  return API_BASE_URL ? url.toString() : `${url.pathname}${url.search}`;
+}
+
+async function errorMessage(response: Response): Promise<{ message: string; body?: unknown }> {
+  try {
+    const body: unknown = await response.json();
+    const message = (body as { message?: unknown }).message;
+    return { message: typeof message === 'string' ? message : response.statusText, body };
+  } catch {
+    return { message: response.statusText || `HTTP ${response.status}` };
+  }
+}
+
+/**
+ * Every call to the API (spec section 7): bearer token, JSON, same-origin credentials; a
+ * Set-Authorization header replaces the stored token; any non-200 or empty answer is an
+ * ApiError (spec section 8).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const token = tokenStore.get();
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
+  }
+
+  const renewed = response.headers.get('Set-Authorization');
+  if (renewed) {
+    try {
+      tokenStore.set(renewed);
+    } catch {
+      // A broken renewal must not fail the call; the current token stays until it expires.
+    }
+  }
+
+  if (response.status !== 200) {
+    const { message, body } = await errorMessage(response);
+    throw new ApiError(response.status, message, body);
+  }
+  const text = await response.text();
+  if (text === '') throw new ApiError(response.status, 'Empty response');
+  if (options.responseType === 'text') return text as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ApiError(response.status, 'Invalid JSON response');
+  }
+}

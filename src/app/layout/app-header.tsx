@@ -1,0 +1,60 @@
+import { Badge, Button, Group, Tooltip } from '@mantine/core';
+import { IconCloudOff, IconDownload } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { OrganizationBanner } from '../../features/organizations/components/organization-banner';
+import { useTranslation } from '../../i18n/use-translation';
+import { promptInstall, usePwaState } from '../pwa';
+import classes from './app-header.module.css';
+import { ServiceMessage } from './service-message';
+import { useOnline } from './use-online';
+
+/** Spec 2 header: logo, service message, organization banner; install and offline state. */
+export function AppHeader(props: { signedIn: boolean }) {
+  const t = useTranslation();
+  const online = useOnline();
+  const { installPrompt } = usePwaState();
+  return (
+    <header className={classes.header}>
+      <ServiceMessage />
+      <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="sm">
+        <Link to="/" className={classes.logo} aria-label={t('header.logoLink')}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span className={classes.logoText}>{t('app.name')}</span>
+        </Link>
+        <Group gap="xs" wrap="nowrap">
+          {!online && (
+            <Tooltip
+              label={t('header.offline.description')}
+              multiline
+              w={260}
+              events={{ hover: true, focus: true, touch: true }}
+            >
+              <Badge
+                color="orange"
+                variant="filled"
+                leftSection={<IconCloudOff size={14} aria-hidden />}
+                tabIndex={0}
+                role="status"
+                aria-label={t('header.offline.description')}
+              >
+                {t('header.offline')}
+              </Badge>
+            </Tooltip>
+          )}
+          {installPrompt && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconDownload size={16} aria-hidden />}
+              onClick={() => void promptInstall()}
+              title={t('header.installApp.description')}
+            >
+              {t('header.installApp')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {props.signedIn && <OrganizationBanner />}
+    </header>
+  );
+}

@@ -1,0 +1,70 @@
+import { useSyncExternalStore } from 'react';
+import { Workbox } from 'workbox-window';
+
+/**
+ * Service worker registration, the update prompt and the install prompt. Updates are
+ * offered, never applied by a reload on their own (ARCHITECTURE 2).
+ */
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+interface PwaState {
+  updateWaiting: boolean;
+  installPrompt: BeforeInstallPromptEvent | null;
+}
+
+let state: PwaState = { updateWaiting: false, installPrompt: null };
+let workbox: Workbox | null = null;
+const listeners = new Set<() => void>();
+
+function update(patch: Partial<PwaState>) {
+  state = { ...state, ...patch };
+  listeners.forEach((l) => l());
+}
+
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
+  workbox = new Workbox('/sw.js', { scope: '/' });
+  workbox.addEventListener('waiting', () => update({ updateWaiting: true }));
+  void workbox.register();
+}
+
+export function listenForInstallPrompt(): void {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    update({ installPrompt: event as BeforeInstallPromptEvent });
+  });
+  window.addEventListener('appinstalled', () => update({ installPrompt: null }));
+}
+
+/** The user chose to update: the waiting worker takes over, then the page reloads once. */
+export function applyUpdate(): void {
+  if (!workbox) return;
+  workbox.addEventListener('controlling', () => window.location.reload());
+  workbox.messageSkipWaiting();
+}
+
+export function dismissUpdate(): void {
+  update({ updateWaiting: false });
+}
+
+export async function promptInstall(): Promise<void> {
+  const prompt = state.installPrompt;
+  if (!prompt) return;
+  await prompt.prompt();
+  await prompt.userChoice;
+  update({ installPrompt: null });
+}
+
+export function usePwaState(): PwaState {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => state,
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../api/http';
+import { tokenStore } from '../../../api/token-store';
+
+export interface UserInfo {
+  userName: string;
+  logoutUrl: string | null;
+  role: string;
+}
+
+/** Spec 4 and 9: the keep-alive user-info call every 5 minutes, also in the background. */
+export const KEEP_ALIVE_MS = 300_000;
+
+export const userInfoQueryOptions = () =>
+  queryOptions({
+    queryKey: ['userinfo'],
+    queryFn: ({ signal }) => apiRequest<UserInfo>('/api/v2/userinfo', { signal }),
+    refetchInterval: KEEP_ALIVE_MS,
+    refetchIntervalInBackground: true,
+  });
+
+/** Runs only with a token (spec 7). */
+export function useUserInfo(hasToken: boolean) {
+  return useQuery({ ...userInfoQueryOptions(), enabled: hasToken && tokenStore.get() !== null });
+}

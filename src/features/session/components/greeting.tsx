@@ -1,0 +1,24 @@
+import { Button, Group, Text, Title } from '@mantine/core';
+import { useTranslation } from '../../../i18n/use-translation';
+import { usePageTitle } from '../../../ui/use-page-title';
+import { useLogout } from '../hooks/use-logout';
+
+/** The home screen's greeting with the user's name and the logout button (spec 2). */
+export function Greeting(props: { userName: string }) {
+  const t = useTranslation();
+  const logout = useLogout();
+  usePageTitle(t('home.title'));
+  return (
+    <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+      <div>
+        <Title order={1}>{t('home.greeting', { userName: props.userName })}</Title>
+        <Text size="lg" c="dimmed">
+          {t('home.intro')}
+        </Text>
+      </div>
+      <Button variant="default" onClick={() => void logout()}>
+        {t('home.logout')}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,30 @@
+import { readCookie } from '../offline/cookies';
+
+/** Feature flags from cookies (spec section 3), read in this one place. */
+
+export type ApiVersion = 1 | 1.5 | 2;
+/** 0 trace, 1 debug, 2 info, 3 warning (default), 4 error, 5 silent. */
+export type LogLevel = 0 | 1 | 2 | 3 | 4 | 5;
+
+export interface FeatureFlags {
+  fakeCopy: boolean;
+  logLevel: LogLevel;
+  apiVersion: ApiVersion;
+}
+
+export function parseFlags(read: (name: string) => string | null): FeatureFlags {
+  const level = Number(read('flag-log_level'));
+  const version = Number(read('flag-api_version'));
+  return {
+    fakeCopy: read('flag-fake_copy') === 'true',
+    logLevel:
+      Number.isInteger(level) && level >= 0 && level <= 5 && read('flag-log_level') !== null
+        ? (level as LogLevel)
+        : 3,
+    apiVersion: version === 1.5 || version === 2 ? version : 1,
+  };
+}
+
+export function featureFlags(): FeatureFlags {
+  return parseFlags(readCookie);
+}

@@ -1,0 +1,58 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createRouter, RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { ApiError } from './api/http';
+import { tokenStore } from './api/token-store';
+import { listenForInstallPrompt, registerServiceWorker } from './app/pwa';
+import { createQueryClient } from './app/query-client';
+import { cssVariablesResolver, theme } from './app/theme';
+import { authFailureRedirect } from './domain/session-rules';
+import { startQueryPersistence } from './offline/query-persistence';
+import { routeTree } from './routeTree.gen';
+
+function onAuthFailure(_error: ApiError) {
+  // Spec 2 and 8: a 401 or 403 sends the browser to the root with where it was as returnUrl;
+  // the root then rechecks the token and shows login, the logout page or the forbidden page.
+  const target = authFailureRedirect(location.pathname, location.search);
+  if (target) void router.navigate({ href: target, replace: true });
+}
+
+const queryClient = createQueryClient(onAuthFailure);
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+async function start() {
+  // Signed in: the persisted cache is in memory before the first render, so an offline start
+  // shows data. Signed out there is nothing of the user's to restore (sign-in starts it).
+  const user = tokenStore.claims()?.sso_uuid;
+  if (user) await startQueryPersistence(queryClient, user);
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+  registerServiceWorker();
+  listenForInstallPrompt();
+}
+
+void start();

@@ -1,0 +1,57 @@
+/**
+ * Every cookie the app keeps (spec sections 3 and 9), typed, in one place.
+ * - authentication_token: the token, expiring with the token itself.
+ * - organization_id / organization_name: the active organization, 7 days.
+ * - flag-*: feature flags, set by support staff or tests, read only.
+ */
+
+const DAY_MS = 86_400_000;
+export const ORGANIZATION_COOKIE_DAYS = 7;
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return null;
+}
+
+export function writeCookie(name: string, value: string, expires: Date): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires.toUTCString()}; path=/; SameSite=Strict${secure}`;
+}
+
+export function deleteCookie(name: string): void {
+  document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Strict`;
+}
+
+export const TOKEN_COOKIE = 'authentication_token';
+
+export const tokenCookie = {
+  read: () => readCookie(TOKEN_COOKIE),
+  /** The cookie lives exactly as long as the token (`exp` in seconds). */
+  write: (token: string, expSeconds: number) => writeCookie(TOKEN_COOKIE, token, new Date(expSeconds * 1000)),
+  clear: () => deleteCookie(TOKEN_COOKIE),
+};
+
+export interface ActiveOrganization {
+  id: string;
+  name: string;
+}
+
+export const organizationCookies = {
+  read(): ActiveOrganization | null {
+    const id = readCookie('organization_id');
+    return id ? { id, name: readCookie('organization_name') ?? '' } : null;
+  },
+  write(organization: ActiveOrganization, now: Date = new Date()): void {
+    const expires = new Date(now.getTime() + ORGANIZATION_COOKIE_DAYS * DAY_MS);
+    writeCookie('organization_id', organization.id, expires);
+    writeCookie('organization_name', organization.name, expires);
+  },
+  clear(): void {
+    deleteCookie('organization_id');
+    deleteCookie('organization_name');
+  },
+};

@@ -1,0 +1,104 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  persistQueryClientSubscribe,
+  type Persister,
+} from '@tanstack/query-persist-client-core';
+import type { MirroredStorage } from './mirrored-storage';
+
+/**
+ * The query cache persisted to IndexedDB (ARCHITECTURE 2), keyed to the signed-in user: the
+ * user's sso_uuid is the buster, so one user's cache is never restored for another, and
+ * logout removes it.
+ */
+export const PERSISTED_CACHE_KEY = 'bt-query-cache';
+/** How long a persisted cache may be restored: a day of site visits without signal. */
+export const PERSISTED_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const ANONYMOUS = 'anonymous';
+const THROTTLE_MS = 300;
+
+export interface QueryPersistence {
+  /** Restores the cache written for this user, if any (before the first render). */
+  restore(): Promise<void>;
+  /** From now on the cache belongs to this user (after sign-in). */
+  switchUser(userKey: string): Promise<void>;
+  /** Logout: the persisted cache is removed; the in-memory one is cleared by the caller. */
+  clear(): Promise<void>;
+  flush(): Promise<void>;
+}
+
+export function createQueryPersistence(
+  queryClient: QueryClient,
+  storage: MirroredStorage,
+  initialUserKey: string,
+): QueryPersistence {
+  const persister: Persister = createSyncStoragePersister({
+    storage: storage as unknown as Storage,
+    key: PERSISTED_CACHE_KEY,
+    throttleTime: THROTTLE_MS,
+  });
+  let buster = initialUserKey;
+  let unsubscribe: (() => void) | null = null;
+
+  const subscribe = () => {
+    unsubscribe?.();
+    unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster });
+  };
+
+  return {
+    async restore() {
+      await persistQueryClientRestore({ queryClient, persister, buster, maxAge: PERSISTED_CACHE_MAX_AGE_MS });
+      subscribe();
+    },
+    async switchUser(userKey) {
+      if (userKey === buster && unsubscribe) return;
+      buster = userKey;
+      subscribe();
+      await persistQueryClientSave({ queryClient, persister, buster });
+    },
+    async clear() {
+      buster = ANONYMOUS;
+      unsubscribe?.();
+      unsubscribe = null;
+      // A throttled save may still be pending; let it land before removing what it wrote.
+      await new Promise((resolve) => setTimeout(resolve, THROTTLE_MS + 50));
+      storage.removeItem(PERSISTED_CACHE_KEY);
+      await storage.flush();
+      subscribe();
+    },
+    flush: () => storage.flush(),
+  };
+}
+
+let current: QueryPersistence | null = null;
+
+/**
+ * Starts (or hands to another user) the app's one persistence. IndexedDB code is loaded
+ * only here, so a signed-out first visit does not download it; a signed-in start awaits
+ * this before the first render so an offline start shows the cached data.
+ */
+export async function startQueryPersistence(
+  queryClient: QueryClient,
+  userKey: string,
+): Promise<QueryPersistence> {
+  if (current) {
+    await current.switchUser(userKey);
+    return current;
+  }
+  const [{ appDatabase }, { createMirroredStorage, createMemoryStorage }] = await Promise.all([
+    import('./db'),
+    import('./mirrored-storage'),
+  ]);
+  // Where IndexedDB cannot be opened (some private modes) the cache lives in memory only.
+  const storage = await createMirroredStorage(appDatabase()).catch(() => createMemoryStorage());
+  const persistence = createQueryPersistence(queryClient, storage, userKey);
+  await persistence.restore().catch(() => undefined);
+  current = persistence;
+  return persistence;
+}
+
+export function queryPersistence(): QueryPersistence | null {
+  return current;
+}
