@@ -15,7 +15,9 @@ export function translate(
 ): string {
   const text = overrides?.[key] || (da as Record<string, string>)[key] || key;
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+  return text.replace(/\{(\w+)\}/g, (match, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : match,
+  );
 }
 
 /** Singular or plural key by count: `${key}.one` for 1, `${key}.other` otherwise. */

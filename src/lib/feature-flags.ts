@@ -13,14 +13,13 @@ export interface FeatureFlags {
 }
 
 export function parseFlags(read: (name: string) => string | null): FeatureFlags {
-  const level = Number(read('flag-log_level'));
+  // An empty cookie is unset, not level 0.
+  const rawLevel = read('flag-log_level')?.trim();
+  const level = rawLevel ? Number(rawLevel) : NaN;
   const version = Number(read('flag-api_version'));
   return {
     fakeCopy: read('flag-fake_copy') === 'true',
-    logLevel:
-      Number.isInteger(level) && level >= 0 && level <= 5 && read('flag-log_level') !== null
-        ? (level as LogLevel)
-        : 3,
+    logLevel: Number.isInteger(level) && level >= 0 && level <= 5 ? (level as LogLevel) : 3,
     apiVersion: version === 1.5 || version === 2 ? version : 1,
   };
 }

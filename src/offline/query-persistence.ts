@@ -2,10 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import {
   persistQueryClientRestore,
-  persistQueryClientSave,
   persistQueryClientSubscribe,
+  type PersistedClient,
   type Persister,
 } from '@tanstack/query-persist-client-core';
+import { dehydrate } from '@tanstack/react-query';
 import type { MirroredStorage } from './mirrored-storage';
 
 /**
@@ -34,12 +35,20 @@ export function createQueryPersistence(
   storage: MirroredStorage,
   initialUserKey: string,
 ): QueryPersistence {
+  let buster = initialUserKey;
+  // A save throttled before a switch of user still carries the old buster; it must not land.
+  const gated = {
+    getItem: (key: string) => storage.getItem(key),
+    setItem: (key: string, value: string) => {
+      if (value.includes(`"buster":${JSON.stringify(buster)}`)) storage.setItem(key, value);
+    },
+    removeItem: (key: string) => storage.removeItem(key),
+  };
   const persister: Persister = createSyncStoragePersister({
-    storage: storage as unknown as Storage,
+    storage: gated as unknown as Storage,
     key: PERSISTED_CACHE_KEY,
     throttleTime: THROTTLE_MS,
   });
-  let buster = initialUserKey;
   let unsubscribe: (() => void) | null = null;
 
   const subscribe = () => {
@@ -56,14 +65,15 @@ export function createQueryPersistence(
       if (userKey === buster && unsubscribe) return;
       buster = userKey;
       subscribe();
-      await persistQueryClientSave({ queryClient, persister, buster });
+      // Written at once, past the persister's throttle: a reload right after sign-in keeps it.
+      const client: PersistedClient = { timestamp: Date.now(), buster, clientState: dehydrate(queryClient) };
+      storage.setItem(PERSISTED_CACHE_KEY, JSON.stringify(client));
+      await storage.flush();
     },
     async clear() {
       buster = ANONYMOUS;
       unsubscribe?.();
       unsubscribe = null;
-      // A throttled save may still be pending; let it land before removing what it wrote.
-      await new Promise((resolve) => setTimeout(resolve, THROTTLE_MS + 50));
       storage.removeItem(PERSISTED_CACHE_KEY);
       await storage.flush();
       subscribe();

@@ -18,6 +18,8 @@ export interface Toast {
   /** Milliseconds until it closes by itself; undefined keeps it until dismissed. */
   autoClose?: number;
   createdAt: number;
+  /** Order of showing: breaks ties within one millisecond (newest first). */
+  sequence?: number;
 }
 
 let toasts: Toast[] = [];
@@ -31,16 +33,19 @@ function emit() {
 
 export function visibleToasts(all: readonly Toast[]): Toast[] {
   return [...all]
-    .sort((a, b) => b.priority - a.priority || b.createdAt - a.createdAt)
+    .sort(
+      (a, b) => b.priority - a.priority || b.createdAt - a.createdAt || (b.sequence ?? 0) - (a.sequence ?? 0),
+    )
     .slice(0, MAX_VISIBLE_TOASTS);
 }
 
 export function showToast(
   toast: Omit<Toast, 'id' | 'createdAt' | 'priority'> & { id?: string; priority?: number },
 ): string {
-  const id = toast.id ?? `toast-${++counter}`;
+  const sequence = ++counter;
+  const id = toast.id ?? `toast-${sequence}`;
   dismissToast(id);
-  toasts = [...toasts, { priority: 0, ...toast, id, createdAt: Date.now() + counter / 1000 }];
+  toasts = [...toasts, { priority: 0, ...toast, id, createdAt: Date.now(), sequence }];
   if (toast.autoClose)
     timers.set(
       id,
