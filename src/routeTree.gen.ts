@@ -10,13 +10,24 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ActiveAssessmentsRouteImport } from './routes/activeAssessments'
 import { Route as LoggedoutRouteImport } from './routes/loggedout'
 import { Route as LoginCallbackRouteImport } from './routes/loginCallback'
 import { Route as OrganizationsRouteImport } from './routes/organizations'
+import { Route as DepartmentsIndexRouteImport } from './routes/departments/index'
+import { Route as PropertiesNearbyRouteImport } from './routes/properties/nearby'
+import { Route as ResidencePropertyIdRouteImport } from './routes/residence/$propertyId'
+import { Route as DepartmentsPropertiesDepartmentIdRouteImport } from './routes/departments/properties/$departmentId'
+import { Route as PropertiesSearchSearchQueryRouteImport } from './routes/properties/search/$searchQuery'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActiveAssessmentsRoute = ActiveAssessmentsRouteImport.update({
+  id: '/activeAssessments',
+  path: '/activeAssessments',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoggedoutRoute = LoggedoutRouteImport.update({
@@ -34,39 +45,121 @@ const OrganizationsRoute = OrganizationsRouteImport.update({
   path: '/organizations',
   getParentRoute: () => rootRouteImport,
 } as any)
+const DepartmentsIndexRoute = DepartmentsIndexRouteImport.update({
+  id: '/departments/',
+  path: '/departments/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PropertiesNearbyRoute = PropertiesNearbyRouteImport.update({
+  id: '/properties/nearby',
+  path: '/properties/nearby',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResidencePropertyIdRoute = ResidencePropertyIdRouteImport.update({
+  id: '/residence/$propertyId',
+  path: '/residence/$propertyId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DepartmentsPropertiesDepartmentIdRoute =
+  DepartmentsPropertiesDepartmentIdRouteImport.update({
+    id: '/departments/properties/$departmentId',
+    path: '/departments/properties/$departmentId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const PropertiesSearchSearchQueryRoute =
+  PropertiesSearchSearchQueryRouteImport.update({
+    id: '/properties/search/$searchQuery',
+    path: '/properties/search/$searchQuery',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/activeAssessments': typeof ActiveAssessmentsRoute
   '/loggedout': typeof LoggedoutRoute
   '/loginCallback': typeof LoginCallbackRoute
   '/organizations': typeof OrganizationsRoute
+  '/properties/nearby': typeof PropertiesNearbyRoute
+  '/residence/$propertyId': typeof ResidencePropertyIdRoute
+  '/departments/': typeof DepartmentsIndexRoute
+  '/departments/properties/$departmentId': typeof DepartmentsPropertiesDepartmentIdRoute
+  '/properties/search/$searchQuery': typeof PropertiesSearchSearchQueryRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/activeAssessments': typeof ActiveAssessmentsRoute
   '/loggedout': typeof LoggedoutRoute
   '/loginCallback': typeof LoginCallbackRoute
   '/organizations': typeof OrganizationsRoute
+  '/properties/nearby': typeof PropertiesNearbyRoute
+  '/residence/$propertyId': typeof ResidencePropertyIdRoute
+  '/departments': typeof DepartmentsIndexRoute
+  '/departments/properties/$departmentId': typeof DepartmentsPropertiesDepartmentIdRoute
+  '/properties/search/$searchQuery': typeof PropertiesSearchSearchQueryRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/activeAssessments': typeof ActiveAssessmentsRoute
   '/loggedout': typeof LoggedoutRoute
   '/loginCallback': typeof LoginCallbackRoute
   '/organizations': typeof OrganizationsRoute
+  '/properties/nearby': typeof PropertiesNearbyRoute
+  '/residence/$propertyId': typeof ResidencePropertyIdRoute
+  '/departments/': typeof DepartmentsIndexRoute
+  '/departments/properties/$departmentId': typeof DepartmentsPropertiesDepartmentIdRoute
+  '/properties/search/$searchQuery': typeof PropertiesSearchSearchQueryRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/loggedout' | '/loginCallback' | '/organizations'
+  fullPaths:
+    | '/'
+    | '/activeAssessments'
+    | '/loggedout'
+    | '/loginCallback'
+    | '/organizations'
+    | '/properties/nearby'
+    | '/residence/$propertyId'
+    | '/departments/'
+    | '/departments/properties/$departmentId'
+    | '/properties/search/$searchQuery'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/loggedout' | '/loginCallback' | '/organizations'
-  id: '__root__' | '/' | '/loggedout' | '/loginCallback' | '/organizations'
+  to:
+    | '/'
+    | '/activeAssessments'
+    | '/loggedout'
+    | '/loginCallback'
+    | '/organizations'
+    | '/properties/nearby'
+    | '/residence/$propertyId'
+    | '/departments'
+    | '/departments/properties/$departmentId'
+    | '/properties/search/$searchQuery'
+  id:
+    | '__root__'
+    | '/'
+    | '/activeAssessments'
+    | '/loggedout'
+    | '/loginCallback'
+    | '/organizations'
+    | '/properties/nearby'
+    | '/residence/$propertyId'
+    | '/departments/'
+    | '/departments/properties/$departmentId'
+    | '/properties/search/$searchQuery'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ActiveAssessmentsRoute: typeof ActiveAssessmentsRoute
   LoggedoutRoute: typeof LoggedoutRoute
   LoginCallbackRoute: typeof LoginCallbackRoute
   OrganizationsRoute: typeof OrganizationsRoute
+  PropertiesNearbyRoute: typeof PropertiesNearbyRoute
+  ResidencePropertyIdRoute: typeof ResidencePropertyIdRoute
+  DepartmentsIndexRoute: typeof DepartmentsIndexRoute
+  DepartmentsPropertiesDepartmentIdRoute: typeof DepartmentsPropertiesDepartmentIdRoute
+  PropertiesSearchSearchQueryRoute: typeof PropertiesSearchSearchQueryRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -76,6 +169,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/activeAssessments': {
+      id: '/activeAssessments'
+      path: '/activeAssessments'
+      fullPath: '/activeAssessments'
+      preLoaderRoute: typeof ActiveAssessmentsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/loggedout': {
@@ -99,14 +199,56 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrganizationsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/departments/': {
+      id: '/departments/'
+      path: '/departments'
+      fullPath: '/departments/'
+      preLoaderRoute: typeof DepartmentsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/properties/nearby': {
+      id: '/properties/nearby'
+      path: '/properties/nearby'
+      fullPath: '/properties/nearby'
+      preLoaderRoute: typeof PropertiesNearbyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/residence/$propertyId': {
+      id: '/residence/$propertyId'
+      path: '/residence/$propertyId'
+      fullPath: '/residence/$propertyId'
+      preLoaderRoute: typeof ResidencePropertyIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/departments/properties/$departmentId': {
+      id: '/departments/properties/$departmentId'
+      path: '/departments/properties/$departmentId'
+      fullPath: '/departments/properties/$departmentId'
+      preLoaderRoute: typeof DepartmentsPropertiesDepartmentIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/properties/search/$searchQuery': {
+      id: '/properties/search/$searchQuery'
+      path: '/properties/search/$searchQuery'
+      fullPath: '/properties/search/$searchQuery'
+      preLoaderRoute: typeof PropertiesSearchSearchQueryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ActiveAssessmentsRoute: ActiveAssessmentsRoute,
   LoggedoutRoute: LoggedoutRoute,
   LoginCallbackRoute: LoginCallbackRoute,
   OrganizationsRoute: OrganizationsRoute,
+  PropertiesNearbyRoute: PropertiesNearbyRoute,
+  ResidencePropertyIdRoute: ResidencePropertyIdRoute,
+  DepartmentsIndexRoute: DepartmentsIndexRoute,
+  DepartmentsPropertiesDepartmentIdRoute:
+    DepartmentsPropertiesDepartmentIdRoute,
+  PropertiesSearchSearchQueryRoute: PropertiesSearchSearchQueryRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

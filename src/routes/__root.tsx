@@ -4,7 +4,7 @@ import { AppHeader } from '../app/layout/app-header';
 import classes from '../app/layout/skip-link.module.css';
 import { UpdatePrompt } from '../app/layout/update-prompt';
 import { useRequireOrganization } from '../features/organizations/hooks/use-require-organization';
-import { useUserInfo } from '../features/session/api/get-user-info';
+import { useUserInfo } from '../api/user-info';
 import { useSessionWatch } from '../features/session/hooks/use-session-watch';
 import { useToken } from '../features/session/use-token';
 import { isForbiddenRole } from '../domain/session-rules';

@@ -2,7 +2,9 @@ import { Center, Container, Loader } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { ApiError } from '../api/http';
 import { isForbiddenRole } from '../domain/session-rules';
-import { useUserInfo } from '../features/session/api/get-user-info';
+import { useActiveOrganization } from '../features/organizations/active-organization';
+import { HomeCards } from '../features/residences/components/home-cards';
+import { useUserInfo } from '../api/user-info';
 import { Greeting } from '../features/session/components/greeting';
 import { LoginScreen } from '../features/session/components/login-screen';
 import { RefusedScreen } from '../features/session/components/refused-screen';
@@ -21,6 +23,7 @@ function HomeRoute() {
   const { returnUrl } = Route.useSearch();
   const token = useToken();
   const userInfo = useUserInfo(token !== null);
+  const organization = useActiveOrganization();
 
   if (!token) return <LoginScreen returnUrl={returnUrl} />;
   if (userInfo.data) {
@@ -28,6 +31,7 @@ function HomeRoute() {
     return (
       <Container size="lg" py="xl">
         <Greeting userName={userInfo.data.userName} />
+        {organization && <HomeCards organizationId={organization.id} />}
       </Container>
     );
   }

@@ -1,7 +1,9 @@
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
 import { IconCloudOff, IconDownload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useActiveOrganization } from '../../features/organizations/active-organization';
 import { OrganizationBanner } from '../../features/organizations/components/organization-banner';
+import { PropertySearchBox } from '../../features/residences/components/property-search-box';
 import { useTranslation } from '../../i18n/use-translation';
 import { promptInstall, usePwaState } from '../pwa';
 import classes from './app-header.module.css';
@@ -13,6 +15,7 @@ export function AppHeader(props: { signedIn: boolean }) {
   const t = useTranslation();
   const online = useOnline();
   const { installPrompt } = usePwaState();
+  const organization = useActiveOrganization();
   return (
     <header className={classes.header}>
       <ServiceMessage />
@@ -21,6 +24,11 @@ export function AppHeader(props: { signedIn: boolean }) {
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span className={classes.logoText}>{t('app.name')}</span>
         </Link>
+        {props.signedIn && organization && (
+          <div className={classes.search}>
+            <PropertySearchBox organizationId={organization.id} />
+          </div>
+        )}
         <Group gap="xs" wrap="nowrap">
           {!online && (
             <Tooltip

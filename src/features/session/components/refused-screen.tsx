@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/use-translation';
 import { MessagePage } from '../../../ui/message-page';
-import { userInfoQueryOptions } from '../api/get-user-info';
+import { userInfoQueryOptions } from '../../../api/user-info';
 import { endSession } from '../end-session';
 
 /**

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { hasWriteAccess } from '../../../domain/session-rules';
 import { useTranslation } from '../../../i18n/use-translation';
 import { NotFoundScreen } from '../../../ui/not-found-screen';
-import { useUserInfo } from '../api/get-user-info';
+import { useUserInfo } from '../../../api/user-info';
 import { useToken } from '../use-token';
 
 /**

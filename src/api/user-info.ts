@@ -1,6 +1,7 @@
+import { hasWriteAccess } from '../domain/session-rules';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../api/http';
-import { tokenStore } from '../../../api/token-store';
+import { apiRequest } from './http';
+import { tokenStore } from './token-store';
 
 export interface UserInfo {
   userName: string;
@@ -22,4 +23,10 @@ export const userInfoQueryOptions = () =>
 /** Runs only with a token (spec 7). */
 export function useUserInfo(hasToken: boolean) {
   return useQuery({ ...userInfoQueryOptions(), enabled: hasToken && tokenStore.get() !== null });
+}
+
+/** Spec 6: write access from the role in user info (read from the cache, fetched with a token). */
+export function useHasWriteAccess(): boolean {
+  const { data } = useUserInfo(tokenStore.get() !== null);
+  return hasWriteAccess(data?.role);
 }

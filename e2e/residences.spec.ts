@@ -1,0 +1,206 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { demoToken, expectAccessible, signInWithToken } from './fixtures';
+
+interface Department {
+  departmentId: string;
+  departmentName: string;
+  propertiesCount: number;
+}
+interface Row {
+  residenceId: string;
+  streetName: string;
+  streetNumber: string;
+  assessmentId: string | null;
+  assessmentStatus: string;
+  futureApprovedDate: string;
+  location: string;
+}
+
+async function api<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
+  const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The big department of skriver's organization and its rows, as the API gives them. */
+async function bigDepartment(request: APIRequestContext, token: string) {
+  const [organization] = await api<{ id: string }[]>(
+    request,
+    token,
+    '/api/v2/organizations/getorganizations',
+  );
+  const departments = await api<Department[]>(
+    request,
+    token,
+    `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
+  );
+  const department = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
+  const rows = await api<Row[]>(
+    request,
+    token,
+    `/api/v2/properties/propertiesbydepartment?locationId=${department.departmentId}`,
+  );
+  const byResidence = new Map<string, Row[]>();
+  for (const row of rows)
+    byResidence.set(row.residenceId, [...(byResidence.get(row.residenceId) ?? []), row]);
+  return { organization: organization!, department, rows, byResidence };
+}
+
+/** Residences whose every row has one of these statuses; a different one per browser project. */
+function pick(byResidence: Map<string, Row[]>, accept: (rows: Row[]) => boolean, project: string): string {
+  const candidates = [...byResidence.entries()].filter(([, rows]) => accept(rows)).map(([id]) => id);
+  expect(candidates.length).toBeGreaterThan(4);
+  return candidates[project === 'phone' ? 3 : 1]!;
+}
+
+test.describe('finding residences', () => {
+  test('by department: filter the big department by a number range and open a residence', async ({
+    page,
+    request,
+  }) => {
+    const token = await demoToken(request, 'skriver');
+    const { department } = await bigDepartment(request, token);
+    await signInWithToken(page, token);
+    await page.getByRole('link', { name: /Afdelinger/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Afdelinger' })).toBeVisible();
+    await expectAccessible(page, 'departments');
+    await page.getByRole('link', { name: new RegExp(department.departmentName) }).click();
+    await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
+    await expect(page.getByText(`${department.propertiesCount} boliger`, { exact: true })).toBeVisible();
+    await expectAccessible(page, 'property list');
+
+    await page.getByLabel('Filtrér på husnummer').fill('1-3');
+    const status = page.getByText(/^Viser \d+ af \d+ boliger$/);
+    await expect(status).toBeVisible();
+    const shown = Number((await status.textContent())!.match(/Viser (\d+)/)![1]);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(department.propertiesCount);
+    const links = page.getByRole('main').getByRole('link').filter({ hasText: /\S/ });
+    await expect(links.first()).toBeVisible();
+    await links.first().click();
+    await expect(page).toHaveURL(/\/residence\//);
+    await expect(page.getByRole('heading', { level: 2, name: 'Vurderinger' })).toBeVisible();
+    await expectAccessible(page, 'residence');
+  });
+
+  test('by text search: suggestions, Enter opens the results page', async ({ page, request }) => {
+    const token = await demoToken(request, 'skriver');
+    const { rows } = await bigDepartment(request, token);
+    const street = rows[0]!.streetName;
+    await signInWithToken(page, token);
+    const box = page.getByRole('textbox', { name: 'Søg efter bolig' });
+    await box.fill(street.slice(0, 5));
+    await expect(page.getByRole('option').first()).toBeVisible();
+    expect(await page.getByRole('option').count()).toBeLessThanOrEqual(15);
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/properties\/search\//);
+    await expect(
+      page.getByRole('heading', { level: 1, name: new RegExp(`^${street.slice(0, 5)} \\(\\d+\\)$`) }),
+    ).toBeVisible();
+    await expectAccessible(page, 'search results');
+    await box.fill('xqzxqz');
+    await expect(page.getByText('Ingen boliger fundet.')).toBeVisible();
+  });
+
+  test('nearby: the position the browser gives lists the nearest residences', async ({
+    page,
+    request,
+    context,
+  }) => {
+    await context.grantPermissions(['geolocation']);
+    await context.setGeolocation({ latitude: 56.1565, longitude: 10.1096 });
+    await signInWithToken(page, await demoToken(request, 'skriver'));
+    await page.getByRole('link', { name: /Boliger i nærheden/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Find boliger i nærheden' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'nearby dialog');
+    await dialog.getByRole('button', { name: 'Brug min position' }).click();
+    const distances = page.getByText(/^\d+ m$/);
+    await expect(distances.first()).toBeVisible();
+    const metres = (await distances.allTextContents()).map((d) => Number.parseInt(d, 10));
+    expect(metres).toEqual([...metres].sort((a, b) => a - b));
+    await expectAccessible(page, 'nearby results');
+  });
+
+  test('nearby: a refused position shows the error with the browser message', async ({
+    page,
+    request,
+    context,
+  }) => {
+    await context.clearPermissions();
+    await signInWithToken(page, await demoToken(request, 'skriver'));
+    await page.goto('/properties/nearby');
+    await page.getByRole('button', { name: 'Brug min position' }).click();
+    await expect(page.getByRole('alert')).toContainText(/denied|nægtet|permission/i);
+  });
+});
+
+test.describe('the residence screen', () => {
+  test('a write user starts screening of a residence without assessments', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await demoToken(request, 'skriver');
+    const { byResidence } = await bigDepartment(request, token);
+    const id = pick(byResidence, (rows) => rows.every((r) => r.assessmentId === null), testInfo.project.name);
+    await signInWithToken(page, token, `/residence/${id}`);
+    await expect(page.getByText('Boligen er ikke vurderet endnu.')).toBeVisible();
+    await page.getByRole('button', { name: 'Start screening' }).click();
+    await expect(page).toHaveURL(new RegExp(`/assessment/${id}/[0-9a-f-]{36}/screening/001$`));
+  });
+
+  test('a read user sees the assessments locked', async ({ page, request }) => {
+    const token = await demoToken(request, 'laeser');
+    const { byResidence } = await bigDepartment(request, token);
+    const id = pick(byResidence, (rows) => rows.some((r) => r.assessmentStatus === 'draft'), 'desktop');
+    await signInWithToken(page, token, `/residence/${id}`);
+    await expect(page.getByText('Du kan se vurderingerne, men ikke ændre dem.')).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start en ny vurdering af boligen' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Lås op' })).toHaveCount(0);
+    await expectAccessible(page, 'residence, read only');
+  });
+
+  test('overwriting a draft abandons it and opens a new assessment', async ({ page, request }, testInfo) => {
+    const token = await demoToken(request, 'skriver');
+    const { byResidence } = await bigDepartment(request, token);
+    const id = pick(
+      byResidence,
+      (rows) => rows.length === 1 && rows[0]!.assessmentStatus === 'draft',
+      testInfo.project.name,
+    );
+    await signInWithToken(page, token, `/residence/${id}`);
+    await page.getByRole('button', { name: 'Start en ny vurdering af boligen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Boligen har en vurdering i gang' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'overwrite dialog');
+    await dialog.getByRole('button', { name: 'Start ny vurdering' }).click();
+    await expect(page).toHaveURL(new RegExp(`/assessment/${id}/[0-9a-f-]{36}/screening/001$`));
+    const after = await api<{ assessments: string[] }>(
+      request,
+      token,
+      `/api/v2/assessment/getassessments?propertyId=${id}`,
+    );
+    expect(after.assessments).toHaveLength(1);
+    expect(after.assessments[0]).not.toBe(byResidence.get(id)![0]!.assessmentId);
+  });
+
+  test('unlocking an approved assessment copies it into a new one', async ({ page, request }, testInfo) => {
+    const token = await demoToken(request, 'skriver');
+    const { byResidence } = await bigDepartment(request, token);
+    const id = pick(
+      byResidence,
+      (rows) =>
+        rows.length === 1 &&
+        rows[0]!.assessmentStatus === 'approved' &&
+        rows[0]!.futureApprovedDate.startsWith('0001'),
+      testInfo.project.name,
+    );
+    await signInWithToken(page, token, `/residence/${id}`);
+    await page.getByRole('button', { name: 'Lås op' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lås vurderingen op?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Lås op' }).click();
+    await expect(page).toHaveURL(new RegExp(`/assessment/${id}/[0-9a-f-]{36}/screening/001$`));
+  });
+});

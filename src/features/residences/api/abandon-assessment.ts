@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { assessmentMutationApiVersion } from '../../../api/api-version';
+import { apiRequest } from '../../../api/http';
+import { refreshAfterAssessmentChange } from './refresh-after-change';
+
+export interface AbandonAssessmentInput {
+  assessmentId: string;
+  propertyId: string;
+}
+
+/** POST /api/v2/assessment/abandonassessment (v1: GET): the assessment becomes cancelled. */
+export function abandonAssessment(input: AbandonAssessmentInput): Promise<unknown> {
+  const version = assessmentMutationApiVersion();
+  return apiRequest(`/api/${version}/assessment/abandonassessment`, {
+    method: version === 'v2' ? 'POST' : 'GET',
+    query: { assessmentId: input.assessmentId, propertyId: input.propertyId },
+  });
+}
+
+export function useAbandonAssessment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: abandonAssessment,
+    onSuccess: () => refreshAfterAssessmentChange(queryClient),
+  });
+}

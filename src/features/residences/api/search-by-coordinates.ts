@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PropertySearchResult } from '../../../api/dto';
+import { apiRequest } from '../../../api/http';
+
+export interface Coordinates {
+  latitude: number;
+  longitude: number;
+}
+
+export const nearbyPropertiesQueryOptions = (organizationId: string, at: Coordinates) =>
+  queryOptions({
+    // Rounded to ~10 m so a jittering position does not refetch the same list.
+    queryKey: ['nearbyProperties', organizationId, at.latitude.toFixed(4), at.longitude.toFixed(4)],
+    queryFn: ({ signal }) =>
+      apiRequest<PropertySearchResult[]>('/api/v2/properties/searchbycoordinates', {
+        query: { latitude: at.latitude, longitude: at.longitude, organizationId },
+        signal,
+      }),
+  });
+
+export function useNearbyProperties(organizationId: string | undefined, at: Coordinates | null) {
+  return useQuery({
+    ...nearbyPropertiesQueryOptions(organizationId ?? '', at ?? { latitude: 0, longitude: 0 }),
+    enabled: !!organizationId && at !== null,
+  });
+}

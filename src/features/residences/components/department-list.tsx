@@ -1,0 +1,98 @@
+import { Alert, Button, Card, Center, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { filterByName, PAGE_SIZE } from '../../../domain/paging';
+import { pluralKey } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useDepartments } from '../api/get-departments';
+import classes from './home-cards.module.css';
+
+/** Spec 2, /departments: name filter, 21 per page with load more, empty departments disabled. */
+export function DepartmentList(props: { organizationId: string }) {
+  const t = useTranslation();
+  const departments = useDepartments(props.organizationId);
+  const [query, setQuery] = useState('');
+  const [shown, setShown] = useState(PAGE_SIZE);
+
+  if (departments.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={t('general.loading')} />
+      </Center>
+    );
+  }
+  if (departments.isError) {
+    return (
+      <Alert color="red" role="alert" title={t('general.error.title')}>
+        {t('departments.error')}
+      </Alert>
+    );
+  }
+  const matching = filterByName(departments.data, query, (d) => d.departmentName);
+  return (
+    <Stack gap="md">
+      <TextInput
+        label={t('departments.filter.label')}
+        placeholder={t('departments.filter.placeholder')}
+        leftSection={<IconSearch size={18} aria-hidden />}
+        value={query}
+        onChange={(e) => {
+          setQuery(e.currentTarget.value);
+          setShown(PAGE_SIZE);
+        }}
+        maw={420}
+      />
+      {matching.length === 0 ? (
+        <Text role="status">{t('departments.noneFound')}</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} component="ul" className={classes.list}>
+          {matching.slice(0, shown).map((d) => {
+            const count =
+              d.propertiesCount === 0
+                ? t('departments.noProperties')
+                : t(pluralKey('departments.propertiesCount', d.propertiesCount), {
+                    count: d.propertiesCount,
+                  });
+            return (
+              <li key={d.departmentId}>
+                {d.propertiesCount === 0 ? (
+                  <Card withBorder padding="md" radius="md" aria-disabled="true" className={classes.disabled}>
+                    <Text fw={600}>{d.departmentName}</Text>
+                    <Text size="sm">{count}</Text>
+                  </Card>
+                ) : (
+                  <Card
+                    renderRoot={(rootProps) => (
+                      <Link
+                        {...rootProps}
+                        to="/departments/properties/$departmentId"
+                        params={{ departmentId: d.departmentId }}
+                      />
+                    )}
+                    withBorder
+                    padding="md"
+                    radius="md"
+                    className={classes.card}
+                  >
+                    <Text fw={600}>{d.departmentName}</Text>
+                    <Text size="sm" c="dimmed">
+                      {count}
+                    </Text>
+                  </Card>
+                )}
+              </li>
+            );
+          })}
+        </SimpleGrid>
+      )}
+      {matching.length > shown && (
+        <div>
+          <Button variant="default" onClick={() => setShown((n) => n + PAGE_SIZE)}>
+            {t('departments.loadMore')}
+          </Button>
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from '../../../i18n/use-translation';
+import { PageHeader } from '../../../ui/page-header';
+import { useNearbyProperties, type Coordinates } from '../api/search-by-coordinates';
+import { PropertyResultList } from './property-result-list';
+
+type Locating =
+  | { state: 'asking' }
+  | { state: 'locating' }
+  | { state: 'located'; at: Coordinates }
+  | { state: 'failed'; message: string };
+
+/**
+ * Spec 2, /properties/nearby: a dialog asks for the location; after the button the browser's
+ * position is read and the nearest residences listed. Unsupported geolocation shows
+ * nearbyProperties.locationDisabledError; a refusal the general error plus the browser's message.
+ */
+export function NearbyProperties(props: { organizationId: string }) {
+  const t = useTranslation();
+  const navigate = useNavigate();
+  const [locating, setLocating] = useState<Locating>({ state: 'asking' });
+  const nearby = useNearbyProperties(props.organizationId, locating.state === 'located' ? locating.at : null);
+
+  const locate = () => {
+    if (!('geolocation' in navigator)) {
+      setLocating({ state: 'failed', message: t('nearbyProperties.locationDisabledError') });
+      return;
+    }
+    setLocating({ state: 'locating' });
+    navigator.geolocation.getCurrentPosition(
+      (position) =>
+        setLocating({
+          state: 'located',
+          at: { latitude: position.coords.latitude, longitude: position.coords.longitude },
+        }),
+      (error) => setLocating({ state: 'failed', message: `${t('general.error')} ${error.message}` }),
+      { enableHighAccuracy: true, timeout: 20_000, maximumAge: 60_000 },
+    );
+  };
+
+  return (
+    <>
+      <PageHeader title={t('nearbyProperties.title')} description={t('nearbyProperties.description')} />
+      <Modal
+        opened={locating.state === 'asking'}
+        onClose={() => void navigate({ to: '/' })}
+        title={t('nearbyProperties.dialog.title')}
+        closeButtonProps={{ 'aria-label': t('general.close') }}
+        centered
+      >
+        <Stack gap="md">
+          <Text>{t('nearbyProperties.dialog.body')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => void navigate({ to: '/' })}>
+              {t('nearbyProperties.dialog.cancel')}
+            </Button>
+            <Button onClick={locate}>{t('nearbyProperties.dialog.button')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
+      {(locating.state === 'locating' || (locating.state === 'located' && nearby.isPending)) && (
+        <Center py="xl">
+          <Loader aria-label={t('nearbyProperties.locating')} />
+        </Center>
+      )}
+      {locating.state === 'failed' && (
+        <Alert color="red" role="alert" title={t('general.error.title')}>
+          <Stack gap="sm" align="flex-start">
+            <Text>{locating.message}</Text>
+            <Button variant="default" onClick={locate}>
+              {t('nearbyProperties.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {nearby.isError && (
+        <Alert color="red" role="alert">
+          {t('general.error')}
+        </Alert>
+      )}
+      {nearby.data?.length === 0 && <Text role="status">{t('nearbyProperties.noResults')}</Text>}
+      {nearby.data && <PropertyResultList results={nearby.data} />}
+    </>
+  );
+}

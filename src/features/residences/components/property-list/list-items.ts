@@ -1,0 +1,28 @@
+import type { PropertyRow } from '../../../../api/dto';
+import { applyDuplicateRule } from '../../../../domain/duplicate-rule';
+import { displayStatus, type DisplayStatus } from '../../../../domain/statuses';
+
+/** A row as the list shows it: one per residence (duplicate rule, spec 4) with its display status. */
+export interface PropertyListItem extends PropertyRow {
+  /** Spec 3: the assessmentId, or the residenceId when there is no assessment. */
+  key: string;
+  displayStatus: DisplayStatus;
+}
+
+export function toListItems(rows: readonly PropertyRow[], now: Date = new Date()): PropertyListItem[] {
+  return applyDuplicateRule(rows, (r) => r.residenceId, now).map((row) => ({
+    ...row,
+    key: row.assessmentId ?? row.residenceId,
+    displayStatus: displayStatus(row.assessmentStatus, row.isCalculated, row.futureApprovedDate, now),
+  }));
+}
+
+export const STATUS_FILTER_OPTIONS: DisplayStatus[] = [
+  'notStarted',
+  'draft',
+  'calculated',
+  'ready',
+  'approved',
+  'approvedFuture',
+  'rejected',
+];

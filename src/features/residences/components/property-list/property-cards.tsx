@@ -1,0 +1,70 @@
+import { Anchor, Card, Checkbox, Group, Stack } from '@mantine/core';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Link } from '@tanstack/react-router';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../../../i18n/use-translation';
+import { StatusBadge } from '../../../../ui/status-badge';
+import type { PropertyListItem } from './list-items';
+import { ConvertedMark } from './property-table';
+import classes from './property-list.module.css';
+import type { ListSelection } from './use-list-selection';
+
+const CARD_HEIGHT = 104;
+
+/** The mobile property list: cards, also rendered only while in view. */
+export function PropertyCards(props: { items: readonly PropertyListItem[]; selection: ListSelection }) {
+  const t = useTranslation();
+  const listRef = useRef<HTMLUListElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    if (listRef.current) setScrollMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: props.items.length,
+    estimateSize: () => CARD_HEIGHT,
+    overscan: 6,
+    scrollMargin,
+  });
+  return (
+    <ul ref={listRef} className={classes.cardList} style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((virtual) => {
+        const item = props.items[virtual.index]!;
+        return (
+          <li
+            key={item.key}
+            className={classes.card}
+            style={{ top: virtual.start - scrollMargin, height: CARD_HEIGHT }}
+          >
+            <Card withBorder padding="sm" radius="md" h="100%">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Stack gap={2} miw={0}>
+                  <Anchor
+                    renderRoot={(rootProps) => (
+                      <Link
+                        {...rootProps}
+                        to="/residence/$propertyId"
+                        params={{ propertyId: item.residenceId }}
+                      />
+                    )}
+                    fw={600}
+                  >
+                    {item.location}
+                  </Anchor>
+                  <Group gap={6} wrap="nowrap">
+                    <StatusBadge status={item.displayStatus} futureApprovedDate={item.futureApprovedDate} />
+                    {item.isConverted && <ConvertedMark />}
+                  </Group>
+                </Stack>
+                <Checkbox
+                  aria-label={t('propertiesList.selectRow', { location: item.location })}
+                  checked={props.selection.selected.has(item.key)}
+                  onChange={() => props.selection.toggle(item.key)}
+                />
+              </Group>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

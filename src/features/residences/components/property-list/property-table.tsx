@@ -1,0 +1,202 @@
+import { Anchor, Checkbox, Group, NativeSelect, TextInput, Tooltip } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { Link } from '@tanstack/react-router';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { PropertyFilters } from '../../../../domain/property-filter';
+import { useTranslation } from '../../../../i18n/use-translation';
+import { StatusBadge } from '../../../../ui/status-badge';
+import { STATUS_FILTER_OPTIONS, type PropertyListItem } from './list-items';
+import classes from './property-list.module.css';
+import type { ListSelection } from './use-list-selection';
+
+/** Spec 9: table row height 44, header height 52. */
+export const ROW_HEIGHT = 44;
+
+export function ConvertedMark() {
+  const t = useTranslation();
+  return (
+    <Tooltip
+      label={t('propertiesList.converted.tooltip')}
+      multiline
+      w={260}
+      events={{ hover: true, focus: true, touch: true }}
+    >
+      <span
+        className={classes.converted}
+        tabIndex={0}
+        role="img"
+        aria-label={t('propertiesList.converted.tooltip')}
+      >
+        <IconAlertTriangle size={18} aria-hidden />
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * The desktop property list (from breakpoint md): a real table with a filter row, whose body
+ * renders only the rows in view (the big department has over 2,000) between two spacer rows.
+ */
+export function PropertyTable(props: {
+  items: readonly PropertyListItem[];
+  filters: PropertyFilters;
+  onFilter: (patch: Partial<PropertyFilters>) => void;
+  selection: ListSelection;
+}) {
+  const t = useTranslation();
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    if (bodyRef.current) setScrollMargin(bodyRef.current.getBoundingClientRect().top + window.scrollY);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: props.items.length,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const before = rows.length > 0 ? rows[0]!.start - scrollMargin : 0;
+  const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)!.end - scrollMargin) : 0;
+  const { selection, filters, onFilter } = props;
+
+  const filterInput = (
+    key: keyof PropertyFilters,
+    label: string,
+    placeholder = t('propertiesList.filter.placeholder'),
+  ) => (
+    <TextInput
+      size="xs"
+      aria-label={label}
+      placeholder={placeholder}
+      value={filters[key]}
+      onChange={(e) => onFilter({ [key]: e.currentTarget.value })}
+    />
+  );
+
+  return (
+    <table className={classes.table} aria-rowcount={props.items.length + 2}>
+      <thead className={classes.head}>
+        <tr>
+          <th className={classes.check} scope="col">
+            <Checkbox
+              aria-label={
+                selection.allSelected ? t('propertiesList.deselectAll') : t('propertiesList.selectAll')
+              }
+              checked={selection.allSelected}
+              indeterminate={selection.someSelected}
+              onChange={selection.toggleAll}
+            />
+          </th>
+          <th scope="col">{t('propertiesList.column.streetName')}</th>
+          <th scope="col">{t('propertiesList.column.streetNumber')}</th>
+          <th scope="col">{t('propertiesList.column.floor')}</th>
+          <th scope="col">{t('propertiesList.column.door')}</th>
+          <th scope="col">{t('propertiesList.column.zipCode')}</th>
+          <th scope="col">{t('propertiesList.column.status')}</th>
+        </tr>
+        <tr className={classes.filterRow}>
+          <td />
+          <td>{filterInput('streetName', t('propertiesList.filter.streetName'))}</td>
+          <td>
+            {filterInput(
+              'streetNumber',
+              t('propertiesList.filter.streetNumber'),
+              t('propertiesList.filter.streetNumber.placeholder'),
+            )}
+          </td>
+          <td>{filterInput('floor', t('propertiesList.filter.floor'))}</td>
+          <td>{filterInput('door', t('propertiesList.filter.door'))}</td>
+          <td>{filterInput('zipCode', t('propertiesList.filter.zipCode'))}</td>
+          <td>
+            <NativeSelect
+              size="xs"
+              aria-label={t('propertiesList.filter.status')}
+              value={filters.status}
+              onChange={(e) => onFilter({ status: e.currentTarget.value })}
+              data={[
+                { value: '', label: t('propertiesList.filter.status.all') },
+                ...STATUS_FILTER_OPTIONS.map((s) => ({
+                  value: s,
+                  label:
+                    s === 'approvedFuture'
+                      ? t('status.approvedFuture', { date: '…' })
+                      : t(`status.${s}` as 'status.draft'),
+                })),
+              ]}
+            />
+          </td>
+        </tr>
+      </thead>
+      <tbody ref={bodyRef}>
+        {before > 0 && (
+          <tr aria-hidden style={{ height: before }}>
+            <td colSpan={7} />
+          </tr>
+        )}
+        {rows.map((virtual) => {
+          const item = props.items[virtual.index]!;
+          return (
+            <tr
+              key={item.key}
+              className={classes.row}
+              style={{ height: ROW_HEIGHT }}
+              aria-rowindex={virtual.index + 3}
+            >
+              <td className={classes.check}>
+                <Checkbox
+                  aria-label={t('propertiesList.selectRow', { location: item.location })}
+                  checked={selection.selected.has(item.key)}
+                  onChange={() => selection.toggle(item.key)}
+                />
+              </td>
+              <td>
+                <Anchor
+                  renderRoot={(rootProps) => (
+                    <Link
+                      {...rootProps}
+                      to="/residence/$propertyId"
+                      params={{ propertyId: item.residenceId }}
+                    />
+                  )}
+                >
+                  {item.streetName}
+                </Anchor>
+              </td>
+              <td>
+                <Anchor
+                  renderRoot={(rootProps) => (
+                    <Link
+                      {...rootProps}
+                      to="/residence/$propertyId"
+                      params={{ propertyId: item.residenceId }}
+                    />
+                  )}
+                  aria-label={t('propertiesList.openResidence', { location: item.location })}
+                  tabIndex={-1}
+                >
+                  {item.streetNumber}
+                </Anchor>
+              </td>
+              <td>{item.floorNumber ?? ''}</td>
+              <td>{item.doorCode ?? ''}</td>
+              <td>{item.zipCode}</td>
+              <td>
+                <Group gap={6} wrap="nowrap">
+                  <StatusBadge status={item.displayStatus} futureApprovedDate={item.futureApprovedDate} />
+                  {item.isConverted && <ConvertedMark />}
+                </Group>
+              </td>
+            </tr>
+          );
+        })}
+        {after > 0 && (
+          <tr aria-hidden style={{ height: after }}>
+            <td colSpan={7} />
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}

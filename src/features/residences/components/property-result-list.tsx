@@ -1,0 +1,43 @@
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { PropertySearchResult } from '../../../api/dto';
+import { displayStatus } from '../../../domain/statuses';
+import { useTranslation } from '../../../i18n/use-translation';
+import { StatusBadge } from '../../../ui/status-badge';
+import classes from './home-cards.module.css';
+
+/** Search and nearby results: the address as a link to the residence, its status, the distance. */
+export function PropertyResultList(props: { results: readonly PropertySearchResult[] }) {
+  const t = useTranslation();
+  return (
+    <Stack component="ul" gap="xs" className={classes.list}>
+      {props.results.map((r) => (
+        <Paper component="li" key={r.residenceId} withBorder radius="md" p="sm">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Anchor
+              fw={600}
+              renderRoot={(rootProps) =>
+                r.residenceId === 'invalid' ? (
+                  <span {...rootProps} />
+                ) : (
+                  <Link {...rootProps} to="/residence/$propertyId" params={{ propertyId: r.residenceId }} />
+                )
+              }
+            >
+              {r.location}
+            </Anchor>
+            <Group gap="xs">
+              {r.distance !== undefined && (
+                <Text size="sm">{t('nearbyProperties.distance', { distance: r.distance })}</Text>
+              )}
+              <StatusBadge
+                status={displayStatus(r.assessmentStatus, r.isCalculated, r.futureApprovedDate)}
+                futureApprovedDate={r.futureApprovedDate}
+              />
+            </Group>
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

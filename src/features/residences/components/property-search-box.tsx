@@ -1,0 +1,86 @@
+import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from '../../../i18n/use-translation';
+import { DROPDOWN_SIZE, MIN_SEARCH_LENGTH, useSearchProperties } from '../api/search-properties';
+
+/** Spec 5 and 9: search after 500 ms with more than 2 characters. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * Spec 2 "Property search box": suggestions in a dropdown (15, at most about 20rem high), a
+ * loading indicator, search.noResults and search.error; Enter opens the results page.
+ */
+export function PropertySearchBox(props: { organizationId: string }) {
+  const t = useTranslation();
+  const navigate = useNavigate();
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [value, setValue] = useState('');
+  const [debounced] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useSearchProperties(props.organizationId, debounced, DROPDOWN_SIZE);
+  const ready = debounced.length >= MIN_SEARCH_LENGTH;
+
+  const openResults = () => {
+    const text = value.trim();
+    if (text.length < MIN_SEARCH_LENGTH) return;
+    combobox.closeDropdown();
+    void navigate({ to: '/properties/search/$searchQuery', params: { searchQuery: text } });
+  };
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(residenceId) => {
+        combobox.closeDropdown();
+        setValue('');
+        void navigate({ to: '/residence/$propertyId', params: { propertyId: residenceId } });
+      }}
+    >
+      <Combobox.Target>
+        <TextInput
+          aria-label={t('header.search.label')}
+          placeholder={t('header.search.placeholder')}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          rightSection={search.isFetching ? <Loader size="xs" aria-label={t('search.loading')} /> : null}
+          value={value}
+          w="100%"
+          maw={352}
+          onChange={(e) => {
+            setValue(e.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && combobox.getSelectedOptionIndex() === -1) {
+              e.preventDefault();
+              openResults();
+            }
+          }}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={!ready}>
+        <Combobox.Options mah="20rem" style={{ overflowY: 'auto' }} aria-label={t('header.search.label')}>
+          {search.isError ? (
+            <Combobox.Empty>{t('search.error')}</Combobox.Empty>
+          ) : search.data?.length === 0 ? (
+            <Combobox.Empty>{t('search.noResults')}</Combobox.Empty>
+          ) : (
+            search.data?.map((r) => (
+              <Combobox.Option
+                value={r.residenceId}
+                key={r.residenceId}
+                disabled={r.residenceId === 'invalid'}
+              >
+                {r.location}
+              </Combobox.Option>
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { IconLockOpen } from '@tabler/icons-react';
+import type { AssessmentListEntry } from '../../../../api/dto';
+import { displayStatus } from '../../../../domain/statuses';
+import { useTranslation } from '../../../../i18n/use-translation';
+import { formatPercent, formatShortDate } from '../../../../ui/format';
+import { StatusBadge } from '../../../../ui/status-badge';
+import { useAssessmentScores } from '../../api/get-assessment-scores';
+
+/** Spec 2: an assessment card with its status badge, a progress bar for drafts and the scores. */
+export function AssessmentCard(props: { assessment: AssessmentListEntry; onUnlock?: () => void }) {
+  const t = useTranslation();
+  const a = props.assessment;
+  const status = displayStatus(a.assessmentStatus, a.isCalculated, a.futureApprovedDate);
+  const scores = useAssessmentScores(a.assessmentId);
+  const percent = formatPercent(a.progress);
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-labelledby={`assessment-${a.assessmentId}`}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Text fw={700} id={`assessment-${a.assessmentId}`}>
+            {t('residence.assessmentCard.title')} {formatShortDate(a.createdAt)}
+          </Text>
+          <StatusBadge status={status} futureApprovedDate={a.futureApprovedDate} />
+        </Group>
+        {a.validFrom && status !== 'approvedFuture' && (
+          <Text size="sm">
+            {t('residence.assessmentCard.validFrom', { date: formatShortDate(a.validFrom) })}
+          </Text>
+        )}
+        {a.converted && <Text size="sm">{t('residence.assessmentCard.converted')}</Text>}
+        {(status === 'draft' || status === 'calculated') && (
+          <div>
+            <Text size="sm" id={`progress-${a.assessmentId}`}>
+              {t('residence.progress.value', { percent })}
+            </Text>
+            <Progress value={Number(percent)} aria-labelledby={`progress-${a.assessmentId}`} mt={4} />
+          </div>
+        )}
+        {scores.data && scores.data.length > 0 && (
+          <div>
+            <Text size="sm" fw={600}>
+              {t('residence.assessmentCard.scoresHeading')}
+            </Text>
+            <Table withRowBorders={false} verticalSpacing={2} fz="sm">
+              <Table.Tbody>
+                {scores.data.map((s) => (
+                  <Table.Tr key={s.handicapTypeId}>
+                    <Table.Th fw={400} scope="row">
+                      {t(`handicap.${s.handicapTypeId}` as 'handicap.wheelchair')}
+                    </Table.Th>
+                    <Table.Td>{s.scoreText}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+        {scores.isError && (
+          <Text size="sm" c="red.9" role="alert">
+            {t('assessmentResult.handicapScoresError')}
+          </Text>
+        )}
+        {props.onUnlock && (
+          <Group>
+            <Button
+              variant="default"
+              leftSection={<IconLockOpen size={16} aria-hidden />}
+              onClick={props.onUnlock}
+            >
+              {t('residence.unlock.button')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}

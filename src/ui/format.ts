@@ -1,0 +1,13 @@
+import dayjs from 'dayjs';
+import 'dayjs/locale/da';
+
+dayjs.locale('da');
+
+/** Spec 9: dates display as dd.MM.yy. */
+export function formatShortDate(iso: string | Date): string {
+  return dayjs(iso).format('DD.MM.YY');
+}
+
+export function formatPercent(share: number): string {
+  return `${Math.round(share * 100)}`;
+}
