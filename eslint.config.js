@@ -42,7 +42,11 @@ export default tseslint.config(
             // Pure rules: no React, no I/O, nothing but other rules.
             { target: './src/domain', from: './src', except: ['./domain'] },
             // The server shares only pure rules, texts and DTO types with the app.
-            { target: './server', from: './src', except: ['./domain', './i18n', './api/static-content.ts'] },
+            {
+              target: './server',
+              from: './src',
+              except: ['./domain', './i18n', './api/static-content.ts', './api/dto.ts'],
+            },
           ],
         },
       ],

@@ -58,6 +58,7 @@ test.describe('signing in and the app shell', () => {
       page.getByText('Du er ikke tilknyttet en organisation endnu', { exact: false }),
     ).toBeVisible();
     await expectAccessible(page, 'no organization');
+    // Not on the root path: logout continues to the sign-on's logout page (spec 2).
     await page.getByRole('button', { name: 'Log ud' }).click();
     await expect(page.getByRole('heading', { name: 'Du er logget ud' })).toBeVisible();
   });
@@ -68,14 +69,38 @@ test.describe('signing in and the app shell', () => {
     await expectAccessible(page, 'forbidden');
   });
 
-  test('logging out clears the session and goes to the logout page of the sign-on', async ({ page }) => {
+  test('logging out on the home screen clears the session and shows the login screen', async ({ page }) => {
     await signInThroughSso(page, /Sofie Skriver/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
     await page.getByRole('button', { name: 'Log ud' }).click();
-    await expect(page.getByRole('heading', { name: 'Du er logget ud' })).toBeVisible();
-    const cookies = await page.context().cookies();
-    expect(cookies.map((c) => c.name)).not.toContain('authentication_token');
-    expect(cookies.map((c) => c.name)).not.toContain('organization_id');
-    await page.goto('/');
+    // On the root path itself logout does not leave for the sign-on's logout page (spec 2).
+    await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
+    const cookies = (await page.context().cookies()).map((c) => c.name);
+    expect(cookies).not.toContain('authentication_token');
+    expect(cookies).not.toContain('organization_id');
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
+  });
+
+  test('a 401 on a page sends the browser to the root with returnUrl and offers logout', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    // A well-formed token the server did not sign: the app believes it, the server does not.
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const forged = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', sso_uuid: 'y', exp })}.c2lnbmF0dXJl`;
+    await context.addCookies([
+      { name: 'authentication_token', value: forged, url: baseURL! },
+      { name: 'organization_id', value: 'org', url: baseURL! },
+    ]);
+    await page.goto('/organizations?x=1');
+    await expect(page).toHaveURL(/\/\?returnUrl=%2Forganizations%3Fx%3D1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Du skal logge ind igen' })).toBeVisible();
+    await expectAccessible(page, 'logout page after 401');
+    await page.getByRole('button', { name: 'Log ud' }).click();
     await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
   });
 

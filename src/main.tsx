@@ -11,6 +11,7 @@ import { createQueryClient } from './app/query-client';
 import { cssVariablesResolver, theme } from './app/theme';
 import { authFailureRedirect } from './domain/session-rules';
 import { startQueryPersistence } from './offline/query-persistence';
+import { TranslationProvider } from './i18n/use-translation';
 import { routeTree } from './routeTree.gen';
 
 function onAuthFailure(_error: ApiError) {
@@ -46,7 +47,9 @@ async function start() {
     <StrictMode>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <TranslationProvider>
+            <RouterProvider router={router} />
+          </TranslationProvider>
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>,

@@ -14,9 +14,11 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { HttpError } from './errors';
+import { registerAssessmentRoutes } from './routes/assessments';
 import { registerContentRoutes } from './routes/content';
 import type { RouteDeps } from './routes/deps';
 import { registerOrganizationRoutes } from './routes/organizations';
+import { registerPropertyRoutes } from './routes/properties';
 import { registerSessionRoutes } from './routes/session';
 import { validatorCompiler } from './validation';
 
@@ -92,6 +94,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerContentRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerOrganizationRoutes(app, deps);
+  registerPropertyRoutes(app, deps);
+  registerAssessmentRoutes(app, deps);
   if (config.demoSso) registerDemoSso(app, { db, tokens, appUrl: config.appUrl });
 
   const staticRoot = config.staticDir ? path.resolve(config.staticDir) : null;

@@ -6,8 +6,8 @@
 /** Stored statuses plus notStarted (no assessment); calculated is derived (draft + isCalculated). */
 export type AssessmentStatus = 'notStarted' | 'draft' | 'ready' | 'approved' | 'rejected' | 'cancelled';
 
-/** The spec's "no date" value of futureApprovedDate. */
-export const NO_DATE = '0001-01-01T00:00:00';
+export { NO_DATE } from '../domain/statuses';
+export type { HandicapScore } from '../domain/scoring';
 
 export interface Department {
   departmentId: string;
@@ -91,12 +91,6 @@ export interface AssessmentListEntry {
   createdAt: string;
   /** Share of required questions answered, 0..1 (drafts show it as a progress bar). */
   progress: number;
-}
-
-/** GET /api/v2/assessment/getassessmentscores */
-export interface HandicapScore {
-  handicapTypeId: string;
-  scoreText: string;
 }
 
 export interface LocatedAssessmentRequestItem {

@@ -4,3 +4,10 @@ import type { QueryClient } from '@tanstack/react-query';
 export interface RouterContext {
   queryClient: QueryClient;
 }
+
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    /** Where a list sent the user from: the residence's back link returns there (spec 2). */
+    origin?: string;
+  }
+}

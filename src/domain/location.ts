@@ -1,3 +1,5 @@
+import { streetNumberValue } from './number-range';
+
 /**
  * The location text of a residence (spec section 3: "a derived location text made from street,
  * number, floor, door code and zip code"), its search key, and the address order of spec 5.
@@ -85,11 +87,8 @@ export function compareNames(a: string, b: string): number {
   return collator.compare(a, b);
 }
 
-/** The leading number of a street number ("12A" → 12); Infinity when it has none. */
-export function streetNumberValue(streetNumber: string): number {
-  const match = /^\s*(\d+)/.exec(streetNumber);
-  return match ? Number(match[1]) : Number.POSITIVE_INFINITY;
-}
+/** The leading number of a street number ("12A" → 12); Infinity (last) when it has none. */
+const numberRank = (streetNumber: string) => streetNumberValue(streetNumber) ?? Number.POSITIVE_INFINITY;
 
 /** Floor rank: kl = -1, st (and no floor) = 0, numbers as themselves, other text after all numbers. */
 export function floorRank(floor: string | null | undefined): number {
@@ -114,7 +113,7 @@ export function compareAddresses(a: AddressSortParts, b: AddressSortParts): numb
   const [doorA, doorB] = [doorRank(a.doorCode), doorRank(b.doorCode)];
   return (
     collator.compare(a.streetName, b.streetName) ||
-    streetNumberValue(a.streetNumber) - streetNumberValue(b.streetNumber) ||
+    numberRank(a.streetNumber) - numberRank(b.streetNumber) ||
     collator.compare(a.streetNumber, b.streetNumber) ||
     floorRank(a.floorNumber) - floorRank(b.floorNumber) ||
     collator.compare(bare(a.floorNumber), bare(b.floorNumber)) ||
@@ -122,4 +121,14 @@ export function compareAddresses(a: AddressSortParts, b: AddressSortParts): numb
     doorA[1] - doorB[1] ||
     collator.compare(bare(a.doorCode), bare(b.doorCode))
   );
+}
+
+/** Spec 3: a search result without a residenceId carries the value "invalid" (never a link). */
+export const INVALID_RESIDENCE_ID = 'invalid';
+
+export function withResidenceId<T extends { residenceId?: string | null }>(
+  result: T,
+): Omit<T, 'residenceId'> & { residenceId: string } {
+  const id = typeof result.residenceId === 'string' ? result.residenceId.trim() : '';
+  return { ...result, residenceId: id === '' ? INVALID_RESIDENCE_ID : id };
 }

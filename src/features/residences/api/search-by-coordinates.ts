@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PropertySearchResult } from '../../../api/dto';
 import { apiRequest } from '../../../api/http';
+import { withResidenceId } from '../../../domain/location';
 
 export interface Coordinates {
   latitude: number;
@@ -11,11 +12,13 @@ export const nearbyPropertiesQueryOptions = (organizationId: string, at: Coordin
   queryOptions({
     // Rounded to ~10 m so a jittering position does not refetch the same list.
     queryKey: ['nearbyProperties', organizationId, at.latitude.toFixed(4), at.longitude.toFixed(4)],
-    queryFn: ({ signal }) =>
-      apiRequest<PropertySearchResult[]>('/api/v2/properties/searchbycoordinates', {
-        query: { latitude: at.latitude, longitude: at.longitude, organizationId },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<PropertySearchResult[]>('/api/v2/properties/searchbycoordinates', {
+          query: { latitude: at.latitude, longitude: at.longitude, organizationId },
+          signal,
+        })
+      ).map(withResidenceId),
   });
 
 export function useNearbyProperties(organizationId: string | undefined, at: Coordinates | null) {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { PropertySearchResult } from '../../../api/dto';
 import { apiRequest } from '../../../api/http';
+import { withResidenceId } from '../../../domain/location';
 
 /** Spec 5 and 9: a search runs only with more than 2 characters. */
 export const MIN_SEARCH_LENGTH = 3;
@@ -11,11 +12,13 @@ export const RESULTS_PAGE_SIZE = 1000;
 export const searchPropertiesQueryOptions = (organizationId: string, query: string, size: number) =>
   queryOptions({
     queryKey: ['propertySearch', organizationId, query, size],
-    queryFn: ({ signal }) =>
-      apiRequest<PropertySearchResult[]>('/api/v2/properties/search', {
-        query: { query, size, page: 0, organizationId },
-        signal,
-      }),
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest<PropertySearchResult[]>('/api/v2/properties/search', {
+          query: { query, size, page: 0, organizationId },
+          signal,
+        })
+      ).map(withResidenceId),
   });
 
 export function useSearchProperties(organizationId: string | undefined, query: string, size: number) {

@@ -34,7 +34,12 @@ export function ActiveAssessments(props: { organizationId: string }) {
                 <Anchor
                   fw={600}
                   renderRoot={(rootProps) => (
-                    <Link {...rootProps} to="/residence/$propertyId" params={{ propertyId: a.propertyId }} />
+                    <Link
+                      {...rootProps}
+                      to="/residence/$propertyId"
+                      params={{ propertyId: a.propertyId }}
+                      state={{ origin: '/activeAssessments' }}
+                    />
                   )}
                 >
                   {a.location}

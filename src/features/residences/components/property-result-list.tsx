@@ -2,13 +2,16 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { PropertySearchResult } from '../../../api/dto';
 import { displayStatus } from '../../../domain/statuses';
+import { INVALID_RESIDENCE_ID } from '../../../domain/location';
 import { useTranslation } from '../../../i18n/use-translation';
 import { StatusBadge } from '../../../ui/status-badge';
+import { useCurrentPath } from '../hooks/use-current-path';
 import classes from './home-cards.module.css';
 
 /** Search and nearby results: the address as a link to the residence, its status, the distance. */
 export function PropertyResultList(props: { results: readonly PropertySearchResult[] }) {
   const t = useTranslation();
+  const origin = useCurrentPath();
   return (
     <Stack component="ul" gap="xs" className={classes.list}>
       {props.results.map((r) => (
@@ -17,10 +20,15 @@ export function PropertyResultList(props: { results: readonly PropertySearchResu
             <Anchor
               fw={600}
               renderRoot={(rootProps) =>
-                r.residenceId === 'invalid' ? (
+                r.residenceId === INVALID_RESIDENCE_ID ? (
                   <span {...rootProps} />
                 ) : (
-                  <Link {...rootProps} to="/residence/$propertyId" params={{ propertyId: r.residenceId }} />
+                  <Link
+                    {...rootProps}
+                    to="/residence/$propertyId"
+                    params={{ propertyId: r.residenceId }}
+                    state={{ origin }}
+                  />
                 )
               }
             >

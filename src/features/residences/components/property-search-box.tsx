@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { INVALID_RESIDENCE_ID } from '../../../domain/location';
 import { useTranslation } from '../../../i18n/use-translation';
 import { DROPDOWN_SIZE, MIN_SEARCH_LENGTH, useSearchProperties } from '../api/search-properties';
 
@@ -73,7 +74,7 @@ export function PropertySearchBox(props: { organizationId: string }) {
               <Combobox.Option
                 value={r.residenceId}
                 key={r.residenceId}
-                disabled={r.residenceId === 'invalid'}
+                disabled={r.residenceId === INVALID_RESIDENCE_ID}
               >
                 {r.location}
               </Combobox.Option>

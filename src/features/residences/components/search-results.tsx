@@ -1,6 +1,6 @@
 import { Alert, Center, Loader } from '@mantine/core';
 import { useMemo } from 'react';
-import { sortAddresses } from '../../../domain/property-sort';
+import { compareAddresses } from '../../../domain/location';
 import { pluralKey } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
@@ -11,7 +11,7 @@ import { PropertyResultList } from './property-result-list';
 export function SearchResults(props: { organizationId: string; query: string }) {
   const t = useTranslation();
   const search = useSearchProperties(props.organizationId, props.query, RESULTS_PAGE_SIZE);
-  const results = useMemo(() => sortAddresses(search.data ?? []), [search.data]);
+  const results = useMemo(() => [...(search.data ?? [])].sort(compareAddresses), [search.data]);
   const count = search.data?.length;
   return (
     <>

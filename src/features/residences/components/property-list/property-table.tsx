@@ -1,8 +1,8 @@
-import { Anchor, Checkbox, Group, NativeSelect, TextInput, Tooltip } from '@mantine/core';
+import { Checkbox, NativeSelect, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link } from '@tanstack/react-router';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import type { PropertyFilters } from '../../../../domain/property-filter';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { StatusBadge } from '../../../../ui/status-badge';
@@ -12,6 +12,7 @@ import type { ListSelection } from './use-list-selection';
 
 /** Spec 9: table row height 44, header height 52. */
 export const ROW_HEIGHT = 44;
+const COLUMNS = 7;
 
 export function ConvertedMark() {
   const t = useTranslation();
@@ -34,6 +35,134 @@ export function ConvertedMark() {
   );
 }
 
+type OnFilter = (patch: Partial<PropertyFilters>) => void;
+
+/** Column headers and the filter row; re-rendered only when filters or select-all change. */
+const TableHead = memo(function TableHead(props: {
+  filters: PropertyFilters;
+  onFilter: OnFilter;
+  allSelected: boolean;
+  someSelected: boolean;
+  toggleAll: () => void;
+}) {
+  const t = useTranslation();
+  const { filters, onFilter } = props;
+  const filterInput = (
+    key: keyof PropertyFilters,
+    label: string,
+    placeholder = t('propertiesList.filter.placeholder'),
+  ) => (
+    <TextInput
+      size="xs"
+      aria-label={label}
+      placeholder={placeholder}
+      value={filters[key]}
+      onChange={(e) => onFilter({ [key]: e.currentTarget.value })}
+    />
+  );
+  return (
+    <thead className={classes.head}>
+      <tr>
+        <th className={classes.check} scope="col">
+          <Checkbox
+            aria-label={props.allSelected ? t('propertiesList.deselectAll') : t('propertiesList.selectAll')}
+            checked={props.allSelected}
+            indeterminate={props.someSelected}
+            onChange={props.toggleAll}
+          />
+        </th>
+        <th scope="col">{t('propertiesList.column.streetName')}</th>
+        <th scope="col">{t('propertiesList.column.streetNumber')}</th>
+        <th scope="col">{t('propertiesList.column.floor')}</th>
+        <th scope="col">{t('propertiesList.column.door')}</th>
+        <th scope="col">{t('propertiesList.column.zipCode')}</th>
+        <th scope="col">{t('propertiesList.column.status')}</th>
+      </tr>
+      <tr className={classes.filterRow}>
+        <td />
+        <td>{filterInput('streetName', t('propertiesList.filter.streetName'))}</td>
+        <td>
+          {filterInput(
+            'streetNumber',
+            t('propertiesList.filter.streetNumber'),
+            t('propertiesList.filter.streetNumber.placeholder'),
+          )}
+        </td>
+        <td>{filterInput('floor', t('propertiesList.filter.floor'))}</td>
+        <td>{filterInput('door', t('propertiesList.filter.door'))}</td>
+        <td>{filterInput('zipCode', t('propertiesList.filter.zipCode'))}</td>
+        <td>
+          <NativeSelect
+            size="xs"
+            aria-label={t('propertiesList.filter.status')}
+            value={filters.status}
+            onChange={(e) => onFilter({ status: e.currentTarget.value })}
+            data={[
+              { value: '', label: t('propertiesList.filter.status.all') },
+              ...STATUS_FILTER_OPTIONS.map((s) => ({
+                value: s,
+                label:
+                  s === 'approvedFuture'
+                    ? t('status.approvedFuture', { date: '…' })
+                    : t(`status.${s}` as 'status.draft'),
+              })),
+            ]}
+          />
+        </td>
+      </tr>
+    </thead>
+  );
+});
+
+/** One residence; plain elements (not Mantine's) because hundreds mount while filtering. */
+const TableRow = memo(function TableRow(props: {
+  item: PropertyListItem;
+  rowIndex: number;
+  selected: boolean;
+  toggle: (key: string) => void;
+}) {
+  const t = useTranslation();
+  const { item } = props;
+  return (
+    <tr className={classes.row} style={{ height: ROW_HEIGHT }} aria-rowindex={props.rowIndex}>
+      <td className={classes.check}>
+        <input
+          type="checkbox"
+          className={classes.rowCheck}
+          aria-label={t('propertiesList.selectRow', { location: item.location })}
+          checked={props.selected}
+          onChange={() => props.toggle(item.key)}
+        />
+      </td>
+      <td>
+        <Link className={classes.link} to="/residence/$propertyId" params={{ propertyId: item.residenceId }}>
+          {item.streetName}
+        </Link>
+      </td>
+      <td>
+        <Link
+          className={classes.link}
+          to="/residence/$propertyId"
+          params={{ propertyId: item.residenceId }}
+          aria-label={t('propertiesList.openResidence', { location: item.location })}
+          tabIndex={-1}
+        >
+          {item.streetNumber}
+        </Link>
+      </td>
+      <td>{item.floorNumber ?? ''}</td>
+      <td>{item.doorCode ?? ''}</td>
+      <td>{item.zipCode}</td>
+      <td>
+        <span className={classes.statusCell}>
+          <StatusBadge status={item.displayStatus} futureApprovedDate={item.futureApprovedDate} />
+          {item.isConverted && <ConvertedMark />}
+        </span>
+      </td>
+    </tr>
+  );
+});
+
 /**
  * The desktop property list (from breakpoint md): a real table with a filter row, whose body
  * renders only the rows in view (the big department has over 2,000) between two spacer rows.
@@ -41,10 +170,9 @@ export function ConvertedMark() {
 export function PropertyTable(props: {
   items: readonly PropertyListItem[];
   filters: PropertyFilters;
-  onFilter: (patch: Partial<PropertyFilters>) => void;
+  onFilter: OnFilter;
   selection: ListSelection;
 }) {
-  const t = useTranslation();
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
@@ -59,141 +187,38 @@ export function PropertyTable(props: {
   const rows = virtualizer.getVirtualItems();
   const before = rows.length > 0 ? rows[0]!.start - scrollMargin : 0;
   const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)!.end - scrollMargin) : 0;
-  const { selection, filters, onFilter } = props;
-
-  const filterInput = (
-    key: keyof PropertyFilters,
-    label: string,
-    placeholder = t('propertiesList.filter.placeholder'),
-  ) => (
-    <TextInput
-      size="xs"
-      aria-label={label}
-      placeholder={placeholder}
-      value={filters[key]}
-      onChange={(e) => onFilter({ [key]: e.currentTarget.value })}
-    />
-  );
+  const { selection } = props;
 
   return (
     <table className={classes.table} aria-rowcount={props.items.length + 2}>
-      <thead className={classes.head}>
-        <tr>
-          <th className={classes.check} scope="col">
-            <Checkbox
-              aria-label={
-                selection.allSelected ? t('propertiesList.deselectAll') : t('propertiesList.selectAll')
-              }
-              checked={selection.allSelected}
-              indeterminate={selection.someSelected}
-              onChange={selection.toggleAll}
-            />
-          </th>
-          <th scope="col">{t('propertiesList.column.streetName')}</th>
-          <th scope="col">{t('propertiesList.column.streetNumber')}</th>
-          <th scope="col">{t('propertiesList.column.floor')}</th>
-          <th scope="col">{t('propertiesList.column.door')}</th>
-          <th scope="col">{t('propertiesList.column.zipCode')}</th>
-          <th scope="col">{t('propertiesList.column.status')}</th>
-        </tr>
-        <tr className={classes.filterRow}>
-          <td />
-          <td>{filterInput('streetName', t('propertiesList.filter.streetName'))}</td>
-          <td>
-            {filterInput(
-              'streetNumber',
-              t('propertiesList.filter.streetNumber'),
-              t('propertiesList.filter.streetNumber.placeholder'),
-            )}
-          </td>
-          <td>{filterInput('floor', t('propertiesList.filter.floor'))}</td>
-          <td>{filterInput('door', t('propertiesList.filter.door'))}</td>
-          <td>{filterInput('zipCode', t('propertiesList.filter.zipCode'))}</td>
-          <td>
-            <NativeSelect
-              size="xs"
-              aria-label={t('propertiesList.filter.status')}
-              value={filters.status}
-              onChange={(e) => onFilter({ status: e.currentTarget.value })}
-              data={[
-                { value: '', label: t('propertiesList.filter.status.all') },
-                ...STATUS_FILTER_OPTIONS.map((s) => ({
-                  value: s,
-                  label:
-                    s === 'approvedFuture'
-                      ? t('status.approvedFuture', { date: '…' })
-                      : t(`status.${s}` as 'status.draft'),
-                })),
-              ]}
-            />
-          </td>
-        </tr>
-      </thead>
+      <TableHead
+        filters={props.filters}
+        onFilter={props.onFilter}
+        allSelected={selection.allSelected}
+        someSelected={selection.someSelected}
+        toggleAll={selection.toggleAll}
+      />
       <tbody ref={bodyRef}>
         {before > 0 && (
           <tr aria-hidden style={{ height: before }}>
-            <td colSpan={7} />
+            <td colSpan={COLUMNS} />
           </tr>
         )}
         {rows.map((virtual) => {
           const item = props.items[virtual.index]!;
           return (
-            <tr
+            <TableRow
               key={item.key}
-              className={classes.row}
-              style={{ height: ROW_HEIGHT }}
-              aria-rowindex={virtual.index + 3}
-            >
-              <td className={classes.check}>
-                <Checkbox
-                  aria-label={t('propertiesList.selectRow', { location: item.location })}
-                  checked={selection.selected.has(item.key)}
-                  onChange={() => selection.toggle(item.key)}
-                />
-              </td>
-              <td>
-                <Anchor
-                  renderRoot={(rootProps) => (
-                    <Link
-                      {...rootProps}
-                      to="/residence/$propertyId"
-                      params={{ propertyId: item.residenceId }}
-                    />
-                  )}
-                >
-                  {item.streetName}
-                </Anchor>
-              </td>
-              <td>
-                <Anchor
-                  renderRoot={(rootProps) => (
-                    <Link
-                      {...rootProps}
-                      to="/residence/$propertyId"
-                      params={{ propertyId: item.residenceId }}
-                    />
-                  )}
-                  aria-label={t('propertiesList.openResidence', { location: item.location })}
-                  tabIndex={-1}
-                >
-                  {item.streetNumber}
-                </Anchor>
-              </td>
-              <td>{item.floorNumber ?? ''}</td>
-              <td>{item.doorCode ?? ''}</td>
-              <td>{item.zipCode}</td>
-              <td>
-                <Group gap={6} wrap="nowrap">
-                  <StatusBadge status={item.displayStatus} futureApprovedDate={item.futureApprovedDate} />
-                  {item.isConverted && <ConvertedMark />}
-                </Group>
-              </td>
-            </tr>
+              item={item}
+              rowIndex={virtual.index + 3}
+              selected={selection.selected.has(item.key)}
+              toggle={selection.toggle}
+            />
           );
         })}
         {after > 0 && (
           <tr aria-hidden style={{ height: after }}>
-            <td colSpan={7} />
+            <td colSpan={COLUMNS} />
           </tr>
         )}
       </tbody>

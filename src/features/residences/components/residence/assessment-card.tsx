@@ -40,7 +40,9 @@ export function AssessmentCard(props: { assessment: AssessmentListEntry; onUnloc
             <Text size="sm" id={`progress-${a.assessmentId}`}>
               {t('residence.progress.value', { percent })}
             </Text>
-            <Progress value={Number(percent)} aria-labelledby={`progress-${a.assessmentId}`} mt={4} />
+            <Progress.Root mt={4}>
+              <Progress.Section value={Number(percent)} aria-labelledby={`progress-${a.assessmentId}`} />
+            </Progress.Root>
           </div>
         )}
         {scores.data && scores.data.length > 0 && (

@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useHasWriteAccess } from '../../../../api/user-info';
 import {
@@ -35,6 +35,8 @@ type Dialog = { kind: 'overwrite' } | { kind: 'unlock'; assessmentId: string } |
 export function ResidenceScreen(props: { propertyId: string }) {
   const t = useTranslation();
   const canWrite = useHasWriteAccess();
+  // Spec 2: back to the list the user came from, else to the residence's department.
+  const origin = useRouterState({ select: (s) => s.location.state.origin });
   const property = useProperty(props.propertyId);
   const refs = useMemo(
     () =>
@@ -75,21 +77,30 @@ export function ResidenceScreen(props: { propertyId: string }) {
 
   return (
     <>
-      <Anchor
-        renderRoot={(rootProps) => (
-          <Link
-            {...rootProps}
-            to="/departments/properties/$departmentId"
-            params={{ departmentId: property.data.departmentId }}
-          />
-        )}
-        size="sm"
-      >
-        <Group gap={4} component="span">
-          <IconArrowLeft size={16} aria-hidden />
-          {t('header.back.department')} {property.data.departmentName}
-        </Group>
-      </Anchor>
+      {origin ? (
+        <Anchor renderRoot={(rootProps) => <Link {...rootProps} to={origin} />} size="sm">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden />
+            {t('header.back.list')}
+          </Group>
+        </Anchor>
+      ) : (
+        <Anchor
+          renderRoot={(rootProps) => (
+            <Link
+              {...rootProps}
+              to="/departments/properties/$departmentId"
+              params={{ departmentId: property.data.departmentId }}
+            />
+          )}
+          size="sm"
+        >
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden />
+            {t('header.back.department')} {property.data.departmentName}
+          </Group>
+        </Anchor>
+      )}
       <PageHeader title={property.data.beliggenhed}>
         {!canWrite && <Text>{t('residence.readOnly')}</Text>}
       </PageHeader>

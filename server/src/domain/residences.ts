@@ -1,0 +1,146 @@
+import { sql, type Kysely } from 'kysely';
+import { pickWinner } from '../../../src/domain/duplicate-rule';
+import { compareAddresses, locationText } from '../../../src/domain/location';
+import { NO_DATE } from '../../../src/domain/statuses';
+import type { AssessmentStatus, Database } from '../db/schema';
+import type { PropertySearchResult } from '../../../src/api/dto';
+
+/** The columns of a residence the lists need, in the names of the API. */
+export interface ResidenceFields {
+  residenceId: string;
+  streetName: string;
+  streetNumber: string;
+  floorNumber: string | null;
+  doorCode: string | null;
+  zipCode: string;
+  town: string;
+  departmentId: string;
+  isConverted: boolean;
+}
+
+/** Select list for `residences as r` giving ResidenceFields. */
+export const RESIDENCE_COLUMNS = [
+  'r.id as residenceId',
+  'r.street_name as streetName',
+  'r.street_number as streetNumber',
+  'r.floor_number as floorNumber',
+  'r.door_code as doorCode',
+  'r.zip_code as zipCode',
+  'r.town as town',
+  'r.department_id as departmentId',
+  'r.is_converted as isConverted',
+] as const;
+
+/**
+ * The location shown in every response (spec 3: street, number, floor, door code and zip
+ * code; the town is left out there, and only searched).
+ */
+export const residenceLocation = (
+  r: Pick<ResidenceFields, 'streetName' | 'streetNumber' | 'floorNumber' | 'doorCode' | 'zipCode'>,
+): string =>
+  locationText({
+    streetName: r.streetName,
+    streetNumber: r.streetNumber,
+    floorNumber: r.floorNumber,
+    doorCode: r.doorCode,
+    zipCode: r.zipCode,
+  });
+
+/** Address order of spec 5, then the residence id so that the order is total. */
+export function compareResidences(a: ResidenceFields, b: ResidenceFields): number {
+  return (
+    compareAddresses(a, b) || (a.residenceId < b.residenceId ? -1 : a.residenceId > b.residenceId ? 1 : 0)
+  );
+}
+
+/**
+ * SQL for `searchKey(locationText({ ...residence, town }))` of src/domain/location.ts over
+ * `residences as r`: lower case, full stops and commas as spaces, single spaces. Punctuation
+ * of the location text turns into spaces, so the plain parts joined by spaces give the same key
+ * (a test checks this for every demo residence). ÆØÅ are lowered explicitly so that a database
+ * created with the C locale agrees.
+ */
+export const residenceSearchKeySql = sql<string>`trim(regexp_replace(regexp_replace(lower(translate(concat_ws(' ', r.street_name, r.street_number, r.floor_number, r.door_code, r.zip_code, r.town), 'ÆØÅÄÖÜÉ', 'æøåäöüé')), '[.,]', ' ', 'g'), '\\s+', ' ', 'g'))`;
+
+/** Haversine distance in metres from a point to `residences as r` (geo.ts, in SQL for ORDER BY). */
+export const distanceSql = (latitude: number, longitude: number) =>
+  sql<number>`2 * 6371008.8 * asin(least(1, sqrt(power(sin(radians(r.latitude - ${latitude}::double precision) / 2), 2) + cos(radians(${latitude}::double precision)) * cos(radians(r.latitude)) * power(sin(radians(r.longitude - ${longitude}::double precision) / 2), 2))))`;
+
+export const isoDate = (value: Date | string): string => new Date(value).toISOString();
+export const isoOrNoDate = (value: Date | string | null): string =>
+  value === null ? NO_DATE : isoDate(value);
+
+export interface AssessmentSummary {
+  id: string;
+  residenceId: string;
+  status: AssessmentStatus;
+  isCalculated: boolean;
+  futureApprovedDate: Date | null;
+  createdAt: Date;
+}
+
+/**
+ * The non-cancelled assessments of the residences, newest first per residence, reduced to the
+ * winner of the duplicate rule (spec 4). One query.
+ */
+export async function winningAssessments(
+  db: Kysely<Database>,
+  residenceIds: readonly string[],
+  now: Date,
+): Promise<Map<string, AssessmentSummary>> {
+  const winners = new Map<string, AssessmentSummary>();
+  if (residenceIds.length === 0) return winners;
+  const rows = await db
+    .selectFrom('assessments')
+    .select([
+      'id',
+      'residence_id as residenceId',
+      'status',
+      'is_calculated as isCalculated',
+      'future_approved_date as futureApprovedDate',
+      'created_at as createdAt',
+    ])
+    .where('residence_id', 'in', [...new Set(residenceIds)])
+    .where('status', '!=', 'cancelled')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const groups = new Map<string, AssessmentSummary[]>();
+  for (const row of rows) {
+    const group = groups.get(row.residenceId) ?? [];
+    group.push(row);
+    groups.set(row.residenceId, group);
+  }
+  for (const [residenceId, group] of groups) {
+    const winner = pickWinner(
+      group.map((a) => ({
+        assessment: a,
+        assessmentStatus: a.status,
+        isCalculated: a.isCalculated,
+        futureApprovedDate: isoOrNoDate(a.futureApprovedDate),
+      })),
+      now,
+    );
+    if (winner) winners.set(residenceId, winner.assessment);
+  }
+  return winners;
+}
+
+/** A search or nearby hit: the residence with the status of its winning assessment. */
+export function toSearchResult(
+  residence: ResidenceFields,
+  winner: AssessmentSummary | undefined,
+): PropertySearchResult {
+  return {
+    residenceId: residence.residenceId,
+    streetName: residence.streetName,
+    streetNumber: residence.streetNumber,
+    floorNumber: residence.floorNumber,
+    doorCode: residence.doorCode,
+    zipCode: residence.zipCode,
+    assessmentStatus: winner?.status ?? 'notStarted',
+    isCalculated: winner?.isCalculated ?? false,
+    futureApprovedDate: isoOrNoDate(winner?.futureApprovedDate ?? null),
+    location: residenceLocation(residence),
+  };
+}

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { handicapScores } from '../../../src/domain/scoring';
+import type { AnswerValue } from '../../../src/domain/screening';
+import { assertMember, type AuthUser } from '../auth/guard';
+import type { Database } from '../db/schema';
+import { findAssessment, findResidence } from '../domain/access';
+import type { AssessmentIds, AssessmentListEntry, LocatedAssessmentRequestItem } from '../../../src/api/dto';
+import { deriveAssessmentState, toListEntry, type AssessmentListRow } from '../domain/assessment-state';
+import { loadAnswers, loadQuestions } from '../domain/catalogue';
+import * as schemas from '../domain/schemas';
+import { forbidden, HttpError, notFound } from '../errors';
+import type { RouteDeps } from './deps';
+
+/** POST getlocatedassessments takes at most this many pairs. */
+export const MAX_LOCATED_ITEMS = 500;
+
+/** Statuses listed by getactiveassessments. */
+const ACTIVE_STATUSES = ['draft', 'rejected', 'ready'] as const;
+
+/** An assessment with the residence fields a list entry needs. */
+function listQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('assessments as a')
+    .innerJoin('residences as r', 'r.id', 'a.residence_id')
+    .select([
+      'a.id',
+      'a.status',
+      'a.is_calculated as isCalculated',
+      'a.converted',
+      'a.valid_from as validFrom',
+      'a.future_approved_date as futureApprovedDate',
+      'a.created_at as createdAt',
+      'a.organization_id as organizationId',
+      'r.id as residenceId',
+      'r.department_id as departmentId',
+      'r.street_name as streetName',
+      'r.street_number as streetNumber',
+      'r.floor_number as floorNumber',
+      'r.door_code as doorCode',
+      'r.zip_code as zipCode',
+    ]);
+}
+
+async function toListEntries(
+  db: Kysely<Database>,
+  rows: AssessmentListRow[],
+): Promise<AssessmentListEntry[]> {
+  if (rows.length === 0) return [];
+  const [questions, answers] = await Promise.all([
+    loadQuestions(db),
+    loadAnswers(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return rows.map((row) => toListEntry(row, questions, answers.get(row.id)!));
+}
+
+/**
+ * The assessment calls of spec section 7 except getassessment, the questions and the answer
+ * sync: lists, scores, create (optionally as a copy) and abandon. Reads need a token and
+ * membership of the assessment's organization; create and abandon need the write role.
+ */
+export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: RouteDeps): void {
+  app.get<{ Querystring: { propertyId: string } }>(
+    '/api/v2/assessment/getassessments',
+    {
+      preHandler: guards.authenticate,
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['propertyId'],
+          properties: { propertyId: schemas.uuid },
+        },
+        response: { 200: schemas.assessmentIds },
+      },
+    },
+    async (request): Promise<AssessmentIds> => {
+      const residence = await findResidence(db, request.user!, request.query.propertyId);
+      const rows = await db
+        .selectFrom('assessments')
+        .select('id')
+        .where('residence_id', '=', residence.id)
+        .where('status', '!=', 'cancelled')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return { assessments: rows.map((r) => r.id) };
+    },
+  );
+
+  app.get<{ Querystring: { organizationId: string } }>(
+    '/api/v2/assessment/getactiveassessments',
+    {
+      preHandler: guards.authenticate,
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['organizationId'],
+          properties: { organizationId: schemas.uuid },
+        },
+        response: { 200: schemas.arrayOf(schemas.assessmentListEntry) },
+      },
+    },
+    async (request): Promise<AssessmentListEntry[]> => {
+      // uuids compare in lower case (the database answers them so).
+      const organizationId = request.query.organizationId.toLowerCase();
+      assertMember(request.user!, organizationId);
+      const rows = await listQuery(db)
+        .where('a.organization_id', '=', organizationId)
+        .where('a.status', 'in', ACTIVE_STATUSES)
+        .orderBy('a.created_at', 'desc')
+        .orderBy('a.id', 'desc')
+        .execute();
+      return toListEntries(db, rows);
+    },
+  );
+
+  app.post<{ Body: LocatedAssessmentRequestItem[] }>(
+    '/api/v2/assessment/getlocatedassessments',
+    {
+      preHandler: guards.authenticate,
+      schema: {
+        body: {
+          type: 'array',
+          maxItems: MAX_LOCATED_ITEMS,
+          items: {
+            type: 'object',
+            required: ['propertyId', 'assessmentId'],
+            properties: { propertyId: schemas.uuid, assessmentId: schemas.uuid },
+          },
+        },
+        response: { 200: schemas.arrayOf(schemas.assessmentListEntry) },
+      },
+    },
+    async (request): Promise<AssessmentListEntry[]> => {
+      const user = request.user!;
+      const pairs = request.body;
+      const ids = [...new Set(pairs.map((p) => p.assessmentId.toLowerCase()))];
+      if (ids.length === 0) return [];
+      const found = await listQuery(db)
+        .where('a.id', 'in', ids)
+        .where('a.status', '!=', 'cancelled')
+        .execute();
+      const byId = new Map(found.map((row) => [row.id, row]));
+      // In the order asked for, each assessment once; a pair whose assessment is not of that
+      // property, or of another organization, is left out.
+      const rows: AssessmentListRow[] = [];
+      const seen = new Set<string>();
+      for (const pair of pairs) {
+        const row = byId.get(pair.assessmentId.toLowerCase());
+        if (!row || seen.has(row.id)) continue;
+        if (row.residenceId !== pair.propertyId.toLowerCase()) continue;
+        if (!user.organizationIds.includes(row.organizationId)) continue;
+        seen.add(row.id);
+        rows.push(row);
+      }
+      return toListEntries(db, rows);
+    },
+  );
+
+  app.get<{ Querystring: { assessmentId: string } }>(
+    '/api/v2/assessment/getassessmentscores',
+    {
+      preHandler: guards.authenticate,
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['assessmentId'],
+          properties: { assessmentId: schemas.uuid },
+        },
+        response: { 200: schemas.arrayOf(schemas.handicapScore) },
+      },
+    },
+    async (request) => {
+      const assessment = await findAssessment(db, request.user!, request.query.assessmentId);
+      const [questions, answers] = await Promise.all([loadQuestions(db), loadAnswers(db, [assessment.id])]);
+      return handicapScores(questions, answers.get(assessment.id)!, { converted: assessment.converted });
+    },
+  );
+
+  const createNewAssessment = async (
+    request: FastifyRequest<{ Querystring: { propertyId: string; sourceAssessmentIdToCopyFrom?: string } }>,
+    reply: FastifyReply,
+  ): Promise<string> => {
+    const user = request.user!;
+    const { propertyId, sourceAssessmentIdToCopyFrom } = request.query;
+    const id = await createAssessment(db, user, propertyId, sourceAssessmentIdToCopyFrom || null);
+    // The id as a JSON string; Fastify sends a string with a JSON content type as it is.
+    reply.type('application/json; charset=utf-8');
+    return JSON.stringify(id);
+  };
+  for (const version of ['v1', 'v2'] as const) {
+    app.get<{ Querystring: { propertyId: string; sourceAssessmentIdToCopyFrom?: string } }>(
+      `/api/${version}/assessment/createnewassessment`,
+      {
+        preHandler: [guards.authenticate, guards.requireWrite],
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['propertyId'],
+            properties: {
+              propertyId: schemas.uuid,
+              // An empty value means no source, as when the parameter is left out.
+              sourceAssessmentIdToCopyFrom: { anyOf: [{ type: 'string', maxLength: 0 }, schemas.uuid] },
+            },
+          },
+          response: { 200: { type: 'string' } },
+        },
+      },
+      createNewAssessment,
+    );
+  }
+
+  const abandonAssessment = async (
+    request: FastifyRequest<{ Querystring: { assessmentId: string; propertyId: string } }>,
+  ) => {
+    const { assessmentId, propertyId } = request.query;
+    const assessment = await findAssessment(db, request.user!, assessmentId, { includeCancelled: true });
+    if (assessment.residence_id !== propertyId.toLowerCase()) {
+      throw notFound('Assessment not found on this property');
+    }
+    if (assessment.status === 'approved') throw approvedConflict();
+    if (assessment.status !== 'cancelled') {
+      // Guarded against an approval that happened in between.
+      const updated = await db
+        .updateTable('assessments')
+        .set({ status: 'cancelled', updated_at: new Date() })
+        .where('id', '=', assessment.id)
+        .where('status', '!=', 'approved')
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) throw approvedConflict();
+    }
+    return { message: 'ok' };
+  };
+  const abandonOptions = {
+    preHandler: [guards.authenticate, guards.requireWrite],
+    schema: {
+      querystring: {
+        type: 'object',
+        required: ['assessmentId', 'propertyId'],
+        properties: { assessmentId: schemas.uuid, propertyId: schemas.uuid },
+      },
+      response: { 200: schemas.message },
+    },
+  };
+  type AbandonRoute = { Querystring: { assessmentId: string; propertyId: string } };
+  app.post<AbandonRoute>('/api/v2/assessment/abandonassessment', abandonOptions, abandonAssessment);
+  app.get<AbandonRoute>('/api/v1/assessment/abandonassessment', abandonOptions, abandonAssessment);
+}
+
+const approvedConflict = () =>
+  new HttpError(409, 'An approved assessment cannot be abandoned', 'ASSESSMENT_APPROVED');
+
+/**
+ * A new draft for the residence. With a source (an assessment of the same organization) its
+ * answers are copied as preselected (spec 4: copied answers must be confirmed), and the
+ * screening fields and isCalculated are derived from them. `converted` follows the
+ * residence: converted residences skip screening.
+ */
+async function createAssessment(
+  db: Kysely<Database>,
+  user: AuthUser,
+  propertyId: string,
+  sourceId: string | null,
+): Promise<string> {
+  const residence = await findResidence(db, user, propertyId);
+  const source = sourceId ? await findAssessment(db, user, sourceId) : null;
+  if (source && source.organization_id !== residence.organization_id) {
+    throw forbidden('The source assessment belongs to another organization');
+  }
+  const questions = await loadQuestions(db);
+  const answers: ReadonlyMap<string, AnswerValue> = source
+    ? (await loadAnswers(db, [source.id])).get(source.id)!
+    : new Map();
+  const id = randomUUID();
+  const now = new Date();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('assessments')
+      .values({
+        id,
+        organization_id: residence.organization_id,
+        residence_id: residence.id,
+        status: 'draft',
+        converted: residence.is_converted,
+        ...deriveAssessmentState(questions, answers, residence.is_converted),
+        valid_from: null,
+        future_approved_date: null,
+        source_assessment_id: source?.id ?? null,
+        last_answered_question_unique_id: null,
+        created_by: user.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    if (source) {
+      // Copied as they were given (who answered, and when), marked preselected.
+      await trx
+        .insertInto('answers')
+        .columns([
+          'assessment_id',
+          'question_unique_id',
+          'values',
+          'numeric_value',
+          'comment',
+          'preselected',
+          'answered_by',
+          'answered_at',
+        ])
+        .expression((eb) =>
+          eb
+            .selectFrom('answers')
+            .select([
+              sql<string>`${id}::uuid`.as('assessment_id'),
+              'question_unique_id',
+              'values',
+              'numeric_value',
+              'comment',
+              sql<boolean>`true`.as('preselected'),
+              'answered_by',
+              'answered_at',
+            ])
+            .where('assessment_id', '=', source.id),
+        )
+        .execute();
+    }
+  });
+  return id;
+}
