@@ -14,6 +14,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { HttpError } from './errors';
+import { registerAnswerRoutes } from './routes/answers';
 import { registerAssessmentRoutes } from './routes/assessments';
 import { registerContentRoutes } from './routes/content';
 import type { RouteDeps } from './routes/deps';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerOrganizationRoutes(app, deps);
   registerPropertyRoutes(app, deps);
   registerAssessmentRoutes(app, deps);
+  registerAnswerRoutes(app, deps);
   if (config.demoSso) registerDemoSso(app, { db, tokens, appUrl: config.appUrl });
 
   const staticRoot = config.staticDir ? path.resolve(config.staticDir) : null;

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-initial';
+import * as m0002 from './migrations/0002-sync-requests';
 import type { Database } from './schema';
 
 /**
@@ -8,6 +9,7 @@ import type { Database } from './schema';
  */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-sync-requests': m0002,
 };
 
 const provider: MigrationProvider = {

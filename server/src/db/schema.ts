@@ -134,6 +134,17 @@ export interface JobTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** Idempotency keys of syncanswer (migration 0002), per user. */
+export interface SyncRequestTable {
+  user_id: string;
+  idempotency_key: string;
+  /** sha256 (hex) of the request's answer fields. */
+  request_hash: string;
+  /** The response as first sent (JSON); null once older than the retention. */
+  response: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: DefaultedTimestamp;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
@@ -146,4 +157,5 @@ export interface Database {
   assessments: AssessmentTable;
   answers: AnswerTable;
   jobs: JobTable;
+  sync_requests: SyncRequestTable;
 }

@@ -1,0 +1,525 @@
+import { createHash } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import {
+  isCommentOnly,
+  isEmptyAnswer,
+  MAX_COMMENT_LENGTH,
+  MAX_ID_LENGTH,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_VALUES,
+  mergeAnswer,
+  type Question,
+  type SyncAnswerRequest,
+} from '../../../src/domain/answer-validation';
+import type { ChapterKind, QuestionDef } from '../../../src/domain/catalogue';
+import type { ScreenedHandicap } from '../../../src/domain/handicaps';
+import { isHiddenQuestion, type AnswerValue } from '../../../src/domain/screening';
+import { isEditableStatus } from '../../../src/domain/statuses';
+import type { AssessmentStatus, Database } from '../db/schema';
+import { HttpError, notFound } from '../errors';
+import { deriveAssessmentState } from './assessment-state';
+import { loadQuestions } from './catalogue';
+import { isoDate } from './residences';
+import * as schemas from './schemas';
+
+/**
+ * Server side of the question and answer calls (spec 7: getassessment, questions,
+ * syncanswer, synchiddenquestions): the question list of an assessment, applying one answer
+ * with its idempotency key, and removing the answers of hidden questions. The rules an answer
+ * must follow are in src/domain/answer-validation.ts (shared with the client).
+ */
+
+/** GET /api/v2/assessment/getassessment (ARCHITECTURE 3, "getassessment response"). */
+export interface AssessmentDetails {
+  assessmentId: string;
+  propertyId: string;
+  assessmentStatus: AssessmentStatus;
+  isCalculated: boolean;
+  converted: boolean;
+  screeningCompleted: boolean;
+  excludedHandicaps: string[];
+  handicapsForEvaluation: string[];
+  /** ISO date of an approved assessment's start; null otherwise (as in the list entries). */
+  validFrom: string | null;
+  lastAnsweredQuestionUniqueId: string | null;
+}
+
+/** A stored response older than this is dropped; its key stays and is still never re-applied. */
+export const SYNC_RESPONSE_RETENTION_DAYS = 30;
+
+/** An assessment row as findAssessment answers it. */
+export interface AssessmentRow {
+  id: string;
+  residence_id: string;
+  status: AssessmentStatus;
+  is_calculated: boolean;
+  converted: boolean;
+  screening_completed: boolean;
+  excluded_handicaps: string[];
+  handicaps_for_evaluation: string[];
+  valid_from: Date | null;
+  last_answered_question_unique_id: string | null;
+}
+
+export function toAssessmentDetails(row: AssessmentRow): AssessmentDetails {
+  return {
+    assessmentId: row.id,
+    propertyId: row.residence_id,
+    assessmentStatus: row.status,
+    isCalculated: row.is_calculated,
+    converted: row.converted,
+    screeningCompleted: row.screening_completed,
+    excludedHandicaps: row.excluded_handicaps,
+    handicapsForEvaluation: row.handicaps_for_evaluation,
+    validFrom: row.status === 'approved' && row.valid_from ? isoDate(row.valid_from) : null,
+    lastAnsweredQuestionUniqueId: row.last_answered_question_unique_id,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The question list
+// ---------------------------------------------------------------------------------------------
+
+/** The catalogue with what the wire needs beyond the definitions: numbers and chapter labels. */
+export interface Catalogue {
+  /** Screening first, in catalogue order. */
+  questions: QuestionDef[];
+  byId: ReadonlyMap<string, QuestionDef>;
+  numbers: ReadonlyMap<string, string>;
+  chapters: ReadonlyMap<string, { label: string; kind: ChapterKind }>;
+}
+
+export async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
+  const [questions, numbers, chapters] = await Promise.all([
+    loadQuestions(db),
+    db.selectFrom('questions').select(['unique_id', 'number']).execute(),
+    db.selectFrom('chapters').select(['id', 'label', 'kind']).execute(),
+  ]);
+  return {
+    questions,
+    byId: new Map(questions.map((q) => [q.uniqueId, q])),
+    numbers: new Map(numbers.map((n) => [n.unique_id, n.number])),
+    chapters: new Map(chapters.map((c) => [c.id, { label: c.label, kind: c.kind }])),
+  };
+}
+
+/** A stored answer with what the question list shows. */
+export interface AnswerRow {
+  question_unique_id: string;
+  values: string[];
+  numeric_value: number | null;
+  comment: string | null;
+  preselected: boolean;
+}
+
+export function loadAnswerRows(db: Kysely<Database>, assessmentId: string): Promise<AnswerRow[]> {
+  return db
+    .selectFrom('answers')
+    .select(['question_unique_id', 'values', 'numeric_value', 'comment', 'preselected'])
+    .where('assessment_id', '=', assessmentId)
+    .execute();
+}
+
+export function answerMapOf(rows: readonly AnswerRow[]): Map<string, AnswerValue> {
+  return new Map(
+    rows.map((r) => [r.question_unique_id, { values: r.values, numericValue: r.numeric_value }]),
+  );
+}
+
+/**
+ * The assessment's questions in catalogue order with its answers. `excluded` are the handicap
+ * types excluded at screening (none for converted assessments, whose screening questions are
+ * still listed: the client skips them by the assessment's converted flag).
+ */
+export function toQuestionList(
+  catalogue: Catalogue,
+  rows: readonly AnswerRow[],
+  excluded: readonly ScreenedHandicap[],
+): Question[] {
+  const answers = new Map(rows.map((r) => [r.question_unique_id, r]));
+  return catalogue.questions.map((q) => {
+    const answer = answers.get(q.uniqueId);
+    const kind: ChapterKind = q.chapterId === 'screening' ? 'screening' : 'evaluation';
+    const selected = new Set(answer?.values ?? []);
+    return {
+      id: catalogue.numbers.get(q.uniqueId) ?? '',
+      uniqueId: q.uniqueId,
+      title: q.title,
+      question: q.text,
+      type: q.type,
+      isOptional: q.isOptional,
+      isHidden: isHiddenQuestion(q, excluded),
+      isPreselected: answer?.preselected ?? false,
+      comment: answer?.comment ?? null,
+      chapter: { id: q.chapterId, label: catalogue.chapters.get(q.chapterId)?.label ?? q.chapterId },
+      chapterKind: kind,
+      numericQuestionValue: q.type === 'numeric' ? (answer?.numeric_value ?? null) : null,
+      numericQuestionSettings:
+        q.type === 'numeric'
+          ? {
+              measurementUnits: q.measurementUnits ?? null,
+              rangeStart: q.rangeStart ?? null,
+              rangeEnd: q.rangeEnd ?? null,
+              isDecimal: q.isDecimal ?? false,
+            }
+          : null,
+      options: (q.options ?? []).map((o) => ({
+        answerId: o.answerId,
+        label: o.label,
+        isSelected: selected.has(o.answerId),
+        exclusive: o.exclusive ?? false,
+      })),
+      relevantTo: [...q.relevantTo],
+    };
+  });
+}
+
+/** The question list of an assessment as stored now. */
+export async function questionsOf(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  assessment: { id: string; converted: boolean },
+): Promise<Question[]> {
+  const rows = await loadAnswerRows(db, assessment.id);
+  const state = deriveAssessmentState(catalogue.questions, answerMapOf(rows), assessment.converted);
+  return toQuestionList(catalogue, rows, state.excluded_handicaps);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------
+
+/** The assessment row, locked until the transaction ends; gone and cancelled ones are 404. */
+async function lockAssessment(trx: Transaction<Database>, assessmentId: string) {
+  const row = await trx
+    .selectFrom('assessments')
+    .select(['id', 'status', 'converted'])
+    .where('id', '=', assessmentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || row.status === 'cancelled') throw notFound('Assessment not found');
+  return row;
+}
+
+function assertEditable(status: AssessmentStatus): void {
+  if (!isEditableStatus(status)) {
+    throw new HttpError(
+      409,
+      `The assessment is ${status}: answers can only be changed while it is a draft or rejected`,
+      'ASSESSMENT_LOCKED',
+    );
+  }
+}
+
+/** sha256 of the request's answer fields; an absent field differs from null. */
+export function syncRequestHash(body: SyncAnswerRequest): string {
+  const canonical = JSON.stringify({
+    assessmentId: body.assessmentId.toLowerCase(),
+    questionUniqueId: body.questionUniqueId,
+    numericValue: body.numericValue,
+    values: body.values,
+    comment: body.comment,
+  });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+export interface SyncAnswerCommand {
+  userId: string;
+  /** An assessment the user may see (findAssessment). */
+  assessmentId: string;
+  /** A request that passed validateAnswer against its question. */
+  body: SyncAnswerRequest;
+  idempotencyKey: string | undefined;
+}
+
+/**
+ * Applies one answer in one transaction: locks the assessment, answers a repeated idempotency
+ * key with the stored response (409 when the body differs), refuses a locked assessment (409),
+ * upserts the answer (confirming a copied one unless only the comment changes; an answer left
+ * empty is deleted), recomputes the screening fields, isCalculated, the last answered question
+ * and updated_at, and stores the response under the key. Answers the whole question list, and
+ * whether this request applied the answer (false for a repeated key).
+ */
+export async function applySyncAnswer(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  command: SyncAnswerCommand,
+): Promise<{ questions: Question[]; applied: boolean }> {
+  const { userId, body, idempotencyKey } = command;
+  const questionId = body.questionUniqueId;
+  const hash = idempotencyKey === undefined ? null : syncRequestHash(body);
+  return db.transaction().execute(async (trx) => {
+    const assessment = await lockAssessment(trx, command.assessmentId);
+
+    if (idempotencyKey !== undefined) {
+      // Waits for a concurrent request with the same key; only one of them inserts.
+      const inserted = await trx
+        .insertInto('sync_requests')
+        .values({ user_id: userId, idempotency_key: idempotencyKey, request_hash: hash!, response: null })
+        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+        .returning('idempotency_key')
+        .executeTakeFirst();
+      if (!inserted) {
+        const stored = await trx
+          .selectFrom('sync_requests')
+          .select(['request_hash', 'response'])
+          .where('user_id', '=', userId)
+          .where('idempotency_key', '=', idempotencyKey)
+          .executeTakeFirstOrThrow();
+        if (stored.request_hash !== hash) {
+          throw new HttpError(
+            409,
+            'This Idempotency-Key was already used for a different request',
+            'IDEMPOTENCY_KEY_REUSED',
+          );
+        }
+        // Applied before: answer as then, or (past the retention) with the list as it is now.
+        return {
+          applied: false,
+          questions:
+            (stored.response as Question[] | null) ?? (await questionsOf(trx, catalogue, assessment)),
+        };
+      }
+    }
+
+    assertEditable(assessment.status);
+    const existing = await trx
+      .selectFrom('answers')
+      .select(['values', 'numeric_value', 'comment', 'preselected'])
+      .where('assessment_id', '=', assessment.id)
+      .where('question_unique_id', '=', questionId)
+      .executeTakeFirst();
+    const merged = mergeAnswer(
+      existing && {
+        values: existing.values,
+        numericValue: existing.numeric_value,
+        comment: existing.comment,
+      },
+      body,
+    );
+    const now = new Date();
+    if (isEmptyAnswer(merged)) {
+      await trx
+        .deleteFrom('answers')
+        .where('assessment_id', '=', assessment.id)
+        .where('question_unique_id', '=', questionId)
+        .execute();
+    } else {
+      const fields = {
+        values: [...merged.values],
+        numeric_value: merged.numericValue,
+        comment: merged.comment,
+        // Answering confirms a copied answer; a comment alone does not.
+        preselected: isCommentOnly(body) ? (existing?.preselected ?? false) : false,
+        answered_by: userId,
+        answered_at: now,
+      };
+      await trx
+        .insertInto('answers')
+        .values({ assessment_id: assessment.id, question_unique_id: questionId, ...fields })
+        .onConflict((oc) => oc.columns(['assessment_id', 'question_unique_id']).doUpdateSet(fields))
+        .execute();
+    }
+
+    const rows = await loadAnswerRows(trx, assessment.id);
+    const state = deriveAssessmentState(catalogue.questions, answerMapOf(rows), assessment.converted);
+    await trx
+      .updateTable('assessments')
+      .set({ ...state, last_answered_question_unique_id: questionId, updated_at: now })
+      .where('id', '=', assessment.id)
+      .execute();
+    const questions = toQuestionList(catalogue, rows, state.excluded_handicaps);
+    if (idempotencyKey !== undefined) {
+      await trx
+        .updateTable('sync_requests')
+        .set({ response: JSON.stringify(questions) })
+        .where('user_id', '=', userId)
+        .where('idempotency_key', '=', idempotencyKey)
+        .execute();
+    }
+    return { applied: true, questions };
+  });
+}
+
+/** Drops the stored responses of the user's keys past the retention (the keys stay). */
+export async function pruneSyncResponses(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
+  const cutoff = new Date(now.getTime() - SYNC_RESPONSE_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  await db
+    .updateTable('sync_requests')
+    .set({ response: null })
+    .where('user_id', '=', userId)
+    .where('created_at', '<', cutoff)
+    .where('response', 'is not', null)
+    .execute();
+}
+
+/**
+ * synchiddenquestions: removes the answers of the questions that screening hides now (they
+ * must not count) and recomputes the derived fields, in one transaction. 409 when locked.
+ */
+export async function syncHiddenQuestions(
+  db: Kysely<Database>,
+  catalogue: Catalogue,
+  assessmentId: string,
+): Promise<{ hidden: number; removed: number }> {
+  return db.transaction().execute(async (trx) => {
+    const assessment = await lockAssessment(trx, assessmentId);
+    assertEditable(assessment.status);
+    const rows = await loadAnswerRows(trx, assessment.id);
+    const before = deriveAssessmentState(catalogue.questions, answerMapOf(rows), assessment.converted);
+    const hidden = catalogue.questions.filter((q) => isHiddenQuestion(q, before.excluded_handicaps));
+    const hiddenIds = new Set(hidden.map((q) => q.uniqueId));
+    const remove = rows.filter((r) => hiddenIds.has(r.question_unique_id)).map((r) => r.question_unique_id);
+    if (remove.length > 0) {
+      await trx
+        .deleteFrom('answers')
+        .where('assessment_id', '=', assessment.id)
+        .where('question_unique_id', 'in', remove)
+        .execute();
+    }
+    const kept = rows.filter((r) => !hiddenIds.has(r.question_unique_id));
+    const state = deriveAssessmentState(catalogue.questions, answerMapOf(kept), assessment.converted);
+    await trx
+      .updateTable('assessments')
+      .set(remove.length > 0 ? { ...state, updated_at: new Date() } : state)
+      .where('id', '=', assessment.id)
+      .execute();
+    return { hidden: hidden.length, removed: remove.length };
+  });
+}
+
+/** The text answer of synchiddenquestions: "3 skjulte spørgsmål, 2 svar fjernet". */
+export function hiddenQuestionsText({ hidden, removed }: { hidden: number; removed: number }): string {
+  return `${hidden} ${hidden === 1 ? 'skjult' : 'skjulte'} spørgsmål, ${removed} svar fjernet`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JSON schemas (ARCHITECTURE 4)
+// ---------------------------------------------------------------------------------------------
+
+const nullableString = { type: ['string', 'null'] } as const;
+const stringList = { type: 'array', items: { type: 'string' } } as const;
+
+export const assessmentDetailsSchema = {
+  type: 'object',
+  required: [
+    'assessmentId',
+    'propertyId',
+    'assessmentStatus',
+    'isCalculated',
+    'converted',
+    'screeningCompleted',
+    'excludedHandicaps',
+    'handicapsForEvaluation',
+    'validFrom',
+    'lastAnsweredQuestionUniqueId',
+  ],
+  properties: {
+    assessmentId: { type: 'string' },
+    propertyId: { type: 'string' },
+    assessmentStatus: schemas.assessmentStatus,
+    isCalculated: { type: 'boolean' },
+    converted: { type: 'boolean' },
+    screeningCompleted: { type: 'boolean' },
+    excludedHandicaps: stringList,
+    handicapsForEvaluation: stringList,
+    validFrom: nullableString,
+    lastAnsweredQuestionUniqueId: nullableString,
+  },
+} as const;
+
+export const questionSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'uniqueId',
+    'title',
+    'question',
+    'type',
+    'isOptional',
+    'isHidden',
+    'isPreselected',
+    'comment',
+    'chapter',
+    'chapterKind',
+    'numericQuestionValue',
+    'numericQuestionSettings',
+    'options',
+    'relevantTo',
+  ],
+  properties: {
+    id: { type: 'string' },
+    uniqueId: { type: 'string' },
+    title: { type: 'string' },
+    question: { type: 'string' },
+    type: { type: 'string', enum: ['numeric', 'single', 'multiple'] },
+    isOptional: { type: 'boolean' },
+    isHidden: { type: 'boolean' },
+    isPreselected: { type: 'boolean' },
+    comment: nullableString,
+    chapter: {
+      type: 'object',
+      required: ['id', 'label'],
+      properties: { id: { type: 'string' }, label: { type: 'string' } },
+    },
+    chapterKind: { type: 'string', enum: ['screening', 'evaluation'] },
+    numericQuestionValue: { type: ['number', 'null'] },
+    numericQuestionSettings: {
+      type: ['object', 'null'],
+      required: ['measurementUnits', 'rangeStart', 'rangeEnd', 'isDecimal'],
+      properties: {
+        measurementUnits: nullableString,
+        rangeStart: { type: ['number', 'null'] },
+        rangeEnd: { type: ['number', 'null'] },
+        isDecimal: { type: 'boolean' },
+      },
+    },
+    options: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['answerId', 'label', 'isSelected', 'exclusive'],
+        properties: {
+          answerId: { type: 'string' },
+          label: { type: 'string' },
+          isSelected: { type: 'boolean' },
+          exclusive: { type: 'boolean' },
+        },
+      },
+    },
+    relevantTo: stringList,
+  },
+} as const;
+
+/**
+ * The syncanswer body. Types and sizes are checked here (a huge body is a 400 before any
+ * work); what the answer means is checked by validateAnswer against the question.
+ */
+export const syncAnswerBodySchema = {
+  type: 'object',
+  required: ['questionUniqueId', 'assessmentId'],
+  properties: {
+    questionUniqueId: { type: 'string', minLength: 1, maxLength: MAX_ID_LENGTH },
+    assessmentId: schemas.uuid,
+    numericValue: { type: ['number', 'null'] },
+    values: {
+      type: 'array',
+      maxItems: MAX_VALUES,
+      items: { type: 'string', minLength: 1, maxLength: MAX_ID_LENGTH },
+    },
+    comment: { type: ['string', 'null'], maxLength: MAX_COMMENT_LENGTH },
+  },
+} as const;
+
+/** The optional Idempotency-Key header: 1 to 200 visible ASCII characters. */
+export const idempotencyHeadersSchema = {
+  type: 'object',
+  properties: {
+    'idempotency-key': {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+      pattern: '^[\\x21-\\x7e]+$',
+    },
+  },
+} as const;
