@@ -1,14 +1,21 @@
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
 import { IconCloudOff, IconDownload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { useActiveOrganization } from '../../features/organizations/active-organization';
 import { OrganizationBanner } from '../../features/organizations/components/organization-banner';
-import { PropertySearchBox } from '../../features/residences/components/property-search-box';
 import { useTranslation } from '../../i18n/use-translation';
 import { promptInstall, usePwaState } from '../pwa';
 import classes from './app-header.module.css';
 import { ServiceMessage } from './service-message';
 import { useOnline } from './use-online';
+
+// Signed-in only: a signed-out first visit does not download the search box.
+const PropertySearchBox = lazy(() =>
+  import('../../features/residences/components/property-search-box').then((m) => ({
+    default: m.PropertySearchBox,
+  })),
+);
 
 /** Spec 2 header: logo, service message, organization banner; install and offline state. */
 export function AppHeader(props: { signedIn: boolean }) {
@@ -26,7 +33,9 @@ export function AppHeader(props: { signedIn: boolean }) {
         </Link>
         {props.signedIn && organization && (
           <div className={classes.search}>
-            <PropertySearchBox organizationId={organization.id} />
+            <Suspense fallback={null}>
+              <PropertySearchBox organizationId={organization.id} />
+            </Suspense>
           </div>
         )}
         <Group gap="xs" wrap="nowrap">
