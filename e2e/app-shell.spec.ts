@@ -117,7 +117,7 @@ test.describe('signing in and the app shell', () => {
     await page.goto('/findes/ikke');
     await expect(page.getByRole('heading', { level: 1, name: 'Siden findes ikke' })).toBeVisible();
     await expectAccessible(page, '404');
-    await page.getByRole('link', { name: 'Gå til forsiden' }).click();
+    await page.getByRole('link', { name: 'Gå til forsiden', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 

@@ -19,6 +19,8 @@ import { Route as PropertiesNearbyRouteImport } from './routes/properties/nearby
 import { Route as ResidencePropertyIdRouteImport } from './routes/residence/$propertyId'
 import { Route as DepartmentsPropertiesDepartmentIdRouteImport } from './routes/departments/properties/$departmentId'
 import { Route as PropertiesSearchSearchQueryRouteImport } from './routes/properties/search/$searchQuery'
+import { Route as ResultsPropertyIdAssessmentIdRouteImport } from './routes/results/$propertyId.$assessmentId'
+import { Route as AssessmentPropertyIdAssessmentIdChapterQuestionIdRouteImport } from './routes/assessment/$propertyId.$assessmentId.$chapter.$questionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -72,6 +74,18 @@ const PropertiesSearchSearchQueryRoute =
     path: '/properties/search/$searchQuery',
     getParentRoute: () => rootRouteImport,
   } as any)
+const ResultsPropertyIdAssessmentIdRoute =
+  ResultsPropertyIdAssessmentIdRouteImport.update({
+    id: '/results/$propertyId/$assessmentId',
+    path: '/results/$propertyId/$assessmentId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute =
+  AssessmentPropertyIdAssessmentIdChapterQuestionIdRouteImport.update({
+    id: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
+    path: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -84,6 +98,8 @@ export interface FileRoutesByFullPath {
   '/departments/': typeof DepartmentsIndexRoute
   '/departments/properties/$departmentId': typeof DepartmentsPropertiesDepartmentIdRoute
   '/properties/search/$searchQuery': typeof PropertiesSearchSearchQueryRoute
+  '/results/$propertyId/$assessmentId': typeof ResultsPropertyIdAssessmentIdRoute
+  '/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -96,6 +112,8 @@ export interface FileRoutesByTo {
   '/departments': typeof DepartmentsIndexRoute
   '/departments/properties/$departmentId': typeof DepartmentsPropertiesDepartmentIdRoute
   '/properties/search/$searchQuery': typeof PropertiesSearchSearchQueryRoute
+  '/results/$propertyId/$assessmentId': typeof ResultsPropertyIdAssessmentIdRoute
+  '/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -109,6 +127,8 @@ export interface FileRoutesById {
   '/departments/': typeof DepartmentsIndexRoute
   '/departments/properties/$departmentId': typeof DepartmentsPropertiesDepartmentIdRoute
   '/properties/search/$searchQuery': typeof PropertiesSearchSearchQueryRoute
+  '/results/$propertyId/$assessmentId': typeof ResultsPropertyIdAssessmentIdRoute
+  '/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -123,6 +143,8 @@ export interface FileRouteTypes {
     | '/departments/'
     | '/departments/properties/$departmentId'
     | '/properties/search/$searchQuery'
+    | '/results/$propertyId/$assessmentId'
+    | '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -135,6 +157,8 @@ export interface FileRouteTypes {
     | '/departments'
     | '/departments/properties/$departmentId'
     | '/properties/search/$searchQuery'
+    | '/results/$propertyId/$assessmentId'
+    | '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
   id:
     | '__root__'
     | '/'
@@ -147,6 +171,8 @@ export interface FileRouteTypes {
     | '/departments/'
     | '/departments/properties/$departmentId'
     | '/properties/search/$searchQuery'
+    | '/results/$propertyId/$assessmentId'
+    | '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -160,6 +186,8 @@ export interface RootRouteChildren {
   DepartmentsIndexRoute: typeof DepartmentsIndexRoute
   DepartmentsPropertiesDepartmentIdRoute: typeof DepartmentsPropertiesDepartmentIdRoute
   PropertiesSearchSearchQueryRoute: typeof PropertiesSearchSearchQueryRoute
+  ResultsPropertyIdAssessmentIdRoute: typeof ResultsPropertyIdAssessmentIdRoute
+  AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute: typeof AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -234,6 +262,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PropertiesSearchSearchQueryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/results/$propertyId/$assessmentId': {
+      id: '/results/$propertyId/$assessmentId'
+      path: '/results/$propertyId/$assessmentId'
+      fullPath: '/results/$propertyId/$assessmentId'
+      preLoaderRoute: typeof ResultsPropertyIdAssessmentIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/assessment/$propertyId/$assessmentId/$chapter/$questionId': {
+      id: '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
+      path: '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
+      fullPath: '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
+      preLoaderRoute: typeof AssessmentPropertyIdAssessmentIdChapterQuestionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -249,6 +291,9 @@ const rootRouteChildren: RootRouteChildren = {
   DepartmentsPropertiesDepartmentIdRoute:
     DepartmentsPropertiesDepartmentIdRoute,
   PropertiesSearchSearchQueryRoute: PropertiesSearchSearchQueryRoute,
+  ResultsPropertyIdAssessmentIdRoute: ResultsPropertyIdAssessmentIdRoute,
+  AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute:
+    AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

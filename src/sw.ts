@@ -19,3 +19,18 @@ registerRoute(
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
+
+// Background Sync wakes the outbox: the worker holds no token, so it asks open pages to send
+// (ARCHITECTURE 2: one sender at a time, requests built fresh from the stored JSON).
+interface SyncEvent extends ExtendableEvent {
+  tag: string;
+}
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== 'bt-outbox') return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((clients) => {
+      clients.forEach((client) => client.postMessage({ type: 'DRAIN_OUTBOX' }));
+    }),
+  );
+});

@@ -97,3 +97,17 @@ export interface LocatedAssessmentRequestItem {
   propertyId: string;
   assessmentId: string;
 }
+
+/** GET /api/v2/assessment/getassessment (ARCHITECTURE 3). */
+export interface AssessmentDetails {
+  assessmentId: string;
+  propertyId: string;
+  assessmentStatus: AssessmentStatus;
+  isCalculated: boolean;
+  converted: boolean;
+  screeningCompleted: boolean;
+  excludedHandicaps: string[];
+  handicapsForEvaluation: string[];
+  validFrom: string | null;
+  lastAnsweredQuestionUniqueId: string | null;
+}

@@ -57,8 +57,13 @@ export class AppDatabase extends Dexie {
   keyValues!: EntityTable<KeyValue, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'id'>;
 
-  constructor(name = 'boligtilgaengelighed') {
-    super(name);
+  /**
+   * `relaxed`: commits without waiting for the disk (Chromium). Only for bookkeeping that a
+   * crash may lose harmlessly (the sender's in-flight marks: a resend carries the same
+   * idempotency key); answers are enqueued through the strict connection.
+   */
+  constructor(name = 'boligtilgaengelighed', options: { durability?: 'strict' | 'relaxed' } = {}) {
+    super(name, { chromeTransactionDurability: options.durability ?? 'strict' });
     this.version(1).stores({ keyValues: 'key' });
     // The answer outbox (src/offline/outbox.ts); keyValues is kept as it is.
     this.version(2).stores({ outbox: '++id, key, state, ssoUuid' });
@@ -66,8 +71,15 @@ export class AppDatabase extends Dexie {
 }
 
 let instance: AppDatabase | null = null;
+let relaxed: AppDatabase | null = null;
 
 export function appDatabase(): AppDatabase {
   instance ??= new AppDatabase();
   return instance;
+}
+
+/** A second connection to the same database for the outbox sender's bookkeeping. */
+export function appDatabaseRelaxed(): AppDatabase {
+  relaxed ??= new AppDatabase(undefined, { durability: 'relaxed' });
+  return relaxed;
 }

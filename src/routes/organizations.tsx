@@ -1,4 +1,4 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { safeReturnPath } from '../domain/session-rules';
@@ -8,7 +8,7 @@ import {
   OrganizationsError,
   OrganizationsLoading,
 } from '../features/organizations/components/organization-picker';
-import { useLogout } from '../features/session/hooks/use-logout';
+import { LogoutButton } from '../features/session/components/logout-button';
 import { useToken } from '../features/session/use-token';
 import { useTranslation } from '../i18n/use-translation';
 import { activeOrganization } from '../offline/active-organization';
@@ -25,7 +25,6 @@ function OrganizationsRoute() {
   usePageTitle(t('organizations.title'));
   const { origin } = Route.useSearch();
   const navigate = useNavigate();
-  const logout = useLogout();
   const organizations = useOrganizations(useToken() !== null);
   const goBack = () => void navigate({ href: safeReturnPath(origin), replace: true });
 
@@ -53,7 +52,7 @@ function OrganizationsRoute() {
               {t('organizations.noOrganization.title')}
             </Title>
             <Text>{t('organization.noOrganization')}</Text>
-            <Button onClick={() => void logout()}>{t('organizations.logout')}</Button>
+            <LogoutButton label={t('organizations.logout')} />
           </Stack>
         )}
         {organizations.data && organizations.data.length > 1 && (

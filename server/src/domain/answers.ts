@@ -30,19 +30,8 @@ import * as schemas from './schemas';
  */
 
 /** GET /api/v2/assessment/getassessment (ARCHITECTURE 3, "getassessment response"). */
-export interface AssessmentDetails {
-  assessmentId: string;
-  propertyId: string;
-  assessmentStatus: AssessmentStatus;
-  isCalculated: boolean;
-  converted: boolean;
-  screeningCompleted: boolean;
-  excludedHandicaps: string[];
-  handicapsForEvaluation: string[];
-  /** ISO date of an approved assessment's start; null otherwise (as in the list entries). */
-  validFrom: string | null;
-  lastAnsweredQuestionUniqueId: string | null;
-}
+import type { AssessmentDetails } from '../../../src/api/dto';
+export type { AssessmentDetails };
 
 /** A stored response older than this is dropped; its key stays and is still never re-applied. */
 export const SYNC_RESPONSE_RETENTION_DAYS = 30;

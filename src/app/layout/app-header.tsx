@@ -10,7 +10,12 @@ import classes from './app-header.module.css';
 import { ServiceMessage } from './service-message';
 import { useOnline } from './use-online';
 
-// Signed-in only: a signed-out first visit does not download the search box.
+// Signed-in only: a signed-out first visit does not download the search box or the outbox.
+const OutboxIndicator = lazy(() =>
+  import('../../features/assessment/components/outbox-indicator').then((m) => ({
+    default: m.OutboxIndicator,
+  })),
+);
 const PropertySearchBox = lazy(() =>
   import('../../features/residences/components/property-search-box').then((m) => ({
     default: m.PropertySearchBox,
@@ -39,6 +44,11 @@ export function AppHeader(props: { signedIn: boolean }) {
           </div>
         )}
         <Group gap="xs" wrap="nowrap">
+          {props.signedIn && (
+            <Suspense fallback={null}>
+              <OutboxIndicator />
+            </Suspense>
+          )}
           {!online && (
             <Tooltip
               label={t('header.offline.description')}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assessmentMutationApiVersion } from '../../../api/api-version';
 import { apiRequest } from '../../../api/http';
-import { refreshAfterAssessmentChange } from './refresh-after-change';
+import { refreshAfterAssessmentChange } from '../../../api/refresh-after-change';
 
 export interface CreateAssessmentInput {
   propertyId: string;

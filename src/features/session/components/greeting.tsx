@@ -1,12 +1,11 @@
-import { Button, Group, Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/use-page-title';
-import { useLogout } from '../hooks/use-logout';
+import { LogoutButton } from './logout-button';
 
 /** The home screen's greeting with the user's name and the logout button (spec 2). */
 export function Greeting(props: { userName: string }) {
   const t = useTranslation();
-  const logout = useLogout();
   usePageTitle(t('home.title'));
   return (
     <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -16,9 +15,7 @@ export function Greeting(props: { userName: string }) {
           {t('home.intro')}
         </Text>
       </div>
-      <Button variant="default" onClick={() => void logout()}>
-        {t('home.logout')}
-      </Button>
+      <LogoutButton variant="default" label={t('home.logout')} />
     </Group>
   );
 }

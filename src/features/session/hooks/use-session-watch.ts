@@ -29,7 +29,9 @@ export function useSessionWatch(): void {
         timer = setTimeout(check, tokenCheckDelayMs(claims!.exp, Date.now()));
         return;
       }
-      if (state === 'missing' && PUBLIC_PATHS.includes(path)) return;
+      // An unknown path shows its 404 page (with a link home), signed in or not.
+      const known = router.matchRoutes(path, {}).some((match) => match.routeId !== '__root__');
+      if (state === 'missing' && (PUBLIC_PATHS.includes(path) || !known)) return;
       ending = true;
       void endSession(queryClient)
         .then(() => router.navigate(state === 'expired' ? { to: '/loggedout' } : { to: '/', search: {} }))

@@ -5,7 +5,7 @@ import { displayStatus } from '../../../../domain/statuses';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { formatPercent, formatShortDate } from '../../../../ui/format';
 import { StatusBadge } from '../../../../ui/status-badge';
-import { useAssessmentScores } from '../../api/get-assessment-scores';
+import { useAssessmentScores } from '../../../../api/assessment-scores';
 
 /** Spec 2: an assessment card with its status badge, a progress bar for drafts and the scores. */
 export function AssessmentCard(props: { assessment: AssessmentListEntry; onUnlock?: () => void }) {

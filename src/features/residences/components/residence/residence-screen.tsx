@@ -186,7 +186,7 @@ export function ResidenceScreen(props: { propertyId: string }) {
             </Button>
             {kind !== 'ready' && (
               <Button
-                color="red.8"
+                color="red.9"
                 loading={starter.pending}
                 onClick={() => void starter.start({ abandon: assessmentsToAbandon(assessments) })}
               >

@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { abandonAssessment } from '../../api/abandon-assessment';
+import { abandonAssessment } from '../../../../api/abandon-assessment';
 import { createAssessment } from '../../api/create-assessment';
-import { refreshAfterAssessmentChange } from '../../api/refresh-after-change';
+import { refreshAfterAssessmentChange } from '../../../../api/refresh-after-change';
 import { useQueryClient } from '@tanstack/react-query';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { assessmentMutationApiVersion } from '../../../api/api-version';
-import { apiRequest } from '../../../api/http';
+import { assessmentMutationApiVersion } from './api-version';
+import { apiRequest } from './http';
 import { refreshAfterAssessmentChange } from './refresh-after-change';
 
 export interface AbandonAssessmentInput {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HandicapScore } from '../../../api/dto';
-import { ApiError, apiRequest } from '../../../api/http';
+import type { HandicapScore } from './dto';
+import { ApiError, apiRequest } from './http';
 
 /** Spec 7: scores are retried up to 5 times at 1 s, not on 401, and not refetched on focus. */
 export const assessmentScoresQueryOptions = (assessmentId: string) =>

@@ -1,0 +1,244 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { demoToken, expectAccessible, signInWithToken } from './fixtures';
+
+interface Row {
+  residenceId: string;
+  assessmentId: string | null;
+  assessmentStatus: string;
+}
+interface ApiQuestion {
+  uniqueId: string;
+  id: string;
+  chapterKind: string;
+  type: string;
+  numericQuestionValue: number | null;
+  options: { answerId: string; isSelected: boolean }[];
+}
+
+async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<T> {
+  const response = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Residences of skriver's big department; `pick` takes a different one per project and test. */
+async function residences(request: APIRequestContext, token: string) {
+  const [organization] = await api<{ id: string }[]>(
+    request,
+    token,
+    '/api/v2/organizations/getorganizations',
+  );
+  const departments = await api<{ departmentId: string; propertiesCount: number }[]>(
+    request,
+    token,
+    `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
+  );
+  const big = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
+  return api<Row[]>(
+    request,
+    token,
+    `/api/v2/properties/propertiesbydepartment?locationId=${big.departmentId}`,
+  );
+}
+
+async function newAssessment(
+  request: APIRequestContext,
+  token: string,
+  offset: number,
+): Promise<{ propertyId: string; assessmentId: string }> {
+  const rows = await residences(request, token);
+  const free = rows.filter((r) => r.assessmentId === null);
+  const propertyId = free[free.length - 1 - offset]!.residenceId;
+  const assessmentId = await api<string>(
+    request,
+    token,
+    `/api/v2/assessment/createnewassessment?propertyId=${propertyId}`,
+  );
+  return { propertyId, assessmentId };
+}
+
+const offsetFor = (project: string, n: number) => (project === 'phone' ? 20 : 0) + n;
+
+/** Answers the question on screen with its first option or the smallest valid number. */
+async function answerCurrent(page: Page, which: 'first' | 'second' = 'first'): Promise<void> {
+  const radios = page.getByRole('radio');
+  if ((await radios.count()) > 0) {
+    await radios.nth(which === 'first' ? 0 : 1).click();
+    return;
+  }
+  const boxes = page.getByRole('checkbox');
+  if ((await boxes.count()) > 0) {
+    if (!(await boxes.first().isChecked())) await boxes.first().check();
+    return;
+  }
+  const input = page.getByLabel(/^Værdi i/);
+  const range = (await page.getByText(/^Mellem /).textContent()) ?? '';
+  const [, start] = /Mellem (-?[\d,]+) og/.exec(range) ?? [];
+  await input.fill(start ?? '0');
+  await input.press('Tab');
+}
+
+test.describe('the assessment form', () => {
+  test('a write user answers a whole new assessment on a phone and sees the scores', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'the phone viewport is the one the spec asks for');
+    test.setTimeout(240_000);
+    const token = await demoToken(request, 'skriver');
+    const { propertyId, assessmentId } = await newAssessment(request, token, offsetFor('phone', 1));
+    await signInWithToken(page, token, `/assessment/${propertyId}/${assessmentId}/screening/001`);
+    const intro = page.getByRole('dialog');
+    await expect(intro.getByRole('button', { name: 'Start screening' })).toBeVisible();
+    await expectAccessible(page, 'screening intro');
+    await intro.getByRole('button', { name: 'Start screening' }).click();
+    await expectAccessible(page, 'question form');
+
+    for (let step = 0; step < 120; step++) {
+      if (new URL(page.url()).pathname.startsWith('/results/')) break;
+      const dialog = page.getByRole('dialog');
+      if (await dialog.isVisible()) {
+        await dialog.getByRole('button').last().click();
+        await page.waitForTimeout(300);
+        continue;
+      }
+      await answerCurrent(page);
+      await expect(page.getByRole('status').filter({ hasText: /Gemt|Gemmer/ })).toBeVisible();
+      await page.getByRole('button', { name: /^(Næste|Se resultatet)$/ }).click();
+      await page.waitForTimeout(150);
+    }
+    await expect(page).toHaveURL(new RegExp(`/results/${propertyId}/${assessmentId}$`));
+    const details = await api<{ isCalculated: boolean; screeningCompleted: boolean }>(
+      request,
+      token,
+      `/api/v2/assessment/getassessment?assessmentId=${assessmentId}&propertyId=${propertyId}`,
+    );
+    expect(details).toMatchObject({ isCalculated: true, screeningCompleted: true });
+    const scores = await api<{ handicapTypeId: string; scoreText: string }[]>(
+      request,
+      token,
+      `/api/v2/assessment/getassessmentscores?assessmentId=${assessmentId}`,
+    );
+    expect(scores.map((s) => s.handicapTypeId)).toEqual(
+      expect.arrayContaining(['wheelchair', 'mobility', 'vision', 'hearing', 'cognitive']),
+    );
+    for (const s of scores) await expect(page.getByText(s.scoreText).first()).toBeVisible();
+  });
+
+  test('answers typed offline survive two reloads and reach the server once online', async ({
+    page,
+    request,
+    context,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const token = await demoToken(request, 'skriver');
+    const { propertyId, assessmentId } = await newAssessment(
+      request,
+      token,
+      offsetFor(testInfo.project.name, 2),
+    );
+    await signInWithToken(page, token, `/assessment/${propertyId}/${assessmentId}/screening/001`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await context.setOffline(true);
+    for (let i = 0; i < 10; i++) {
+      // Change the mind on the even ones: only the last value may reach the server.
+      if (i % 2 === 0 && (await page.getByRole('radio').count()) > 1) await answerCurrent(page, 'second');
+      await answerCurrent(page);
+      await expect(page.getByText('Gemt på enheden – sendes, når du er online')).toBeVisible();
+      const dialog = page.getByRole('dialog');
+      await page.getByRole('button', { name: 'Næste' }).click();
+      if (await dialog.isVisible()) break;
+    }
+    await page.waitForTimeout(600);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
+    const local = await page.evaluate(async () => {
+      const open = indexedDB.open('boligtilgaengelighed');
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const tx = db.transaction('outbox', 'readonly');
+      const request = tx.objectStore('outbox').getAll();
+      return new Promise<
+        { questionUniqueId: string; payload: { values?: string[]; numericValue?: number } }[]
+      >((resolve) => {
+        request.onsuccess = () => resolve(request.result);
+      });
+    });
+    expect(local.length).toBeGreaterThanOrEqual(9);
+    await context.setOffline(false);
+    await expect
+      .poll(
+        async () => {
+          const questions = await api<ApiQuestion[]>(
+            request,
+            token,
+            `/api/v2/questions?assessmentId=${assessmentId}`,
+          );
+          return local.every((entry) => {
+            const q = questions.find((x) => x.uniqueId === entry.questionUniqueId)!;
+            if (entry.payload.values) {
+              return (
+                JSON.stringify(q.options.filter((o) => o.isSelected).map((o) => o.answerId)) ===
+                JSON.stringify(entry.payload.values)
+              );
+            }
+            return q.numericQuestionValue === entry.payload.numericValue;
+          });
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+  });
+
+  test('an answer the server refuses is parked and shown, not lost', async ({ page, request }, testInfo) => {
+    const token = await demoToken(request, 'skriver');
+    const { propertyId, assessmentId } = await newAssessment(
+      request,
+      token,
+      offsetFor(testInfo.project.name, 3),
+    );
+    await signInWithToken(page, token, `/assessment/${propertyId}/${assessmentId}/screening/001`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
+    // Another session ends the assessment meanwhile.
+    await api(
+      request,
+      token,
+      `/api/v1/assessment/abandonassessment?assessmentId=${assessmentId}&propertyId=${propertyId}`,
+    );
+    await answerCurrent(page);
+    await expect(page.getByText(/^Ikke gemt:/)).toBeVisible();
+    await page.getByRole('button', { name: /Se svar, der ikke er sendt/ }).click();
+    const drawer = page.getByRole('dialog', { name: 'Svar, der ikke er sendt endnu' });
+    await expect(drawer.getByText('Kunne ikke gemmes')).toBeVisible();
+    await expect(drawer.getByRole('button', { name: 'Kassér' })).toBeVisible();
+    await expectAccessible(page, 'outbox list');
+  });
+
+  test('a read user sees the form locked', async ({ page, request }) => {
+    const token = await demoToken(request, 'laeser');
+    const rows = await residences(request, token);
+    const draft = rows.find((r) => r.assessmentStatus === 'draft')!;
+    await signInWithToken(
+      page,
+      token,
+      `/assessment/${draft.residenceId}/${draft.assessmentId}/screening/002`,
+    );
+    await expect(page.getByText('Du kan se svarene, men ikke ændre dem.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Tilbage til boligen' })).toBeVisible();
+    const radio = page.getByRole('radio').first();
+    await expect(radio).toHaveAttribute('aria-disabled', 'true');
+    await expectAccessible(page, 'locked form');
+  });
+});

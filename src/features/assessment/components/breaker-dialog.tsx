@@ -1,0 +1,129 @@
+import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { staticContentQueryOptions } from '../../../api/get-static-content';
+import type { BreakerScreenText } from '../../../api/static-content';
+import type { Question } from '../../../domain/answer-validation';
+import { SCREENED_HANDICAPS } from '../../../domain/handicaps';
+import { useTranslation } from '../../../i18n/use-translation';
+
+export type BreakerKind =
+  | 'intro'
+  | 'chapter'
+  | 'screeningMissing'
+  | 'screeningNone'
+  | 'screeningSome'
+  | 'screeningAll'
+  | 'globalMissing'
+  | 'globalReady';
+
+/**
+ * Spec 2 "Chapter interruption dialog": header, body, optional handicap lists, the missing
+ * questions linking to each, and one or two buttons (texts of breakerAndResultScreenSettings).
+ */
+export function BreakerDialog(props: {
+  kind: BreakerKind | null;
+  excludedHandicaps: readonly string[];
+  /** The chapter that follows (the 'chapter' breaker introduces it). */
+  nextChapter: string | null;
+  missing: readonly Question[];
+  questionPath: (q: Question) => string;
+  onPrimary: () => void;
+  onSecondary?: () => void;
+  onClose: () => void;
+  busy?: boolean;
+}) {
+  const t = useTranslation();
+  const { data: content } = useQuery(staticContentQueryOptions());
+  if (props.kind === null) return null;
+  const settings = content?.breakerAndResultScreenSettings;
+  const chapter = content?.chaptersSettings.screening;
+  const next = props.nextChapter ? content?.chaptersSettings[props.nextChapter] : undefined;
+  const text: BreakerScreenText =
+    props.kind === 'intro'
+      ? {
+          header: chapter?.label ?? t('assessment.chapter.screening'),
+          body: chapter?.description ?? '',
+          buttonLabel: t('assessment.breaker.startScreening'),
+        }
+      : props.kind === 'chapter'
+        ? {
+            header: next?.label ?? t('assessment.chapter.evaluation'),
+            body: next?.description ?? '',
+            buttonLabel: t('assessment.breaker.continue'),
+          }
+        : (settings?.[props.kind] ?? {
+            header: t('assessment.chapter.evaluation'),
+            body: '',
+            buttonLabel: t('assessment.breaker.continue'),
+          });
+  const included = SCREENED_HANDICAPS.filter((h) => !props.excludedHandicaps.includes(h));
+  const excluded = SCREENED_HANDICAPS.filter((h) => props.excludedHandicaps.includes(h));
+  const showLists =
+    props.kind === 'screeningSome' || props.kind === 'screeningNone' || props.kind === 'screeningAll';
+  const showMissing =
+    (props.kind === 'screeningMissing' || props.kind === 'globalMissing') && props.missing.length > 0;
+
+  return (
+    <Modal
+      opened
+      onClose={props.onClose}
+      title={text.header}
+      closeButtonProps={{ 'aria-label': t('general.close') }}
+      centered
+    >
+      <Stack gap="md">
+        {text.body && <Text>{text.body}</Text>}
+        {showLists && included.length > 0 && (
+          <div>
+            <Text fw={600}>{t('assessment.screening.suitableFor')}</Text>
+            <List>
+              {included.map((h) => (
+                <List.Item key={h}>{t(`handicap.${h}`)}</List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        {showLists && excluded.length > 0 && (
+          <div>
+            <Text fw={600}>{t('assessment.screening.notSuitableFor')}</Text>
+            <List>
+              {excluded.map((h) => (
+                <List.Item key={h}>{t(`handicap.${h}`)}</List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        {text.body2 && <Text>{text.body2}</Text>}
+        {showMissing && (
+          <div>
+            <Text fw={600}>{t('assessment.breaker.missingQuestions')}</Text>
+            <List>
+              {props.missing.map((q) => (
+                <List.Item key={q.uniqueId}>
+                  <Anchor
+                    renderRoot={(rootProps) => (
+                      <Link {...rootProps} to={props.questionPath(q)} onClick={props.onClose} />
+                    )}
+                  >
+                    {t('assessment.breaker.missingQuestion', { id: q.id, title: q.title })}
+                  </Anchor>
+                </List.Item>
+              ))}
+            </List>
+          </div>
+        )}
+        <Group justify="flex-end">
+          {text.buttonLabel2 && props.onSecondary && (
+            <Button variant="default" onClick={props.onSecondary}>
+              {text.buttonLabel2}
+            </Button>
+          )}
+          <Button onClick={props.onPrimary} loading={props.busy}>
+            {text.buttonLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,140 @@
+import { Button, Group, Image, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import {
+  IconBook,
+  IconBrain,
+  IconEar,
+  IconEye,
+  IconLungs,
+  IconWalk,
+  IconWheelchair,
+} from '@tabler/icons-react';
+import DOMPurify from 'dompurify';
+import type { ComponentType } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { staticContentQueryOptions } from '../../../api/get-static-content';
+import type { Question } from '../../../domain/answer-validation';
+import { useTranslation } from '../../../i18n/use-translation';
+
+/** relevanceSettings.helpScreenIcon keys and their icons. */
+const RELEVANCE_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
+  wheelchair: IconWheelchair,
+  walk: IconWalk,
+  eye: IconEye,
+  ear: IconEar,
+  brain: IconBrain,
+  lungs: IconLungs,
+  book: IconBook,
+};
+
+/** Spec 2: the help screen per question: header, body, image, caption and relevance. */
+export function HelpDialog(props: { question: Question; opened: boolean; onClose: () => void }) {
+  const t = useTranslation();
+  const { data: content } = useQuery(staticContentQueryOptions());
+  const help = content?.helpScreenSettings.helpScreenPerQuestion[props.question.uniqueId];
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={help?.header ?? t('assessment.help.title')}
+      closeButtonProps={{ 'aria-label': t('assessment.help.close') }}
+      fullScreen
+    >
+      <Stack gap="md" maw={640} mx="auto">
+        {help?.bodyText && (
+          // Content HTML comes from staticcontent: sanitized before it is shown.
+          <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(help.bodyText) }} />
+        )}
+        {help?.imageUrl && <Image src={help.imageUrl} alt={help.caption ?? ''} radius="md" />}
+        {help?.caption && <Text size="sm">{help.caption}</Text>}
+        {props.question.relevantTo.length > 0 && (
+          <div>
+            <Title order={2} size="h5">
+              {t('assessment.help.relevantTo')}
+            </Title>
+            <ul style={{ listStyle: 'none', paddingLeft: 0 }}>
+              {props.question.relevantTo.map((key) => {
+                const setting = content?.relevanceSettings[key as 'wheelchair'];
+                const Icon = setting ? RELEVANCE_ICONS[setting.helpScreenIcon] : undefined;
+                return (
+                  <li key={key} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+                    {Icon && <Icon size={20} aria-hidden />}
+                    {setting?.helpScreenLabel ?? t(`handicap.${key}` as 'handicap.wheelchair')}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        )}
+        <Group>
+          <Button onClick={props.onClose}>{t('assessment.help.close')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Spec 5: a free-text comment saved after 1 s of quiet; the save button is hidden when locked. */
+export const COMMENT_DEBOUNCE_MS = 1000;
+
+export function CommentDialog(props: {
+  question: Question;
+  opened: boolean;
+  locked: boolean;
+  onClose: () => void;
+  onSave: (comment: string | null) => void;
+}) {
+  const t = useTranslation();
+  const [text, setText] = useState(props.question.comment ?? '');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saved = useRef(props.question.comment ?? '');
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const save = (value: string) => {
+    clearTimeout(timer.current);
+    if (value === saved.current) return;
+    saved.current = value;
+    props.onSave(value.trim() === '' ? null : value);
+  };
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={() => {
+        if (!props.locked) save(text);
+        props.onClose();
+      }}
+      title={t('assessment.comment.title')}
+      closeButtonProps={{ 'aria-label': t('assessment.comment.back') }}
+      fullScreen
+    >
+      <Stack gap="md" maw={640} mx="auto">
+        <Textarea
+          label={t('assessment.comment.label')}
+          placeholder={t('assessment.comment.placeholder')}
+          autosize
+          minRows={6}
+          maxLength={2000}
+          value={text}
+          readOnly={props.locked}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setText(value);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => save(value), COMMENT_DEBOUNCE_MS);
+          }}
+        />
+        <Group>
+          {!props.locked && <Button onClick={() => save(text)}>{t('assessment.comment.save')}</Button>}
+          <Button
+            variant="default"
+            onClick={() => {
+              if (!props.locked) save(text);
+              props.onClose();
+            }}
+          >
+            {t('assessment.comment.back')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

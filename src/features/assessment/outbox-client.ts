@@ -1,0 +1,56 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { appDatabaseRelaxed } from '../../offline/db';
+import { createOutboxSender, sendSyncAnswer, type OutboxSender } from '../../offline/outbox-sender';
+import { showToast } from '../../ui/toasts';
+import type { Question } from '../../domain/answer-validation';
+
+/**
+ * The app's one outbox sender (ARCHITECTURE 2): started once a signed-in screen needs it, it
+ * drains on enqueue, online, tab visible and its backoff timer, and takes the server's
+ * questions into the cache unless a newer edit of that question is still queued.
+ */
+let sender: OutboxSender | null = null;
+
+export function outboxSender(
+  queryClient: QueryClient,
+  messages: { parked: (title: string, reason: string) => string },
+): OutboxSender {
+  if (sender) return sender;
+  sender = createOutboxSender({
+    // Enqueues are durable (strict connection); the sender's marks may be relaxed: a lost mark
+    // only means a resend with the same idempotency key.
+    db: appDatabaseRelaxed(),
+    send: sendSyncAnswer,
+    onSent: (entry, response, { hasNewerPending }) => {
+      if (!hasNewerPending && Array.isArray(response)) {
+        queryClient.setQueryData<Question[]>(['questions', entry.assessmentId], response as Question[]);
+      }
+      void queryClient.invalidateQueries({ queryKey: ['assessment', entry.assessmentId] });
+      void queryClient.invalidateQueries({ queryKey: ['assessmentScores', entry.assessmentId] });
+    },
+    onParked: (entry) =>
+      showToast({
+        kind: 'error',
+        message: messages.parked(entry.questionTitle, entry.parkedMessage ?? ''),
+        priority: 2,
+        autoClose: 10_000,
+      }),
+  });
+  void sender.start();
+  const started = sender;
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+    if (event.data?.type === 'DRAIN_OUTBOX') void started.drain();
+  });
+  return sender;
+}
+
+/** Offline: ask the browser to wake us when the connection is back (where Background Sync exists). */
+export async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.ready) as
+      (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
+    await registration?.sync?.register('bt-outbox');
+  } catch {
+    // Not supported or not allowed: the online event and the backoff timer still drain.
+  }
+}

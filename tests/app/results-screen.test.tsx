@@ -1,0 +1,483 @@
+// @vitest-environment jsdom
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assessmentQueryOptions, questionsQueryOptions } from '../../src/api/assessment-queries';
+import { assessmentScoresQueryOptions } from '../../src/api/assessment-scores';
+import type { AssessmentDetails, HandicapScore, PropertyDetail } from '../../src/api/dto';
+import { userInfoQueryOptions } from '../../src/api/user-info';
+import type { Question } from '../../src/domain/answer-validation';
+import { ResultsScreen } from '../../src/features/results/components/results-screen';
+
+const PROPERTY = 'p1';
+const ASSESSMENT = 'a1';
+
+beforeAll(() => {
+  // Mantine reads this; jsdom does not have it.
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  // The router restores scroll positions; jsdom only logs "not implemented".
+  window.scrollTo = () => {};
+});
+
+const ANK = { id: 'ANK', label: 'Ankomst og adgang' };
+const IND = { id: 'IND', label: 'Indgangsdør' };
+
+function question(fields: Partial<Question> & Pick<Question, 'id' | 'uniqueId' | 'title'>): Question {
+  return {
+    question: `${fields.title}?`,
+    type: 'single',
+    isOptional: false,
+    isHidden: false,
+    isPreselected: false,
+    comment: null,
+    chapter: ANK,
+    chapterKind: 'evaluation',
+    numericQuestionValue: null,
+    numericQuestionSettings: null,
+    options: [
+      { answerId: 'ja', label: 'Ja', isSelected: true, exclusive: false },
+      { answerId: 'nej', label: 'Nej', isSelected: false, exclusive: false },
+    ],
+    relevantTo: ['wheelchair'],
+    ...fields,
+  };
+}
+
+const unanswered = [
+  { answerId: 'ja', label: 'Ja', isSelected: false, exclusive: false },
+  { answerId: 'nej', label: 'Nej', isSelected: false, exclusive: false },
+];
+
+const screening = question({
+  id: '001',
+  uniqueId: 'S01',
+  title: 'Er der elevator',
+  chapter: { id: 'screening', label: 'Screening' },
+  chapterKind: 'screening',
+});
+
+/** Every required question answered; the last evaluation question (003) is hidden. */
+const complete: Question[] = [
+  screening,
+  question({ id: '001', uniqueId: 'ANK-01', title: 'Er der niveaufri adgang' }),
+  question({ id: '002', uniqueId: 'IND-01', title: 'Dørens fri bredde', chapter: IND }),
+  question({
+    id: '003',
+    uniqueId: 'IND-02',
+    title: 'Dørtrin',
+    chapter: IND,
+    isHidden: true,
+    options: unanswered,
+  }),
+];
+
+function details(fields: Partial<AssessmentDetails> = {}): AssessmentDetails {
+  return {
+    assessmentId: ASSESSMENT,
+    propertyId: PROPERTY,
+    assessmentStatus: 'draft',
+    isCalculated: true,
+    converted: false,
+    screeningCompleted: true,
+    excludedHandicaps: [],
+    handicapsForEvaluation: ['wheelchair', 'vision'],
+    validFrom: null,
+    lastAnsweredQuestionUniqueId: 'IND-01',
+    ...fields,
+  };
+}
+
+const scores: HandicapScore[] = [
+  { handicapTypeId: 'wheelchair', scoreText: 'Egnet (92 %)' },
+  { handicapTypeId: 'vision', scoreText: 'Delvist egnet (63 %)' },
+];
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response;
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let handlers: Record<string, Handler>;
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const url = new URL(String(input), location.origin);
+  const handler = handlers[url.pathname];
+  if (!handler) throw new Error(`Unexpected call: ${url.pathname}`);
+  return handler(url, init);
+});
+
+/** The calls made to one path, as [url, method]. */
+function callsTo(pathname: string): { url: URL; method: string }[] {
+  return fetchMock.mock.calls
+    .map(([input, init]) => ({ url: new URL(String(input), location.origin), method: init?.method ?? 'GET' }))
+    .filter((c) => c.url.pathname === pathname);
+}
+
+beforeEach(() => {
+  handlers = {
+    '/api/v2/assessment/getassessmentscores': () => json(scores),
+    '/api/v2/properties/getproperty': () => json({ id: PROPERTY, beliggenhed: 'Testvej 1, st.' }),
+  };
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+  document.cookie = 'flag-api_version=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});
+
+async function renderResults(
+  options: {
+    questions?: Question[];
+    assessment?: AssessmentDetails | null;
+    /** Sets up the cache further before the page renders. */
+    before?: (queryClient: QueryClient) => void;
+  } = {},
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  queryClient.setQueryData(userInfoQueryOptions().queryKey, {
+    userName: 'Test',
+    logoutUrl: null,
+    role: 'write',
+  });
+  queryClient.setQueryData(['organizations'], [{ id: 'o1', name: 'Boligselskabet' }]);
+  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
+  // What the residence showed before: an assessment that is about to be deleted.
+  queryClient.setQueryData(['property', PROPERTY], { id: PROPERTY, beliggenhed: 'Testvej 1 (før sletning)' });
+  if (options.assessment !== null) {
+    queryClient.setQueryData(
+      assessmentQueryOptions(ASSESSMENT, PROPERTY).queryKey,
+      options.assessment ?? details(),
+    );
+  }
+  queryClient.setQueryData(questionsQueryOptions(ASSESSMENT).queryKey, options.questions ?? complete);
+  options.before?.(queryClient);
+
+  const rootRoute = createRootRoute({ component: Outlet });
+  const resultsRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/results/$propertyId/$assessmentId',
+    component: function Results() {
+      const params = resultsRoute.useParams();
+      return <ResultsScreen {...params} />;
+    },
+  });
+  const residenceRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/residence/$propertyId',
+    component: function Residence() {
+      const { propertyId } = residenceRoute.useParams();
+      // Stands in for the residence screen: it reads the property through the cache.
+      const property = useQuery({
+        queryKey: ['property', propertyId],
+        queryFn: async () =>
+          (await (
+            await fetch(`/api/v2/properties/getproperty?propertyId=${propertyId}`)
+          ).json()) as PropertyDetail,
+      });
+      return (
+        <>
+          <h1>Boligens side</h1>
+          <p>{property.data?.beliggenhed}</p>
+        </>
+      );
+    },
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([resultsRoute, residenceRoute]),
+    history: createMemoryHistory({ initialEntries: [`/results/${PROPERTY}/${ASSESSMENT}`] }),
+  });
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  await router.load();
+  return { queryClient, router };
+}
+
+async function openDeleteDialog() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Slet vurderingen' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Slet vurderingen?' });
+  return { user, dialog };
+}
+
+describe('results page (spec 2)', () => {
+  it('shows the handicap scores as a table, with Approve later, Delete and Back', async () => {
+    await renderResults();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resultat' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Egnethed for brugergrupper' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'KørestolsbrugereEgnet (92 %)',
+      'SynshandicappedeDelvist egnet (63 %)',
+    ]);
+    expect(within(table).getByRole('rowheader', { name: 'Kørestolsbrugere' })).toBeTruthy();
+    expect(callsTo('/api/v2/assessment/getassessmentscores')[0]!.url.searchParams.get('assessmentId')).toBe(
+      ASSESSMENT,
+    );
+
+    expect(screen.getByRole('link', { name: 'Godkend senere' }).getAttribute('href')).toBe(
+      `/residence/${PROPERTY}`,
+    );
+    // Back goes to the last question the form shows (003 is hidden).
+    expect(screen.getByRole('link', { name: 'Tilbage til vurderingen' }).getAttribute('href')).toBe(
+      `/assessment/${PROPERTY}/${ASSESSMENT}/evaluation/002`,
+    );
+    expect(screen.getByRole('button', { name: 'Slet vurderingen' })).toBeTruthy();
+    // Approve now and Approve in future come with the bulk jobs.
+    expect(screen.queryByRole('button', { name: 'Godkend nu' })).toBeNull();
+    expect(screen.queryByText('Godkend fra en senere dato')).toBeNull();
+    expect(document.title).toBe('Resultat – Boligtilgængelighed');
+  });
+
+  it('reads the scores afresh instead of showing ones cached before the latest answers', async () => {
+    const { queryClient } = await renderResults({
+      before: (client) =>
+        client.setQueryData(assessmentScoresQueryOptions(ASSESSMENT).queryKey, [
+          { handicapTypeId: 'wheelchair', scoreText: 'Ikke egnet (20 %)' },
+        ]),
+    });
+    expect(await screen.findByRole('cell', { name: 'Egnet (92 %)' })).toBeTruthy();
+    expect(screen.queryByText('Ikke egnet (20 %)')).toBeNull();
+    expect(callsTo('/api/v2/assessment/getassessmentscores')).toHaveLength(1);
+    expect(queryClient.getQueryData(assessmentScoresQueryOptions(ASSESSMENT).queryKey)).toEqual(scores);
+  });
+
+  it('Approve later goes back to the residence', async () => {
+    const { router } = await renderResults();
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Godkend senere' }));
+    expect(await screen.findByRole('heading', { name: 'Boligens side' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/residence/${PROPERTY}`);
+  });
+
+  it('offers neither Approve later nor Delete for an approved assessment', async () => {
+    await renderResults({ assessment: details({ assessmentStatus: 'approved' }) });
+    expect(await screen.findByRole('table', { name: 'Egnethed for brugergrupper' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Godkend senere' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Slet vurderingen' })).toBeNull();
+  });
+  it('shows an error with Prøv igen when the assessment cannot be read', async () => {
+    let fail = true;
+    handlers['/api/v2/assessment/getassessment'] = () =>
+      fail ? json({ message: 'Boom' }, 500) : json(details());
+    await renderResults({ assessment: null });
+
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Vi kunne ikke hente vurderingen. Prøv igen senere.',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Resultat' })).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Prøv igen' }));
+    expect(await screen.findByRole('table', { name: 'Egnethed for brugergrupper' })).toBeTruthy();
+  });
+});
+
+describe('handicap scores that fail (spec 7 and 8)', () => {
+  it('show assessmentResult.handicapScoresError at once on 401, which is not retried', async () => {
+    handlers['/api/v2/assessment/getassessmentscores'] = () => json({ message: 'Unauthorized' }, 401);
+    await renderResults();
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Vi kunne ikke hente resultatet. Prøv igen om lidt.',
+    );
+    expect(callsTo('/api/v2/assessment/getassessmentscores')).toHaveLength(1);
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('are retried 5 times at 1 s before the error shows, and Prøv igen fetches them again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    handlers['/api/v2/assessment/getassessmentscores'] = () => json({ message: 'Boom' }, 500);
+    await renderResults();
+    await waitFor(() => expect(callsTo('/api/v2/assessment/getassessmentscores')).toHaveLength(1));
+    expect(screen.getByText('Beregner resultatet …')).toBeTruthy();
+
+    await vi.advanceTimersByTimeAsync(4_500);
+    expect(screen.queryByText('Vi kunne ikke hente resultatet. Prøv igen om lidt.')).toBeNull();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await screen.findByText('Vi kunne ikke hente resultatet. Prøv igen om lidt.')).toBeTruthy();
+    expect(callsTo('/api/v2/assessment/getassessmentscores')).toHaveLength(6);
+
+    handlers['/api/v2/assessment/getassessmentscores'] = () => json(scores);
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await user.click(screen.getByRole('button', { name: 'Prøv igen' }));
+    expect(await screen.findByRole('table', { name: 'Egnethed for brugergrupper' })).toBeTruthy();
+    expect(screen.queryByText('Vi kunne ikke hente resultatet. Prøv igen om lidt.')).toBeNull();
+  });
+});
+
+describe('unanswered required questions (spec 2 and 5)', () => {
+  const withMissing: Question[] = [
+    { ...screening, options: unanswered },
+    question({ id: '001', uniqueId: 'ANK-01', title: 'Er der niveaufri adgang', options: unanswered }),
+    question({
+      id: '002',
+      uniqueId: 'ANK-02',
+      title: 'Belysning ved indgangen',
+      isOptional: true,
+      options: unanswered,
+    }),
+    question({
+      id: '003',
+      uniqueId: 'IND-01',
+      title: 'Dørens fri bredde',
+      chapter: IND,
+      type: 'numeric',
+      options: [],
+      numericQuestionValue: 5000,
+      numericQuestionSettings: { measurementUnits: 'cm', rangeStart: 0, rangeEnd: 300, isDecimal: false },
+    }),
+    question({
+      id: '004',
+      uniqueId: 'IND-02',
+      title: 'Dørtrin',
+      chapter: IND,
+      isHidden: true,
+      options: unanswered,
+    }),
+  ];
+
+  it('show an error page listing them per chapter, each linking to the question, instead of the scores', async () => {
+    await renderResults({ questions: withMissing });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vurderingen er ikke færdig' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Der mangler svar på spørgsmål, som skal besvares. Besvar dem, før du ser resultatet.',
+      ),
+    ).toBeTruthy();
+    const chapters = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(chapters).toEqual(['Screening', 'Ankomst og adgang', 'Indgangsdør']);
+
+    const link = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(link('001. Er der elevator')).toBe(`/assessment/${PROPERTY}/${ASSESSMENT}/screening/001`);
+    expect(link('001. Er der niveaufri adgang')).toBe(`/assessment/${PROPERTY}/${ASSESSMENT}/evaluation/001`);
+    // A value out of range does not count as an answer.
+    expect(link('003. Dørens fri bredde')).toBe(`/assessment/${PROPERTY}/${ASSESSMENT}/evaluation/003`);
+    // Optional and hidden questions are not required.
+    expect(screen.queryByRole('link', { name: '002. Belysning ved indgangen' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '004. Dørtrin' })).toBeNull();
+
+    expect(screen.getByRole('link', { name: 'Tilbage til vurderingen' })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Slet vurderingen' })).toBeNull();
+    expect(callsTo('/api/v2/assessment/getassessmentscores')).toHaveLength(0);
+    expect(document.title).toBe('Vurderingen er ikke færdig – Boligtilgængelighed');
+  });
+
+  it('leave out screening for a converted residence', async () => {
+    await renderResults({
+      questions: [{ ...screening, options: unanswered }, ...complete.slice(1)],
+      assessment: details({ converted: true }),
+    });
+    expect(await screen.findByRole('table', { name: 'Egnethed for brugergrupper' })).toBeTruthy();
+    expect(screen.queryByText('Vurderingen er ikke færdig')).toBeNull();
+  });
+});
+
+describe('deleting the assessment (spec 4 "Delete flow")', () => {
+  it('asks for confirmation; Back closes the dialog without deleting', async () => {
+    await renderResults();
+    const { user, dialog } = await openDeleteDialog();
+    expect(
+      within(dialog).getByText('Vurderingen og alle dens svar bliver slettet. Det kan ikke fortrydes.'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Tilbage' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo('/api/v1/assessment/abandonassessment')).toHaveLength(0);
+  });
+
+  it('abandons by GET /api/v1 by default, clears every cache but the session and goes to the residence', async () => {
+    handlers['/api/v1/assessment/abandonassessment'] = () => json({ assessmentId: ASSESSMENT });
+    const { queryClient, router } = await renderResults();
+    await screen.findByRole('table');
+    const { user, dialog } = await openDeleteDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Slet' }));
+
+    expect(await screen.findByRole('heading', { name: 'Boligens side' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/residence/${PROPERTY}`);
+    const [call] = callsTo('/api/v1/assessment/abandonassessment');
+    expect(call!.method).toBe('GET');
+    expect(Object.fromEntries(call!.url.searchParams)).toEqual({
+      assessmentId: ASSESSMENT,
+      propertyId: PROPERTY,
+    });
+
+    // Spec 7: "in the delete dialog clears all caches"; the session's stay. The residence
+    // screen mounts on the cleared cache and reads the property afresh.
+    expect(await screen.findByText('Testvej 1, st.')).toBeTruthy();
+    const keys = queryClient
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey[0]);
+    expect(keys.sort()).toEqual(['organizations', 'property', 'staticcontent', 'userinfo']);
+    expect(queryClient.getQueryData(['organizations'])).toEqual([{ id: 'o1', name: 'Boligselskabet' }]);
+    // Nothing of the deleted assessment was fetched again on the way out.
+    expect(fetchMock.mock.calls.map(([input]) => new URL(String(input), location.origin).pathname)).toEqual([
+      '/api/v2/assessment/getassessmentscores',
+      '/api/v1/assessment/abandonassessment',
+      '/api/v2/properties/getproperty',
+    ]);
+  });
+
+  it('abandons by POST /api/v2 when flag-api_version is 2', async () => {
+    document.cookie = 'flag-api_version=2; path=/';
+    handlers['/api/v2/assessment/abandonassessment'] = () => json({ assessmentId: ASSESSMENT });
+    await renderResults();
+    const { user, dialog } = await openDeleteDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Slet' }));
+
+    expect(await screen.findByRole('heading', { name: 'Boligens side' })).toBeTruthy();
+    const calls = callsTo('/api/v2/assessment/abandonassessment');
+    expect(calls.map((c) => c.method)).toEqual(['POST']);
+    expect(calls[0]!.url.searchParams.get('assessmentId')).toBe(ASSESSMENT);
+  });
+
+  it('shows the error and keeps Delete disabled after a failed delete, until the dialog is reopened', async () => {
+    handlers['/api/v1/assessment/abandonassessment'] = () => json({ message: 'Boom' }, 500);
+    const { router } = await renderResults();
+    const { user, dialog } = await openDeleteDialog();
+    const confirm = within(dialog).getByRole('button', { name: 'Slet' });
+    await user.click(confirm);
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Vi kunne ikke slette vurderingen. Prøv igen senere.',
+    );
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.click(confirm);
+    expect(callsTo('/api/v1/assessment/abandonassessment')).toHaveLength(1);
+    expect(router.state.location.pathname).toBe(`/results/${PROPERTY}/${ASSESSMENT}`);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Tilbage' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const reopened = (await openDeleteDialog()).dialog;
+    expect(within(reopened).queryByRole('alert')).toBeNull();
+    expect((within(reopened).getByRole('button', { name: 'Slet' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+});
