@@ -218,7 +218,7 @@ test.describe('the assessment form', () => {
       `/api/v1/assessment/abandonassessment?assessmentId=${assessmentId}&propertyId=${propertyId}`,
     );
     await answerCurrent(page);
-    await expect(page.getByText(/^Ikke gemt:/)).toBeVisible();
+    await expect(page.getByText(/^Ikke gemt: Svaret blev ikke gemt/)).toBeVisible();
     await page.getByRole('button', { name: /Se svar, der ikke er sendt/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Svar, der ikke er sendt endnu' });
     await expect(drawer.getByText('Kunne ikke gemmes')).toBeVisible();

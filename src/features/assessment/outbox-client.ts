@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../api/http';
 import { appDatabaseRelaxed } from '../../offline/db';
 import { createOutboxSender, sendSyncAnswer, type OutboxSender } from '../../offline/outbox-sender';
 import { showToast } from '../../ui/toasts';
@@ -13,14 +14,25 @@ let sender: OutboxSender | null = null;
 
 export function outboxSender(
   queryClient: QueryClient,
-  messages: { parked: (title: string, reason: string) => string },
+  messages: { parked: (title: string, reason: string) => string; notAuthorized: string },
 ): OutboxSender {
   if (sender) return sender;
   sender = createOutboxSender({
     // Enqueues are durable (strict connection); the sender's marks may be relaxed: a lost mark
     // only means a resend with the same idempotency key.
     db: appDatabaseRelaxed(),
-    send: sendSyncAnswer,
+    send: async (entry, signal) => {
+      try {
+        return await sendSyncAnswer(entry, signal);
+      } catch (error) {
+        // Spec 8: writing to a locked (or meanwhile removed) assessment says so in Danish; the
+        // entry is parked with this text and the value stays visible in the outbox list.
+        if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+          throw new ApiError(error.status, messages.notAuthorized, error.body);
+        }
+        throw error;
+      }
+    },
     onSent: (entry, response, { hasNewerPending }) => {
       if (!hasNewerPending && Array.isArray(response)) {
         queryClient.setQueryData<Question[]>(['questions', entry.assessmentId], response as Question[]);

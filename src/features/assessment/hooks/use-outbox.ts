@@ -16,6 +16,7 @@ export function useOutbox() {
     () =>
       outboxSender(queryClient, {
         parked: (title, reason) => `${title}: ${t('assessment.saveStatus.parked', { reason })}`,
+        notAuthorized: t('assessment.notAuthorized'),
       }),
     [queryClient, t],
   );
