@@ -1,36 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demoToken, expectAccessible, signInWithToken } from './fixtures';
+import type { PropertyRow } from '../src/api/dto';
+import { api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
 
-interface Row {
-  residenceId: string;
-  assessmentId: string | null;
-  assessmentStatus: string;
-  isCalculated: boolean;
-}
-
-async function api<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
+type Row = PropertyRow;
 
 async function rowsOfBigDepartment(request: APIRequestContext, token: string): Promise<Row[]> {
-  const [organization] = await api<{ id: string }[]>(
-    request,
-    token,
-    '/api/v2/organizations/getorganizations',
-  );
-  const departments = await api<{ departmentId: string; propertiesCount: number }[]>(
-    request,
-    token,
-    `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
-  );
-  const big = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
-  return api<Row[]>(
-    request,
-    token,
-    `/api/v2/properties/propertiesbydepartment?locationId=${big.departmentId}`,
-  );
+  return (await bigDepartment(request, token)).rows;
 }
 
 /** One residence per project among those with a single assessment matching `accept`. */

@@ -1,11 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { demoToken, expectAccessible, signInWithToken } from './fixtures';
+import { api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
 
-interface Row {
-  residenceId: string;
-  assessmentId: string | null;
-  assessmentStatus: string;
-}
 interface ApiQuestion {
   uniqueId: string;
   id: string;
@@ -15,35 +10,8 @@ interface ApiQuestion {
   options: { answerId: string; isSelected: boolean }[];
 }
 
-async function api<T>(
-  request: APIRequestContext,
-  token: string,
-  path: string,
-  method: 'GET' | 'POST' = 'GET',
-): Promise<T> {
-  const response = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** Residences of skriver's big department; `pick` takes a different one per project and test. */
 async function residences(request: APIRequestContext, token: string) {
-  const [organization] = await api<{ id: string }[]>(
-    request,
-    token,
-    '/api/v2/organizations/getorganizations',
-  );
-  const departments = await api<{ departmentId: string; propertiesCount: number }[]>(
-    request,
-    token,
-    `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
-  );
-  const big = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
-  return api<Row[]>(
-    request,
-    token,
-    `/api/v2/properties/propertiesbydepartment?locationId=${big.departmentId}`,
-  );
+  return (await bigDepartment(request, token)).rows;
 }
 
 async function newAssessment(

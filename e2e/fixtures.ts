@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { Department, PropertyRow } from '../src/api/dto';
+
+interface Organization {
+  id: string;
+  name: string;
+}
 
 /** A token from the demo sign-on, as a test would get one from a real SSO. */
 export async function demoToken(
@@ -37,4 +43,33 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
     ),
     `axe on ${label}`,
   ).toEqual([]);
+}
+
+/** A GET (or POST) of the API as the given user; the test fails unless it answers 200. */
+export async function api<T>(
+  request: APIRequestContext,
+  token: string,
+  path: string,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<T> {
+  const response = await request.fetch(path, { method, headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The department with the most residences in the user's first organization, and its rows. */
+export async function bigDepartment(request: APIRequestContext, token: string) {
+  const [organization] = await api<Organization[]>(request, token, '/api/v2/organizations/getorganizations');
+  const departments = await api<Department[]>(
+    request,
+    token,
+    `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
+  );
+  const department = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
+  const rows = await api<PropertyRow[]>(
+    request,
+    token,
+    `/api/v2/properties/propertiesbydepartment?locationId=${department.departmentId}`,
+  );
+  return { organization: organization!, department, rows };
 }

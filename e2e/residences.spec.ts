@@ -1,49 +1,16 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { demoToken, expectAccessible, signInWithToken } from './fixtures';
+import type { PropertyRow } from '../src/api/dto';
+import { api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
 
-interface Department {
-  departmentId: string;
-  departmentName: string;
-  propertiesCount: number;
-}
-interface Row {
-  residenceId: string;
-  streetName: string;
-  streetNumber: string;
-  assessmentId: string | null;
-  assessmentStatus: string;
-  futureApprovedDate: string;
-  location: string;
-}
+type Row = PropertyRow;
 
-async function api<T>(request: APIRequestContext, token: string, path: string): Promise<T> {
-  const response = await request.get(path, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** The big department of skriver's organization and its rows, as the API gives them. */
-async function bigDepartment(request: APIRequestContext, token: string) {
-  const [organization] = await api<{ id: string }[]>(
-    request,
-    token,
-    '/api/v2/organizations/getorganizations',
-  );
-  const departments = await api<Department[]>(
-    request,
-    token,
-    `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
-  );
-  const department = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
-  const rows = await api<Row[]>(
-    request,
-    token,
-    `/api/v2/properties/propertiesbydepartment?locationId=${department.departmentId}`,
-  );
+/** The big department with its rows grouped by residence. */
+async function bigDepartmentByResidence(request: APIRequestContext, token: string) {
+  const { organization, department, rows } = await bigDepartment(request, token);
   const byResidence = new Map<string, Row[]>();
   for (const row of rows)
     byResidence.set(row.residenceId, [...(byResidence.get(row.residenceId) ?? []), row]);
-  return { organization: organization!, department, rows, byResidence };
+  return { organization, department, rows, byResidence };
 }
 
 /** How many residences the API finds for a query (the results page asks for up to 1000). */
@@ -70,7 +37,7 @@ test.describe('finding residences', () => {
     request,
   }) => {
     const token = await demoToken(request, 'skriver');
-    const { department } = await bigDepartment(request, token);
+    const { department } = await bigDepartmentByResidence(request, token);
     await signInWithToken(page, token);
     await page.getByRole('link', { name: /Afdelinger/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Afdelinger' })).toBeVisible();
@@ -97,7 +64,7 @@ test.describe('finding residences', () => {
 
   test('by text search: suggestions, Enter opens the results page', async ({ page, request }) => {
     const token = await demoToken(request, 'skriver');
-    const { rows } = await bigDepartment(request, token);
+    const { rows } = await bigDepartmentByResidence(request, token);
     const query = `${rows[0]!.streetName} ${rows[0]!.streetNumber}`;
     await signInWithToken(page, token);
     const box = page.getByRole('textbox', { name: 'Søg efter bolig' });
@@ -160,7 +127,7 @@ test.describe('the residence screen', () => {
     request,
   }, testInfo) => {
     const token = await demoToken(request, 'skriver');
-    const { byResidence } = await bigDepartment(request, token);
+    const { byResidence } = await bigDepartmentByResidence(request, token);
     const id = pick(byResidence, (rows) => rows.every((r) => r.assessmentId === null), testInfo.project.name);
     await signInWithToken(page, token, `/residence/${id}`);
     await expect(page.getByText('Boligen er ikke vurderet endnu.')).toBeVisible();
@@ -170,7 +137,7 @@ test.describe('the residence screen', () => {
 
   test('a read user sees the assessments locked', async ({ page, request }) => {
     const token = await demoToken(request, 'laeser');
-    const { byResidence } = await bigDepartment(request, token);
+    const { byResidence } = await bigDepartmentByResidence(request, token);
     const id = pick(byResidence, (rows) => rows.some((r) => r.assessmentStatus === 'draft'), 'desktop');
     await signInWithToken(page, token, `/residence/${id}`);
     await expect(page.getByText('Du kan se vurderingerne, men ikke ændre dem.')).toBeVisible();
@@ -182,7 +149,7 @@ test.describe('the residence screen', () => {
 
   test('overwriting a draft abandons it and opens a new assessment', async ({ page, request }, testInfo) => {
     const token = await demoToken(request, 'skriver');
-    const { byResidence } = await bigDepartment(request, token);
+    const { byResidence } = await bigDepartmentByResidence(request, token);
     const id = pick(
       byResidence,
       (rows) => rows.length === 1 && rows[0]!.assessmentStatus === 'draft',
@@ -206,7 +173,7 @@ test.describe('the residence screen', () => {
 
   test('unlocking an approved assessment copies it into a new one', async ({ page, request }, testInfo) => {
     const token = await demoToken(request, 'skriver');
-    const { byResidence } = await bigDepartment(request, token);
+    const { byResidence } = await bigDepartmentByResidence(request, token);
     const id = pick(
       byResidence,
       (rows) =>
