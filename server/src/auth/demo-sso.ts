@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { safeReturnPath } from '../../../src/domain/session-rules';
 import { DEMO_USERS } from '../db/seed/demo-users';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
@@ -10,14 +11,6 @@ import type { TokenService } from './tokens';
  * GET /auth/login shows the demo users; choosing one redirects to the app's /loginCallback
  * with a signed token, exactly as a real SSO would.
  */
-
-/** Only same-origin paths: a returnPath must never send a token to another site. */
-export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) {
-    return '/';
-  }
-  return value;
-}
 
 const escapeHtml = (text: string) =>
   text.replace(

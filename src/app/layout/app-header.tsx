@@ -8,7 +8,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { promptInstall, usePwaState } from '../pwa';
 import classes from './app-header.module.css';
 import { ServiceMessage } from './service-message';
-import { useOnline } from './use-online';
+import { useOnline } from '../../ui/use-online';
 
 // Signed-in only: a signed-out first visit does not download the search box or the outbox.
 const OutboxIndicator = lazy(() =>

@@ -23,7 +23,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { enqueueAnswer, outboxKey } from '../../../offline/outbox';
 import { showToast } from '../../../ui/toasts';
 import { usePageTitle } from '../../../ui/use-page-title';
-import { useOnline } from '../hooks/use-online';
+import { useOnline } from '../../../ui/use-online';
 import { useOutbox } from '../hooks/use-outbox';
 import { requestBackgroundSync } from '../outbox-client';
 import { MultipleAnswer, NumericAnswer, SingleAnswer, type Answer } from './answer-inputs';
