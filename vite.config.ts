@@ -12,7 +12,7 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'src',
       filename: 'sw.ts',
-      // Updates wait for the user (ARCHITECTURE 2: never a reload that interrupts an answer).
+      // Updates wait for the user (docs/architecture.md 2: never a reload that interrupts an answer).
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],

@@ -58,7 +58,7 @@ test.describe('signing in and the app shell', () => {
       page.getByText('Du er ikke tilknyttet en organisation endnu', { exact: false }),
     ).toBeVisible();
     await expectAccessible(page, 'no organization');
-    // Not on the root path: logout continues to the sign-on's logout page (spec 2).
+    // Not on the root path: logout continues to the sign-on's logout page (docs/product.md 2).
     await page.getByRole('button', { name: 'Log ud' }).click();
     await expect(page.getByRole('heading', { name: 'Du er logget ud' })).toBeVisible();
   });
@@ -73,7 +73,7 @@ test.describe('signing in and the app shell', () => {
     await signInThroughSso(page, /Sofie Skriver/);
     await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
     await page.getByRole('button', { name: 'Log ud' }).click();
-    // On the root path itself logout does not leave for the sign-on's logout page (spec 2).
+    // On the root path itself logout does not leave for the sign-on's logout page (docs/product.md 2).
     await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/');
     const cookies = (await page.context().cookies()).map((c) => c.name);

@@ -32,6 +32,16 @@ export async function signInWithToken(page: Page, token: string, returnPath = '/
 
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // A dialog fading in is measured half transparent (false contrast failures): wait for the
+  // page's finite transitions to settle first (spinners run forever and do not count).
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    null,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -72,4 +82,23 @@ export async function bigDepartment(request: APIRequestContext, token: string) {
     `/api/v2/properties/propertiesbydepartment?locationId=${department.departmentId}`,
   );
   return { organization: organization!, department, rows };
+}
+
+/** Answers the question on screen with its first (or second) option or the smallest valid number. */
+export async function answerCurrent(page: Page, which: 'first' | 'second' = 'first'): Promise<void> {
+  const radios = page.getByRole('radio');
+  if ((await radios.count()) > 0) {
+    await radios.nth(which === 'first' ? 0 : 1).click();
+    return;
+  }
+  const boxes = page.getByRole('checkbox');
+  if ((await boxes.count()) > 0) {
+    if (!(await boxes.first().isChecked())) await boxes.first().check();
+    return;
+  }
+  const input = page.getByLabel(/^Værdi i/);
+  const range = (await page.getByText(/^Mellem /).textContent()) ?? '';
+  const [, start] = /Mellem (-?[\d,]+) og/.exec(range) ?? [];
+  await input.fill(start ?? '0');
+  await input.press('Tab');
 }

@@ -171,7 +171,10 @@ test.describe('the residence screen', () => {
     expect(after.assessments[0]).not.toBe(byResidence.get(id)![0]!.assessmentId);
   });
 
-  test('unlocking an approved assessment copies it into a new one', async ({ page, request }, testInfo) => {
+  test('unlocking an approved assessment copies it into a new one, open at the same question', async ({
+    page,
+    request,
+  }, testInfo) => {
     const token = await demoToken(request, 'skriver');
     const { byResidence } = await bigDepartmentByResidence(request, token);
     const id = pick(
@@ -182,11 +185,29 @@ test.describe('the residence screen', () => {
         rows[0]!.futureApprovedDate.startsWith('0001'),
       testInfo.project.name,
     );
+    const approvedId = byResidence.get(id)![0]!.assessmentId!;
+    // docs/product.md 4: the copy opens at the question the approved assessment was last answered at.
+    const [{ lastAnsweredQuestionUniqueId }, questions] = await Promise.all([
+      api<{ lastAnsweredQuestionUniqueId: string }>(
+        request,
+        token,
+        `/api/v2/assessment/getassessment?assessmentId=${approvedId}&propertyId=${id}`,
+      ),
+      api<{ uniqueId: string; id: string; chapterKind: string }[]>(
+        request,
+        token,
+        `/api/v2/questions?assessmentId=${approvedId}`,
+      ),
+    ]);
+    const last = questions.find((q) => q.uniqueId === lastAnsweredQuestionUniqueId)!;
     await signInWithToken(page, token, `/residence/${id}`);
     await page.getByRole('button', { name: 'Lås op' }).click();
     const dialog = page.getByRole('dialog', { name: 'Lås vurderingen op?' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Lås op' }).click();
-    await expect(page).toHaveURL(new RegExp(`/assessment/${id}/[0-9a-f-]{36}/screening/001$`));
+    await expect(page).toHaveURL(
+      new RegExp(`/assessment/${id}/[0-9a-f-]{36}/${last.chapterKind}/${last.id}$`),
+    );
+    expect(new URL(page.url()).pathname.split('/')[3]).not.toBe(approvedId);
   });
 });

@@ -8,6 +8,7 @@ import type { ApiError } from './api/http';
 import { tokenStore } from './api/token-store';
 import { listenForInstallPrompt, registerServiceWorker } from './app/pwa';
 import { createQueryClient } from './app/query-client';
+import { RouteError, RoutePending } from './app/route-states';
 import { cssVariablesResolver, theme } from './app/theme';
 import { authFailureRedirect } from './domain/session-rules';
 import { startQueryPersistence } from './offline/query-persistence';
@@ -15,7 +16,7 @@ import { TranslationProvider } from './i18n/use-translation';
 import { routeTree } from './routeTree.gen';
 
 function onAuthFailure(_error: ApiError) {
-  // Spec 2 and 8: a 401 or 403 sends the browser to the root with where it was as returnUrl;
+  // docs/product.md 2 and 8: a 401 or 403 sends the browser to the root with where it was as returnUrl;
   // the root then rechecks the token and shows login, the logout page or the forbidden page.
   const target = authFailureRedirect(location.pathname, location.search);
   if (target) void router.navigate({ href: target, replace: true });
@@ -27,7 +28,10 @@ const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
+  // The query cache decides freshness; the router always asks it (ensureQueryData is cheap).
   defaultPreloadStaleTime: 0,
+  defaultPendingComponent: RoutePending,
+  defaultErrorComponent: RouteError,
   scrollRestoration: true,
 });
 

@@ -10,26 +10,30 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as ActiveAssessmentsRouteImport } from './routes/activeAssessments'
+import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as LoggedoutRouteImport } from './routes/loggedout'
 import { Route as LoginCallbackRouteImport } from './routes/loginCallback'
-import { Route as OrganizationsRouteImport } from './routes/organizations'
-import { Route as DepartmentsIndexRouteImport } from './routes/departments/index'
-import { Route as PropertiesNearbyRouteImport } from './routes/properties/nearby'
-import { Route as ResidencePropertyIdRouteImport } from './routes/residence/$propertyId'
-import { Route as DepartmentsPropertiesDepartmentIdRouteImport } from './routes/departments/properties/$departmentId'
-import { Route as PropertiesSearchSearchQueryRouteImport } from './routes/properties/search/$searchQuery'
-import { Route as ResultsPropertyIdAssessmentIdRouteImport } from './routes/results/$propertyId.$assessmentId'
-import { Route as AssessmentPropertyIdAssessmentIdChapterQuestionIdRouteImport } from './routes/assessment/$propertyId.$assessmentId.$chapter.$questionId'
+import { Route as SignedInWithOrganizationRouteImport } from './routes/_signedIn/_withOrganization'
+import { Route as SignedInOrganizationsRouteImport } from './routes/_signedIn/organizations'
+import { Route as SignedInWithOrganizationWriteRouteImport } from './routes/_signedIn/_withOrganization/_write'
+import { Route as SignedInWithOrganizationActiveAssessmentsRouteImport } from './routes/_signedIn/_withOrganization/activeAssessments'
+import { Route as SignedInWithOrganizationDepartmentsIndexRouteImport } from './routes/_signedIn/_withOrganization/departments/index'
+import { Route as SignedInWithOrganizationPropertiesNearbyRouteImport } from './routes/_signedIn/_withOrganization/properties/nearby'
+import { Route as SignedInWithOrganizationResidencePropertyIdRouteImport } from './routes/_signedIn/_withOrganization/residence/$propertyId'
+import { Route as SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRouteImport } from './routes/_signedIn/_withOrganization/departments/properties/$departmentId'
+import { Route as SignedInWithOrganizationPropertiesSearchSearchQueryRouteImport } from './routes/_signedIn/_withOrganization/properties/search/$searchQuery'
+import { Route as SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRouteImport } from './routes/_signedIn/_withOrganization/_write/results/$propertyId.$assessmentId'
+import { Route as SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRouteImport } from './routes/_signedIn/_withOrganization/assessment/$propertyId.$assessmentId.index'
+import { Route as SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRouteImport } from './routes/_signedIn/_withOrganization/_write/results/datepicker/$propertyId.$assessmentId'
+import { Route as SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRouteImport } from './routes/_signedIn/_withOrganization/assessment/$propertyId.$assessmentId.$chapter.$questionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const ActiveAssessmentsRoute = ActiveAssessmentsRouteImport.update({
-  id: '/activeAssessments',
-  path: '/activeAssessments',
+const SignedInRoute = SignedInRouteImport.update({
+  id: '/_signedIn',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoggedoutRoute = LoggedoutRouteImport.update({
@@ -42,152 +46,199 @@ const LoginCallbackRoute = LoginCallbackRouteImport.update({
   path: '/loginCallback',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OrganizationsRoute = OrganizationsRouteImport.update({
+const SignedInWithOrganizationRoute =
+  SignedInWithOrganizationRouteImport.update({
+    id: '/_withOrganization',
+    getParentRoute: () => SignedInRoute,
+  } as any)
+const SignedInOrganizationsRoute = SignedInOrganizationsRouteImport.update({
   id: '/organizations',
   path: '/organizations',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
-const DepartmentsIndexRoute = DepartmentsIndexRouteImport.update({
-  id: '/departments/',
-  path: '/departments/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PropertiesNearbyRoute = PropertiesNearbyRouteImport.update({
-  id: '/properties/nearby',
-  path: '/properties/nearby',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ResidencePropertyIdRoute = ResidencePropertyIdRouteImport.update({
-  id: '/residence/$propertyId',
-  path: '/residence/$propertyId',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DepartmentsPropertiesDepartmentIdRoute =
-  DepartmentsPropertiesDepartmentIdRouteImport.update({
+const SignedInWithOrganizationWriteRoute =
+  SignedInWithOrganizationWriteRouteImport.update({
+    id: '/_write',
+    getParentRoute: () => SignedInWithOrganizationRoute,
+  } as any)
+const SignedInWithOrganizationActiveAssessmentsRoute =
+  SignedInWithOrganizationActiveAssessmentsRouteImport.update({
+    id: '/activeAssessments',
+    path: '/activeAssessments',
+    getParentRoute: () => SignedInWithOrganizationRoute,
+  } as any)
+const SignedInWithOrganizationDepartmentsIndexRoute =
+  SignedInWithOrganizationDepartmentsIndexRouteImport.update({
+    id: '/departments/',
+    path: '/departments/',
+    getParentRoute: () => SignedInWithOrganizationRoute,
+  } as any)
+const SignedInWithOrganizationPropertiesNearbyRoute =
+  SignedInWithOrganizationPropertiesNearbyRouteImport.update({
+    id: '/properties/nearby',
+    path: '/properties/nearby',
+    getParentRoute: () => SignedInWithOrganizationRoute,
+  } as any)
+const SignedInWithOrganizationResidencePropertyIdRoute =
+  SignedInWithOrganizationResidencePropertyIdRouteImport.update({
+    id: '/residence/$propertyId',
+    path: '/residence/$propertyId',
+    getParentRoute: () => SignedInWithOrganizationRoute,
+  } as any)
+const SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute =
+  SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRouteImport.update({
     id: '/departments/properties/$departmentId',
     path: '/departments/properties/$departmentId',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => SignedInWithOrganizationRoute,
   } as any)
-const PropertiesSearchSearchQueryRoute =
-  PropertiesSearchSearchQueryRouteImport.update({
+const SignedInWithOrganizationPropertiesSearchSearchQueryRoute =
+  SignedInWithOrganizationPropertiesSearchSearchQueryRouteImport.update({
     id: '/properties/search/$searchQuery',
     path: '/properties/search/$searchQuery',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => SignedInWithOrganizationRoute,
   } as any)
-const ResultsPropertyIdAssessmentIdRoute =
-  ResultsPropertyIdAssessmentIdRouteImport.update({
+const SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute =
+  SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRouteImport.update({
     id: '/results/$propertyId/$assessmentId',
     path: '/results/$propertyId/$assessmentId',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => SignedInWithOrganizationWriteRoute,
   } as any)
-const AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute =
-  AssessmentPropertyIdAssessmentIdChapterQuestionIdRouteImport.update({
-    id: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
-    path: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
-    getParentRoute: () => rootRouteImport,
-  } as any)
+const SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute =
+  SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRouteImport.update(
+    {
+      id: '/assessment/$propertyId/$assessmentId/',
+      path: '/assessment/$propertyId/$assessmentId/',
+      getParentRoute: () => SignedInWithOrganizationRoute,
+    } as any,
+  )
+const SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute =
+  SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRouteImport.update(
+    {
+      id: '/results/datepicker/$propertyId/$assessmentId',
+      path: '/results/datepicker/$propertyId/$assessmentId',
+      getParentRoute: () => SignedInWithOrganizationWriteRoute,
+    } as any,
+  )
+const SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRoute =
+  SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRouteImport.update(
+    {
+      id: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
+      path: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
+      getParentRoute: () => SignedInWithOrganizationRoute,
+    } as any,
+  )
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/activeAssessments': typeof ActiveAssessmentsRoute
   '/loggedout': typeof LoggedoutRoute
   '/loginCallback': typeof LoginCallbackRoute
-  '/organizations': typeof OrganizationsRoute
-  '/properties/nearby': typeof PropertiesNearbyRoute
-  '/residence/$propertyId': typeof ResidencePropertyIdRoute
-  '/departments/': typeof DepartmentsIndexRoute
-  '/departments/properties/$departmentId': typeof DepartmentsPropertiesDepartmentIdRoute
-  '/properties/search/$searchQuery': typeof PropertiesSearchSearchQueryRoute
-  '/results/$propertyId/$assessmentId': typeof ResultsPropertyIdAssessmentIdRoute
-  '/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
+  '/organizations': typeof SignedInOrganizationsRoute
+  '/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
+  '/properties/nearby': typeof SignedInWithOrganizationPropertiesNearbyRoute
+  '/residence/$propertyId': typeof SignedInWithOrganizationResidencePropertyIdRoute
+  '/departments/': typeof SignedInWithOrganizationDepartmentsIndexRoute
+  '/departments/properties/$departmentId': typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute
+  '/properties/search/$searchQuery': typeof SignedInWithOrganizationPropertiesSearchSearchQueryRoute
+  '/results/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute
+  '/assessment/$propertyId/$assessmentId/': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute
+  '/results/datepicker/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute
+  '/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/activeAssessments': typeof ActiveAssessmentsRoute
   '/loggedout': typeof LoggedoutRoute
   '/loginCallback': typeof LoginCallbackRoute
-  '/organizations': typeof OrganizationsRoute
-  '/properties/nearby': typeof PropertiesNearbyRoute
-  '/residence/$propertyId': typeof ResidencePropertyIdRoute
-  '/departments': typeof DepartmentsIndexRoute
-  '/departments/properties/$departmentId': typeof DepartmentsPropertiesDepartmentIdRoute
-  '/properties/search/$searchQuery': typeof PropertiesSearchSearchQueryRoute
-  '/results/$propertyId/$assessmentId': typeof ResultsPropertyIdAssessmentIdRoute
-  '/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
+  '/organizations': typeof SignedInOrganizationsRoute
+  '/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
+  '/properties/nearby': typeof SignedInWithOrganizationPropertiesNearbyRoute
+  '/residence/$propertyId': typeof SignedInWithOrganizationResidencePropertyIdRoute
+  '/departments': typeof SignedInWithOrganizationDepartmentsIndexRoute
+  '/departments/properties/$departmentId': typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute
+  '/properties/search/$searchQuery': typeof SignedInWithOrganizationPropertiesSearchSearchQueryRoute
+  '/results/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute
+  '/assessment/$propertyId/$assessmentId': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute
+  '/results/datepicker/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute
+  '/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/activeAssessments': typeof ActiveAssessmentsRoute
+  '/_signedIn': typeof SignedInRouteWithChildren
   '/loggedout': typeof LoggedoutRoute
   '/loginCallback': typeof LoginCallbackRoute
-  '/organizations': typeof OrganizationsRoute
-  '/properties/nearby': typeof PropertiesNearbyRoute
-  '/residence/$propertyId': typeof ResidencePropertyIdRoute
-  '/departments/': typeof DepartmentsIndexRoute
-  '/departments/properties/$departmentId': typeof DepartmentsPropertiesDepartmentIdRoute
-  '/properties/search/$searchQuery': typeof PropertiesSearchSearchQueryRoute
-  '/results/$propertyId/$assessmentId': typeof ResultsPropertyIdAssessmentIdRoute
-  '/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
+  '/_signedIn/_withOrganization': typeof SignedInWithOrganizationRouteWithChildren
+  '/_signedIn/organizations': typeof SignedInOrganizationsRoute
+  '/_signedIn/_withOrganization/_write': typeof SignedInWithOrganizationWriteRouteWithChildren
+  '/_signedIn/_withOrganization/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
+  '/_signedIn/_withOrganization/properties/nearby': typeof SignedInWithOrganizationPropertiesNearbyRoute
+  '/_signedIn/_withOrganization/residence/$propertyId': typeof SignedInWithOrganizationResidencePropertyIdRoute
+  '/_signedIn/_withOrganization/departments/': typeof SignedInWithOrganizationDepartmentsIndexRoute
+  '/_signedIn/_withOrganization/departments/properties/$departmentId': typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute
+  '/_signedIn/_withOrganization/properties/search/$searchQuery': typeof SignedInWithOrganizationPropertiesSearchSearchQueryRoute
+  '/_signedIn/_withOrganization/_write/results/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute
+  '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute
+  '/_signedIn/_withOrganization/_write/results/datepicker/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute
+  '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/activeAssessments'
     | '/loggedout'
     | '/loginCallback'
     | '/organizations'
+    | '/activeAssessments'
     | '/properties/nearby'
     | '/residence/$propertyId'
     | '/departments/'
     | '/departments/properties/$departmentId'
     | '/properties/search/$searchQuery'
     | '/results/$propertyId/$assessmentId'
+    | '/assessment/$propertyId/$assessmentId/'
+    | '/results/datepicker/$propertyId/$assessmentId'
     | '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/activeAssessments'
     | '/loggedout'
     | '/loginCallback'
     | '/organizations'
+    | '/activeAssessments'
     | '/properties/nearby'
     | '/residence/$propertyId'
     | '/departments'
     | '/departments/properties/$departmentId'
     | '/properties/search/$searchQuery'
     | '/results/$propertyId/$assessmentId'
+    | '/assessment/$propertyId/$assessmentId'
+    | '/results/datepicker/$propertyId/$assessmentId'
     | '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
   id:
     | '__root__'
     | '/'
-    | '/activeAssessments'
+    | '/_signedIn'
     | '/loggedout'
     | '/loginCallback'
-    | '/organizations'
-    | '/properties/nearby'
-    | '/residence/$propertyId'
-    | '/departments/'
-    | '/departments/properties/$departmentId'
-    | '/properties/search/$searchQuery'
-    | '/results/$propertyId/$assessmentId'
-    | '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
+    | '/_signedIn/_withOrganization'
+    | '/_signedIn/organizations'
+    | '/_signedIn/_withOrganization/_write'
+    | '/_signedIn/_withOrganization/activeAssessments'
+    | '/_signedIn/_withOrganization/properties/nearby'
+    | '/_signedIn/_withOrganization/residence/$propertyId'
+    | '/_signedIn/_withOrganization/departments/'
+    | '/_signedIn/_withOrganization/departments/properties/$departmentId'
+    | '/_signedIn/_withOrganization/properties/search/$searchQuery'
+    | '/_signedIn/_withOrganization/_write/results/$propertyId/$assessmentId'
+    | '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/'
+    | '/_signedIn/_withOrganization/_write/results/datepicker/$propertyId/$assessmentId'
+    | '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/$chapter/$questionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  ActiveAssessmentsRoute: typeof ActiveAssessmentsRoute
+  SignedInRoute: typeof SignedInRouteWithChildren
   LoggedoutRoute: typeof LoggedoutRoute
   LoginCallbackRoute: typeof LoginCallbackRoute
-  OrganizationsRoute: typeof OrganizationsRoute
-  PropertiesNearbyRoute: typeof PropertiesNearbyRoute
-  ResidencePropertyIdRoute: typeof ResidencePropertyIdRoute
-  DepartmentsIndexRoute: typeof DepartmentsIndexRoute
-  DepartmentsPropertiesDepartmentIdRoute: typeof DepartmentsPropertiesDepartmentIdRoute
-  PropertiesSearchSearchQueryRoute: typeof PropertiesSearchSearchQueryRoute
-  ResultsPropertyIdAssessmentIdRoute: typeof ResultsPropertyIdAssessmentIdRoute
-  AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute: typeof AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -199,11 +250,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/activeAssessments': {
-      id: '/activeAssessments'
-      path: '/activeAssessments'
-      fullPath: '/activeAssessments'
-      preLoaderRoute: typeof ActiveAssessmentsRouteImport
+    '/_signedIn': {
+      id: '/_signedIn'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/loggedout': {
@@ -220,80 +271,176 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/organizations': {
-      id: '/organizations'
+    '/_signedIn/_withOrganization': {
+      id: '/_signedIn/_withOrganization'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInWithOrganizationRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/organizations': {
+      id: '/_signedIn/organizations'
       path: '/organizations'
       fullPath: '/organizations'
-      preLoaderRoute: typeof OrganizationsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInOrganizationsRouteImport
+      parentRoute: typeof SignedInRoute
     }
-    '/departments/': {
-      id: '/departments/'
+    '/_signedIn/_withOrganization/_write': {
+      id: '/_signedIn/_withOrganization/_write'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
+    }
+    '/_signedIn/_withOrganization/activeAssessments': {
+      id: '/_signedIn/_withOrganization/activeAssessments'
+      path: '/activeAssessments'
+      fullPath: '/activeAssessments'
+      preLoaderRoute: typeof SignedInWithOrganizationActiveAssessmentsRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
+    }
+    '/_signedIn/_withOrganization/departments/': {
+      id: '/_signedIn/_withOrganization/departments/'
       path: '/departments'
       fullPath: '/departments/'
-      preLoaderRoute: typeof DepartmentsIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInWithOrganizationDepartmentsIndexRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
     }
-    '/properties/nearby': {
-      id: '/properties/nearby'
+    '/_signedIn/_withOrganization/properties/nearby': {
+      id: '/_signedIn/_withOrganization/properties/nearby'
       path: '/properties/nearby'
       fullPath: '/properties/nearby'
-      preLoaderRoute: typeof PropertiesNearbyRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInWithOrganizationPropertiesNearbyRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
     }
-    '/residence/$propertyId': {
-      id: '/residence/$propertyId'
+    '/_signedIn/_withOrganization/residence/$propertyId': {
+      id: '/_signedIn/_withOrganization/residence/$propertyId'
       path: '/residence/$propertyId'
       fullPath: '/residence/$propertyId'
-      preLoaderRoute: typeof ResidencePropertyIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInWithOrganizationResidencePropertyIdRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
     }
-    '/departments/properties/$departmentId': {
-      id: '/departments/properties/$departmentId'
+    '/_signedIn/_withOrganization/departments/properties/$departmentId': {
+      id: '/_signedIn/_withOrganization/departments/properties/$departmentId'
       path: '/departments/properties/$departmentId'
       fullPath: '/departments/properties/$departmentId'
-      preLoaderRoute: typeof DepartmentsPropertiesDepartmentIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
     }
-    '/properties/search/$searchQuery': {
-      id: '/properties/search/$searchQuery'
+    '/_signedIn/_withOrganization/properties/search/$searchQuery': {
+      id: '/_signedIn/_withOrganization/properties/search/$searchQuery'
       path: '/properties/search/$searchQuery'
       fullPath: '/properties/search/$searchQuery'
-      preLoaderRoute: typeof PropertiesSearchSearchQueryRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInWithOrganizationPropertiesSearchSearchQueryRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
     }
-    '/results/$propertyId/$assessmentId': {
-      id: '/results/$propertyId/$assessmentId'
+    '/_signedIn/_withOrganization/_write/results/$propertyId/$assessmentId': {
+      id: '/_signedIn/_withOrganization/_write/results/$propertyId/$assessmentId'
       path: '/results/$propertyId/$assessmentId'
       fullPath: '/results/$propertyId/$assessmentId'
-      preLoaderRoute: typeof ResultsPropertyIdAssessmentIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
     }
-    '/assessment/$propertyId/$assessmentId/$chapter/$questionId': {
-      id: '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
+    '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/': {
+      id: '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/'
+      path: '/assessment/$propertyId/$assessmentId'
+      fullPath: '/assessment/$propertyId/$assessmentId/'
+      preLoaderRoute: typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
+    }
+    '/_signedIn/_withOrganization/_write/results/datepicker/$propertyId/$assessmentId': {
+      id: '/_signedIn/_withOrganization/_write/results/datepicker/$propertyId/$assessmentId'
+      path: '/results/datepicker/$propertyId/$assessmentId'
+      fullPath: '/results/datepicker/$propertyId/$assessmentId'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
+    }
+    '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/$chapter/$questionId': {
+      id: '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/$chapter/$questionId'
       path: '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
       fullPath: '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
-      preLoaderRoute: typeof AssessmentPropertyIdAssessmentIdChapterQuestionIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
     }
   }
 }
 
+interface SignedInWithOrganizationWriteRouteChildren {
+  SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute: typeof SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute
+  SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute: typeof SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute
+}
+
+const SignedInWithOrganizationWriteRouteChildren: SignedInWithOrganizationWriteRouteChildren =
+  {
+    SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute:
+      SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute,
+    SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute:
+      SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute,
+  }
+
+const SignedInWithOrganizationWriteRouteWithChildren =
+  SignedInWithOrganizationWriteRoute._addFileChildren(
+    SignedInWithOrganizationWriteRouteChildren,
+  )
+
+interface SignedInWithOrganizationRouteChildren {
+  SignedInWithOrganizationWriteRoute: typeof SignedInWithOrganizationWriteRouteWithChildren
+  SignedInWithOrganizationActiveAssessmentsRoute: typeof SignedInWithOrganizationActiveAssessmentsRoute
+  SignedInWithOrganizationPropertiesNearbyRoute: typeof SignedInWithOrganizationPropertiesNearbyRoute
+  SignedInWithOrganizationResidencePropertyIdRoute: typeof SignedInWithOrganizationResidencePropertyIdRoute
+  SignedInWithOrganizationDepartmentsIndexRoute: typeof SignedInWithOrganizationDepartmentsIndexRoute
+  SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute: typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute
+  SignedInWithOrganizationPropertiesSearchSearchQueryRoute: typeof SignedInWithOrganizationPropertiesSearchSearchQueryRoute
+  SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute: typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute
+  SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRoute: typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
+}
+
+const SignedInWithOrganizationRouteChildren: SignedInWithOrganizationRouteChildren =
+  {
+    SignedInWithOrganizationWriteRoute:
+      SignedInWithOrganizationWriteRouteWithChildren,
+    SignedInWithOrganizationActiveAssessmentsRoute:
+      SignedInWithOrganizationActiveAssessmentsRoute,
+    SignedInWithOrganizationPropertiesNearbyRoute:
+      SignedInWithOrganizationPropertiesNearbyRoute,
+    SignedInWithOrganizationResidencePropertyIdRoute:
+      SignedInWithOrganizationResidencePropertyIdRoute,
+    SignedInWithOrganizationDepartmentsIndexRoute:
+      SignedInWithOrganizationDepartmentsIndexRoute,
+    SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute:
+      SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute,
+    SignedInWithOrganizationPropertiesSearchSearchQueryRoute:
+      SignedInWithOrganizationPropertiesSearchSearchQueryRoute,
+    SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute:
+      SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute,
+    SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRoute:
+      SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRoute,
+  }
+
+const SignedInWithOrganizationRouteWithChildren =
+  SignedInWithOrganizationRoute._addFileChildren(
+    SignedInWithOrganizationRouteChildren,
+  )
+
+interface SignedInRouteChildren {
+  SignedInWithOrganizationRoute: typeof SignedInWithOrganizationRouteWithChildren
+  SignedInOrganizationsRoute: typeof SignedInOrganizationsRoute
+}
+
+const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInWithOrganizationRoute: SignedInWithOrganizationRouteWithChildren,
+  SignedInOrganizationsRoute: SignedInOrganizationsRoute,
+}
+
+const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
+  SignedInRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  ActiveAssessmentsRoute: ActiveAssessmentsRoute,
+  SignedInRoute: SignedInRouteWithChildren,
   LoggedoutRoute: LoggedoutRoute,
   LoginCallbackRoute: LoginCallbackRoute,
-  OrganizationsRoute: OrganizationsRoute,
-  PropertiesNearbyRoute: PropertiesNearbyRoute,
-  ResidencePropertyIdRoute: ResidencePropertyIdRoute,
-  DepartmentsIndexRoute: DepartmentsIndexRoute,
-  DepartmentsPropertiesDepartmentIdRoute:
-    DepartmentsPropertiesDepartmentIdRoute,
-  PropertiesSearchSearchQueryRoute: PropertiesSearchSearchQueryRoute,
-  ResultsPropertyIdAssessmentIdRoute: ResultsPropertyIdAssessmentIdRoute,
-  AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute:
-    AssessmentPropertyIdAssessmentIdChapterQuestionIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

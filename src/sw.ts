@@ -15,13 +15,18 @@ registerRoute(
   }),
 );
 
+// The first install takes over the open page at once: without it a first visit stays
+// uncontrolled until a reload, and losing the signal then breaks the next screen's code chunk.
+// Safe for updates too: a new worker only activates after the user accepted the update prompt.
+self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
 // Updates wait until the user accepts the prompt (workbox-window's messageSkipWaiting).
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
 // Background Sync wakes the outbox: the worker holds no token, so it asks open pages to send
-// (ARCHITECTURE 2: one sender at a time, requests built fresh from the stored JSON).
+// (docs/architecture.md 2: one sender at a time, requests built fresh from the stored JSON).
 interface SyncEvent extends ExtendableEvent {
   tag: string;
 }

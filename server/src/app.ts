@@ -8,15 +8,19 @@ import type { Kysely } from 'kysely';
 import { registerDemoSso } from './auth/demo-sso';
 import { createGuards } from './auth/guard';
 import { createTokenService } from './auth/tokens';
-import type { Config } from './config';
+import { isPostgresUrl, type Config } from './config';
 import { createDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { seedDemoData } from './db/seed';
 import { HttpError } from './errors';
+import { createInProcessJobEvents, createPgJobEvents, type JobEvents } from './jobs/job-events';
+import { startJobWorker, type JobWorker } from './jobs/worker';
+import { redactHubUrl, registerHub, type HubTimings } from './hub';
 import { registerAnswerRoutes } from './routes/answers';
 import { registerAssessmentRoutes } from './routes/assessments';
 import { registerContentRoutes } from './routes/content';
+import { registerJobRoutes } from './routes/jobs';
 import type { RouteDeps } from './routes/deps';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerPropertyRoutes } from './routes/properties';
@@ -28,10 +32,16 @@ export interface BuildOptions {
   seed?: boolean;
   /** Fastify logging; off in tests. */
   logger?: boolean;
+  /** Run the background job worker (default: config.jobWorker); tests run it by hand (runWorkerOnce). */
+  jobWorker?: boolean;
+  /** Hub timers and limits (tests shorten them). */
+  hub?: Partial<HubTimings>;
 }
 
 export interface App extends FastifyInstance {
   db: Kysely<Database>;
+  /** Job progress (docs/architecture.md 4 "Jobs"): the hub subscribes here. */
+  jobEvents: JobEvents;
 }
 
 /**
@@ -44,13 +54,38 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.seed ?? true) await seedDemoData(db);
 
   const app = Fastify({
-    logger: options.logger ? { level: config.logLevel } : false,
+    logger: options.logger
+      ? {
+          level: config.logLevel,
+          // Hub URLs carry the access token and the connection token: never log them.
+          serializers: {
+            req: (request) => ({
+              method: request.method,
+              url: redactHubUrl(request.url),
+              host: request.host,
+              remoteAddress: request.ip,
+              remotePort: request.socket?.remotePort,
+            }),
+          },
+        }
+      : false,
     bodyLimit: 256 * 1024,
   }) as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('db', db);
   app.decorateRequest('user', null);
+  // In one process events travel in memory; a PostgreSQL server fans them out to every process.
+  const jobEvents = isPostgresUrl(config.databaseUrl)
+    ? await createPgJobEvents({
+        connectionString: config.databaseUrl,
+        onError: (error) => app.log.error({ err: error }, 'job progress channel'),
+      })
+    : createInProcessJobEvents();
+  app.decorate('jobEvents', jobEvents);
+  let jobWorker: JobWorker | null = null;
   app.addHook('onClose', async () => {
+    await jobWorker?.stop();
+    await jobEvents.close();
     await db.destroy();
   });
 
@@ -68,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(formbody);
 
-  // Sliding renewal: every authenticated response carries a fresh token (ARCHITECTURE 4).
+  // Sliding renewal: every authenticated response carries a fresh token (docs/architecture.md 4).
   app.addHook('onSend', async (request, reply) => {
     if (request.user) {
       // The same lifetime again, from now: a short-lived token stays short-lived.
@@ -98,7 +133,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPropertyRoutes(app, deps);
   registerAssessmentRoutes(app, deps);
   registerAnswerRoutes(app, deps);
+  registerJobRoutes(app, deps, () => jobWorker?.wake());
   if (config.demoSso) registerDemoSso(app, { db, tokens, appUrl: config.appUrl });
+  await registerHub(app, {
+    guards,
+    tokens,
+    jobEvents,
+    allowedOrigins: config.appUrl ? [new URL(config.appUrl).origin] : [],
+    timings: options.hub,
+  });
 
   const staticRoot = config.staticDir ? path.resolve(config.staticDir) : null;
   const serveApp = staticRoot !== null && existsSync(path.join(staticRoot, 'index.html'));
@@ -135,5 +178,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await app.ready();
+  if (options.jobWorker ?? config.jobWorker) {
+    jobWorker = startJobWorker(db, {
+      jobEvents,
+      pollMs: config.jobPollMs,
+      onError: (error, context) => app.log.error({ err: error }, context),
+    });
+  }
   return app;
 }

@@ -17,6 +17,10 @@ export interface Config {
   /** The built PWA served from this origin; null serves the API only. */
   staticDir: string | null;
   logLevel: string;
+  /** Run the background job worker in this process (JOB_WORKER, default true). */
+  jobWorker: boolean;
+  /** How often the job worker looks for work when nothing woke it (JOB_POLL_MS). */
+  jobPollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (env.APP_URL ?? '').replace(/\/$/, ''),
     staticDir,
     logLevel: env.LOG_LEVEL || 'info',
+    jobWorker: bool('JOB_WORKER', env.JOB_WORKER, true),
+    jobPollMs: positiveInt('JOB_POLL_MS', env.JOB_POLL_MS, 1000),
   };
 }
 

@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assessmentMutationApiVersion } from './api-version';
 import { apiRequest } from './http';
-import { refreshAfterAssessmentChange } from './refresh-after-change';
 
 export interface AbandonAssessmentInput {
   assessmentId: string;
@@ -14,13 +12,5 @@ export function abandonAssessment(input: AbandonAssessmentInput): Promise<unknow
   return apiRequest(`/api/${version}/assessment/abandonassessment`, {
     method: version === 'v2' ? 'POST' : 'GET',
     query: { assessmentId: input.assessmentId, propertyId: input.propertyId },
-  });
-}
-
-export function useAbandonAssessment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: abandonAssessment,
-    onSuccess: () => refreshAfterAssessmentChange(queryClient),
   });
 }

@@ -2,10 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HandicapScore } from './dto';
 import { ApiError, apiRequest } from './http';
 
-/** Spec 7: scores are retried up to 5 times at 1 s, not on 401, and not refetched on focus. */
+export const assessmentScoresKeys = { all: ['assessmentScores'] as const };
+
+/** docs/product.md 7: scores are retried up to 5 times at 1 s, not on 401, and not refetched on focus. */
 export const assessmentScoresQueryOptions = (assessmentId: string) =>
   queryOptions({
-    queryKey: ['assessmentScores', assessmentId],
+    queryKey: [...assessmentScoresKeys.all, assessmentId],
     queryFn: ({ signal }) =>
       apiRequest<HandicapScore[]>('/api/v2/assessment/getassessmentscores', {
         query: { assessmentId },

@@ -1,5 +1,5 @@
 /**
- * Response and request shapes of the reference API (spec section 3), shared by the app and
+ * Response and request shapes of the reference API (docs/product.md 3), shared by the app and
  * the server. Field names are the contract: keep them exactly as the spec writes them.
  */
 
@@ -23,7 +23,7 @@ export interface PropertySearchResult {
   floorNumber: string | null;
   doorCode: string | null;
   zipCode: string;
-  /** The status of the residence's winning assessment (duplicate rule, spec 4); notStarted without one. */
+  /** The status of the residence's winning assessment (duplicate rule, docs/product.md 4); notStarted without one. */
   assessmentStatus: AssessmentStatus;
   isCalculated: boolean;
   /** ISO date; NO_DATE when there is none. */
@@ -98,7 +98,7 @@ export interface LocatedAssessmentRequestItem {
   assessmentId: string;
 }
 
-/** GET /api/v2/assessment/getassessment (ARCHITECTURE 3). */
+/** GET /api/v2/assessment/getassessment (docs/architecture.md 3). */
 export interface AssessmentDetails {
   assessmentId: string;
   propertyId: string;
@@ -110,4 +110,56 @@ export interface AssessmentDetails {
   handicapsForEvaluation: string[];
   validFrom: string | null;
   lastAnsweredQuestionUniqueId: string | null;
+}
+
+/** Kinds of background job (docs/product.md 7: copyassessments and finishassessments). */
+export type JobKind = 'copy' | 'finish';
+
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partlyFailed' | 'failed';
+
+/** The error of a progress message: absent when the item went well. */
+export interface JobItemError {
+  message: string;
+}
+
+/** Hub event CopyAssessment: one copied residence (docs/product.md 3 "Copy progress message"). */
+export interface CopyProgressMessage {
+  propertyId: string;
+  newAssessmentId: string | null;
+  currentCount: number;
+  maxCount: number;
+  error: JobItemError | null;
+}
+
+/** Hub event FinishAssessment: one approved assessment (docs/product.md 3 "Finish progress message"). */
+export interface FinishProgressMessage {
+  currentCount: number;
+  maxCount: number;
+  error: JobItemError | null;
+}
+
+/** POST copyassessments and finishassessments answer this. */
+export interface JobCreated {
+  jobId: string;
+}
+
+/** One item of a job that failed, with its reason in Danish. */
+export interface FailedJobItem {
+  propertyId: string;
+  assessmentId: string | null;
+  code: string;
+  message: string;
+}
+
+/** GET /api/v2/jobs/{jobId}: what a client re-reads after a reconnect or a reload. */
+export interface JobState {
+  jobId: string;
+  kind: JobKind;
+  status: JobStatus;
+  currentCount: number;
+  maxCount: number;
+  errorCount: number;
+  failedItems: FailedJobItem[];
+  /** Copy jobs: the new assessment of each copied residence, in item order. */
+  copied: { propertyId: string; newAssessmentId: string }[];
 }

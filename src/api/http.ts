@@ -52,9 +52,9 @@ async function errorMessage(response: Response): Promise<{ message: string; body
 }
 
 /**
- * Every call to the API (spec section 7): bearer token, JSON, same-origin credentials; a
+ * Every call to the API (docs/product.md 7): bearer token, JSON, same-origin credentials; a
  * Set-Authorization header replaces the stored token; any non-200 or empty answer is an
- * ApiError (spec section 8).
+ * ApiError (docs/product.md 8).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const token = tokenStore.get();

@@ -1,22 +1,27 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { activeAssessmentsKeys } from './get-active-assessments';
+import { departmentsKeys } from './get-departments';
+import { locatedAssessmentsKeys } from './get-located-assessments';
+import { propertiesByDepartmentKeys } from './get-properties-by-department';
+import { propertyKeys } from './get-property';
+import { questionsKeys } from './get-questions';
 
 /**
- * Spec 7: after create, copy, finish or abandon these caches are refreshed: properties by
+ * docs/product.md 7: after create, copy, finish or abandon these caches are refreshed: properties by
  * department, property assessments, property, active assessments, located assessments,
- * questions and departments (by their exact query keys, STYLE.md).
+ * questions and departments (by the keys of their query factories).
  */
 export const CHANGED_BY_ASSESSMENT_MUTATIONS = [
-  'propertiesByDepartment',
-  'propertyAssessments',
-  'property',
-  'activeAssessments',
-  'locatedAssessments',
-  'questions',
-  'departments',
+  propertiesByDepartmentKeys.all,
+  propertyKeys.all,
+  activeAssessmentsKeys.all,
+  locatedAssessmentsKeys.all,
+  questionsKeys.all,
+  departmentsKeys.all,
 ] as const;
 
 export async function refreshAfterAssessmentChange(queryClient: QueryClient): Promise<void> {
   await Promise.all(
-    CHANGED_BY_ASSESSMENT_MUTATIONS.map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    CHANGED_BY_ASSESSMENT_MUTATIONS.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }

@@ -1,6 +1,6 @@
 import { ApiError } from './http';
 
-/** Spec section 7: retry up to 20 times, only on status 408; never on other errors. */
+/** docs/product.md 7: retry up to 20 times, only on status 408; never on other errors. */
 export const MAX_TIMEOUT_RETRIES = 20;
 
 export function shouldRetry(failureCount: number, error: unknown): boolean {

@@ -1,6 +1,6 @@
 import type { HandicapType } from '../domain/handicaps';
 
-/** GET /api/v2/staticcontent: the configuration content of spec section 3. */
+/** GET /api/v2/staticcontent: the configuration content of docs/product.md 3. */
 
 export interface HelpScreenEntry {
   header: string;

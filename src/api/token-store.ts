@@ -1,13 +1,13 @@
 import { jwtDecode } from 'jwt-decode';
 import { tokenCookie } from '../offline/cookies';
 
-/** What the app reads from a token (spec section 3): exp in seconds and sso_uuid. */
+/** What the app reads from a token (docs/product.md 3): exp in seconds and sso_uuid. */
 export interface TokenClaims {
   exp: number;
   sso_uuid: string;
 }
 
-/** Throws "Invalid token specified…" (spec section 8) for anything that is not a JWT. */
+/** Throws "Invalid token specified…" (docs/product.md 8) for anything that is not a JWT. */
 export function decodeToken(token: string): TokenClaims {
   const claims = jwtDecode<Partial<TokenClaims>>(token);
   if (typeof claims.exp !== 'number' || typeof claims.sso_uuid !== 'string') {
@@ -17,7 +17,7 @@ export function decodeToken(token: string): TokenClaims {
 }
 
 // The expiry of the last token we held: once its cookie has expired it tells an expired
-// session (-> /loggedout) from one that never was (-> /), spec section 4.
+// session (-> /loggedout) from one that never was (-> /), docs/product.md 4.
 const LAST_EXP_KEY = 'bt-last-token-exp';
 
 type Listener = (token: string | null) => void;

@@ -1,9 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
+import { logger } from '../lib/logger';
 
 /**
  * Service worker registration, the update prompt and the install prompt. Updates are
- * offered, never applied by a reload on their own (ARCHITECTURE 2).
+ * offered, never applied by a reload on their own (docs/architecture.md 2).
  */
 
 interface BeforeInstallPromptEvent extends Event {
@@ -28,8 +29,12 @@ function update(patch: Partial<PwaState>) {
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => update({ updateWaiting: true }));
-  void workbox.register();
+  workbox.addEventListener('waiting', () => {
+    logger.info('a new version is waiting');
+    update({ updateWaiting: true });
+  });
+  // Without a worker the app still runs online; offline start and background sync are lost.
+  workbox.register().catch((error: unknown) => logger.error('service worker registration failed', error));
 }
 
 export function listenForInstallPrompt(): void {

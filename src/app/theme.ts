@@ -14,7 +14,7 @@ const brand: MantineColorsTuple = [
   '#0d3155',
 ];
 
-/** Spec 9 breakpoints: xs 360, sm 640, md 768, lg 1024, xl 1280 (px). */
+/** docs/product.md 9 breakpoints: xs 360, sm 640, md 768, lg 1024, xl 1280 (px). */
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,

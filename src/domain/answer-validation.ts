@@ -1,7 +1,7 @@
 import type { ChapterKind, QuestionType } from './catalogue';
 
 /**
- * Answers: the rules of spec section 5 that the server enforces on POST /api/v2/sync/syncanswer
+ * Answers: the rules of docs/product.md 5 that the server enforces on POST /api/v2/sync/syncanswer
  * and the client applies before it saves (inline range error, outbox), plus the wire types of
  * the question and answer endpoints. Pure: no I/O, no React.
  *
@@ -15,7 +15,7 @@ export const MAX_COMMENT_LENGTH = 2000;
 export const MAX_VALUES = 20;
 /** Longest answer id and question uniqueId accepted on the wire. */
 export const MAX_ID_LENGTH = 100;
-/** Spec 5 and 9: decimal numeric answers have at most 2 decimals. */
+/** docs/product.md 5 and 9: decimal numeric answers have at most 2 decimals. */
 export const MAX_DECIMALS = 2;
 /** The optional Idempotency-Key request header of syncanswer: 1 to 200 visible ASCII characters. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
@@ -25,7 +25,7 @@ export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 // Wire types (to move to src/api/dto.ts, as HandicapScore is re-exported there)
 // ---------------------------------------------------------------------------------------------
 
-/** An option of a choice question (spec 3: answerId, label, isSelected). */
+/** An option of a choice question (docs/product.md 3: answerId, label, isSelected). */
 export interface QuestionOption {
   answerId: string;
   label: string;
@@ -34,7 +34,7 @@ export interface QuestionOption {
   exclusive: boolean;
 }
 
-/** Spec 3 numericQuestionSettings; null bounds mean unbounded (the catalogue always has both). */
+/** docs/product.md 3 numericQuestionSettings; null bounds mean unbounded (the catalogue always has both). */
 export interface NumericQuestionSettings {
   measurementUnits: string | null;
   rangeStart: number | null;
@@ -48,7 +48,7 @@ export interface QuestionChapter {
   label: string;
 }
 
-/** One item of GET /api/v2/questions and of the syncanswer response (spec 3 "Question"). */
+/** One item of GET /api/v2/questions and of the syncanswer response (docs/product.md 3 "Question"). */
 export interface Question {
   /** Three-digit number within its chapter kind: "001". */
   id: string;
@@ -85,7 +85,7 @@ export interface SyncAnswerRequest {
   comment?: string | null;
 }
 
-/** Spec 3 "Answer payload item": the question's uniqueId and the answer as strings. */
+/** docs/product.md 3 "Answer payload item": the question's uniqueId and the answer as strings. */
 export interface AnswerPayloadItem {
   questionId: string;
   answer: string[];
@@ -154,7 +154,7 @@ export function hasAtMostDecimals(value: number, decimals: number): boolean {
 }
 
 /**
- * Spec 5, numeric answer: finite, within rangeStart..rangeEnd, an integer unless isDecimal,
+ * docs/product.md 5, numeric answer: finite, within rangeStart..rangeEnd, an integer unless isDecimal,
  * then at most 2 decimals. The range comes first: it is the error the form shows
  * (assessment.rangeError).
  */
@@ -171,7 +171,7 @@ export function numericValueError(rules: AnswerRules, value: number): AnswerErro
 }
 
 /**
- * Spec 5, choice answers: single choice is one answer id of the question or none; multiple
+ * docs/product.md 5, choice answers: single choice is one answer id of the question or none; multiple
  * choice distinct answer ids of the question, an exclusive option alone.
  */
 export function valuesError(rules: AnswerRules, values: readonly string[]): AnswerError | null {
@@ -275,7 +275,7 @@ export function answerErrorMessage(error: AnswerError): string {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The number a user typed (spec 5: the decimal separator is a comma; a full stop is accepted
+ * The number a user typed (docs/product.md 5: the decimal separator is a comma; a full stop is accepted
  * too): null for empty input, NaN when it is not a plain number ("12,", "1e3", "abc").
  */
 export function parseNumericInput(text: string): number | null {
@@ -291,7 +291,7 @@ export function formatNumericValue(value: number): string {
 }
 
 /**
- * The selected ids after the user picks `answerId` (spec 5): single choice selects it, or
+ * The selected ids after the user picks `answerId` (docs/product.md 5): single choice selects it, or
  * clears it when it was selected; multiple choice toggles it, where an exclusive option
  * clears the others and any other option clears an exclusive one. In option order.
  */
@@ -367,7 +367,7 @@ export function applyAnswerToQuestion(question: Question, input: AnswerInput): Q
 }
 
 /**
- * Spec 5: a question counts as answered with a valid numeric value, or with a selected
+ * docs/product.md 5: a question counts as answered with a valid numeric value, or with a selected
  * option (single or multiple choice).
  */
 export function isQuestionAnswered(question: Question): boolean {
@@ -379,7 +379,7 @@ export function isQuestionAnswered(question: Question): boolean {
 }
 
 /**
- * Spec 5: the required (not optional), visible questions without a valid answer, in list
+ * docs/product.md 5: the required (not optional), visible questions without a valid answer, in list
  * order. Converted assessments skip screening.
  */
 export function missingQuestions(
@@ -409,7 +409,7 @@ export function groupByChapter(
 }
 
 /**
- * Spec 3 and 5: the answers payload holds only valid numeric values and selected options,
+ * docs/product.md 3 and 5: the answers payload holds only valid numeric values and selected options,
  * one item per answered question.
  */
 export function toAnswerPayload(questions: readonly Question[]): AnswerPayloadItem[] {

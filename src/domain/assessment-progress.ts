@@ -1,4 +1,4 @@
-/** Spec 2 and 9: any nonzero progress shows at least 25 %; 100 % gets the check mark. */
+/** docs/product.md 2 and 9: any nonzero progress shows at least 25 %; 100 % gets the check mark. */
 export const PROGRESS_FLOOR_PERCENT = 25;
 
 export function displayedProgress(share: number): number {
@@ -8,7 +8,7 @@ export function displayedProgress(share: number): number {
 
 export type ScreeningOutcome = 'screeningMissing' | 'screeningNone' | 'screeningSome' | 'screeningAll';
 
-/** Spec 4: none (all 5 types excluded), some, all, or missing questions. */
+/** docs/product.md 4: none (all 5 types excluded), some, all, or missing questions. */
 export function screeningOutcome(complete: boolean, excludedCount: number): ScreeningOutcome {
   if (!complete) return 'screeningMissing';
   if (excludedCount >= 5) return 'screeningNone';

@@ -1,8 +1,8 @@
 import type { HandicapType } from './handicaps';
 
 /**
- * The shape of the question catalogue as the server stores it (ARCHITECTURE section 3,
- * domain-facts.md sections 3 and 4). Scoring and screening rules travel with the question so
+ * The shape of the question catalogue as the server stores it (docs/architecture.md 3,
+ * docs/domain.md 3 and 4). Scoring and screening rules travel with the question so
  * that the server computes outcomes from the database, not from code.
  */
 

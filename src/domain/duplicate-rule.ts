@@ -1,7 +1,7 @@
 import { hasFutureApproval, normalizeLegacyStatus } from './statuses';
 
 /**
- * Which assessment wins when one residence appears more than once (spec section 4):
+ * Which assessment wins when one residence appears more than once (docs/product.md 4):
  *
  *   1. approved without a future date, or ready;
  *   2. then draft, calculated or rejected;
@@ -55,7 +55,7 @@ export function pickWinner<T extends DuplicateCandidate>(
 
 /**
  * One row per residence: the winner of its rows, at the place of the residence's first row.
- * `key` defaults to the residenceId; rows without a key (missing or empty residenceId, spec 3's
+ * `key` defaults to the residenceId; rows without a key (missing or empty residenceId, docs/product.md 3's
  * "invalid") are never merged with each other.
  */
 export function applyDuplicateRule<T extends DuplicateCandidate & { residenceId?: string | null }>(

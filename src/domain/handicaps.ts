@@ -1,7 +1,7 @@
 /**
- * Handicap types (relevance keys), ARCHITECTURE section 3. The five that screening decides on
+ * Handicap types (relevance keys), docs/architecture.md 3. The five that screening decides on
  * come first; the two fixed ones are always removed from the included list and their
- * questions are optional (spec section 9).
+ * questions are optional (docs/product.md 9).
  */
 export const SCREENED_HANDICAPS = ['wheelchair', 'mobility', 'vision', 'hearing', 'cognitive'] as const;
 export const FIXED_OPTIONAL_HANDICAPS = ['allergy', 'reading'] as const;

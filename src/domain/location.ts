@@ -1,8 +1,8 @@
 import { streetNumberValue } from './number-range';
 
 /**
- * The location text of a residence (spec section 3: "a derived location text made from street,
- * number, floor, door code and zip code"), its search key, and the address order of spec 5.
+ * The location text of a residence (docs/product.md 3: "a derived location text made from street,
+ * number, floor, door code and zip code"), its search key, and the address order of docs/product.md 5.
  *
  * Format, as in a Danish address line:
  *
@@ -68,7 +68,7 @@ export function searchKey(text: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Address order (spec 5): street name, street number numerically, number text, floor (st = 0,
+// Address order (docs/product.md 5): street name, street number numerically, number text, floor (st = 0,
 // kl = -1), door.
 // ---------------------------------------------------------------------------------------------
 
@@ -123,7 +123,7 @@ export function compareAddresses(a: AddressSortParts, b: AddressSortParts): numb
   );
 }
 
-/** Spec 3: a search result without a residenceId carries the value "invalid" (never a link). */
+/** docs/product.md 3: a search result without a residenceId carries the value "invalid" (never a link). */
 export const INVALID_RESIDENCE_ID = 'invalid';
 
 export function withResidenceId<T extends { residenceId?: string | null }>(

@@ -1,5 +1,5 @@
 /**
- * The street-number filter of spec 5: a comma list of numbers and ranges such as
+ * The street-number filter of docs/product.md 5: a comma list of numbers and ranges such as
  * "1,3,5-10,14". A number matches a street number with optional trailing letters
  * ("12" and "12A" both match 12); anything that is not a number or a range matches the
  * street number as text, case-insensitively ("12a", "b").

@@ -1,4 +1,4 @@
-/** Spec 9: lists of organizations and departments show 21 at a time, more in steps of 21. */
+/** docs/product.md 9: lists of organizations and departments show 21 at a time, more in steps of 21. */
 export const PAGE_SIZE = 21;
 
 /** Case-insensitive name filter, Danish letters included. */

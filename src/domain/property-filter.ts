@@ -1,6 +1,6 @@
 import { matchesNumberRange, parseNumberRange } from './number-range';
 
-/** The per-column filters of the property list (spec 2 and 5). Empty strings filter nothing. */
+/** The per-column filters of the property list (docs/product.md 2 and 5). Empty strings filter nothing. */
 export interface PropertyFilters {
   streetName: string;
   streetNumber: string;

@@ -12,7 +12,7 @@ export interface ResidenceAssessment {
 export type OverwriteKind = 'ready' | 'approved' | 'rejected' | 'draft';
 
 /**
- * Spec 4 "Overwrite warning" on the residence screen: the dialog follows the relevant status,
+ * docs/product.md 4 "Overwrite warning" on the residence screen: the dialog follows the relevant status,
  * the one that wins by the duplicate rule: ready (back only), approved, rejected or draft
  * (each with its own message and an overwrite button). Null: nothing to warn about.
  */
@@ -34,7 +34,7 @@ export function overwriteKind(
   return null;
 }
 
-/** Spec 4: overwriting abandons every assessment that is not approved (then creates one). */
+/** docs/product.md 4: overwriting abandons every assessment that is not approved (then creates one). */
 export function assessmentsToAbandon(assessments: readonly ResidenceAssessment[]): string[] {
   return assessments
     .filter((a) => {
@@ -44,7 +44,7 @@ export function assessmentsToAbandon(assessments: readonly ResidenceAssessment[]
     .map((a) => a.assessmentId);
 }
 
-/** Spec 4 "Unlock": eligible only when the residence has no ready or draft assessment. */
+/** docs/product.md 4 "Unlock": eligible only when the residence has no ready or draft assessment. */
 export function canUnlock(assessments: readonly ResidenceAssessment[]): boolean {
   return !assessments.some((a) => {
     const s = normalizeLegacyStatus(a.assessmentStatus);

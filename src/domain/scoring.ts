@@ -14,7 +14,7 @@ import {
 } from './screening';
 
 /**
- * Handicap scores (ARCHITECTURE section 3, domain-facts.md section 4).
+ * Handicap scores (docs/architecture.md 3, docs/domain.md 4).
  *
  * - Per question and handicap type an answer counts 1 (accessible), 0.5 (partly) or 0 (not),
  *   from the question's scoring: the chosen option's `outcomes` (single choice),

@@ -9,7 +9,7 @@ export interface AnswerValue {
 
 export type AnswerMap = ReadonlyMap<string, AnswerValue>;
 
-/** Spec section 5: numeric with a valid value, single or multiple with a selected option. */
+/** docs/product.md 5: numeric with a valid value, single or multiple with a selected option. */
 export function isAnswered(question: QuestionDef, answer: AnswerValue | undefined): boolean {
   if (!answer) return false;
   if (question.type === 'numeric') {
@@ -25,7 +25,7 @@ export function isAnswered(question: QuestionDef, answer: AnswerValue | undefine
 }
 
 /**
- * The handicap types that screening answers exclude (domain-facts 3.1): options carry
+ * The handicap types that screening answers exclude (docs/domain.md 3.1): options carry
  * `excludes`, numeric questions `numericExclusions`. Returned in the canonical order.
  */
 export function excludedHandicaps(screening: readonly QuestionDef[], answers: AnswerMap): ScreenedHandicap[] {
@@ -64,7 +64,7 @@ export function handicapsForEvaluation(excluded: readonly ScreenedHandicap[]): S
 
 /**
  * An evaluation question is hidden when every type it is relevant to was excluded at
- * screening (ARCHITECTURE section 3); the fixed optional types keep their questions visible.
+ * screening (docs/architecture.md 3); the fixed optional types keep their questions visible.
  */
 export function isHiddenQuestion(question: QuestionDef, excluded: readonly ScreenedHandicap[]): boolean {
   if (question.chapterId === 'screening') return false;

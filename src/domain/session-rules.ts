@@ -1,4 +1,4 @@
-/** Session rules of spec sections 2, 4 and 9, without I/O. */
+/** Session rules of docs/product.md 2, 4 and 9, without I/O. */
 
 export type TokenState = 'valid' | 'expired' | 'missing';
 
@@ -12,7 +12,7 @@ export function tokenState(exp: number | null, lastExp: number | null, nowMs: nu
   return 'missing';
 }
 
-/** Spec 4 and 9: check again after the minutes left before exp, taken as seconds. */
+/** docs/product.md 4 and 9: check again after the minutes left before exp, taken as seconds. */
 export function tokenCheckDelayMs(exp: number, nowMs: number): number {
   const minutesLeft = (exp * 1000 - nowMs) / 60_000;
   if (minutesLeft <= 0) return 0;
@@ -20,7 +20,7 @@ export function tokenCheckDelayMs(exp: number, nowMs: number): number {
   return Math.min(Math.max(minutesLeft * 1000, 1000), 2 ** 31 - 1);
 }
 
-/** Spec 2: after a 401 or 403 the browser goes to the root with the current place as returnUrl. */
+/** docs/product.md 2: after a 401 or 403 the browser goes to the root with the current place as returnUrl. */
 export function authFailureRedirect(pathname: string, search: string): string | null {
   if (pathname === '/') return null;
   return `/?${new URLSearchParams({ returnUrl: `${pathname}${search}` }).toString()}`;
@@ -33,21 +33,14 @@ export function safeReturnPath(value: unknown): string {
   return value;
 }
 
-/** Routes that work without a session (spec 2: /loggedout; the others start or end one). */
+/** Routes that work without a session (docs/product.md 2: /loggedout; the others start or end one). */
 export const PUBLIC_PATHS: readonly string[] = ['/', '/loggedout', '/loginCallback'];
-
-/** Where a logged-in user without an active organization may stay (spec 2). */
-export const WITHOUT_ORGANIZATION_PATHS: readonly string[] = [
-  '/organizations',
-  '/loginCallback',
-  '/loggedout',
-];
 
 export function normalizeRole(role: string | null | undefined): string {
   return (role ?? '').trim().toLowerCase();
 }
 
-/** Spec 6: a missing role or none is refused; write grants write access. */
+/** docs/product.md 6: a missing role or none is refused; write grants write access. */
 export function isForbiddenRole(role: string | null | undefined): boolean {
   const r = normalizeRole(role);
   return r === '' || r === 'none';

@@ -1,5 +1,5 @@
 /**
- * Assessment statuses (spec section 4, ARCHITECTURE section 3).
+ * Assessment statuses (docs/product.md 4, docs/architecture.md 3).
  *
  * On the wire an assessment has a stored status (draft, ready, approved, rejected, cancelled),
  * notStarted when a residence has none, an isCalculated flag and a futureApprovedDate, where
@@ -65,7 +65,7 @@ export function hasFutureApproval(
 }
 
 /**
- * The status the UI shows (spec 4): draft with isCalculated is calculated; approved with a
+ * The status the UI shows (docs/product.md 4): draft with isCalculated is calculated; approved with a
  * future date that is still in the future is approvedFuture; a missing status is notStarted.
  * Legacy names are understood; an unknown status is treated as notStarted.
  */
@@ -90,7 +90,7 @@ export function isEditableStatus(status: string | null | undefined): boolean {
   return normalized === 'draft' || normalized === 'calculated' || normalized === 'rejected';
 }
 
-/** Spec 4: locked unless the status is draft or rejected and the user has write access. */
+/** docs/product.md 4: locked unless the status is draft or rejected and the user has write access. */
 export function isLocked(status: string | null | undefined, hasWriteAccess: boolean): boolean {
   return !(hasWriteAccess && isEditableStatus(status));
 }

@@ -1,6 +1,6 @@
 /**
- * Danish default texts (spec section 8 "Text keys shown to users", plus every text the screens of
- * spec section 2 need). The app shows these before static content has loaded and when offline;
+ * Danish default texts (docs/product.md 8 "Text keys shown to users", plus every text the screens of
+ * docs/product.md 2 need). The app shows these before static content has loaded and when offline;
  * the server serves the same map as `translationSettings.translations`, so a key added here is
  * also a key the server can override.
  *
@@ -8,7 +8,7 @@
  * - Flat dotted keys, grouped by screen or widget prefix.
  * - Placeholders are `{name}`; the lookup replaces them.
  * - Texts that depend on a count come as `.one` and `.other` (Danish has two plural forms).
- * - Dates in examples are written dd.MM.yy (spec section 9).
+ * - Dates in examples are written dd.MM.yy (docs/product.md 9).
  */
 export const da = {
   // App
@@ -34,6 +34,9 @@ export const da = {
   'general.error.description':
     'Der skete en uventet fejl. Prøv at indlæse siden igen. Kontakt support, hvis fejlen bliver ved.',
   'general.error.details': 'Fejlbesked: {message}',
+  'general.offlineUnavailable.title': 'Siden er ikke på enheden',
+  'general.offlineUnavailable.description':
+    'Du er uden forbindelse, og siden er ikke hentet til denne enhed endnu. Den åbner af sig selv, når der er forbindelse igen. Svar, du har givet, er gemt på enheden.',
   'general.saving': 'Gemmer …',
   'general.saved': 'Gemt',
   'general.notSaved': 'Ikke gemt',
@@ -307,6 +310,7 @@ export const da = {
   'activeAssessments.error': 'Vi kunne ikke hente de aktive vurderinger. Prøv igen senere.',
   'activeAssessments.count.one': '{count} aktiv vurdering',
   'activeAssessments.count.other': '{count} aktive vurderinger',
+  'activeAssessments.actionLabel': '{action}: {location}',
 
   // Residence
   'residence.assessments.heading': 'Vurderinger',
@@ -315,6 +319,10 @@ export const da = {
   'residence.readOnly': 'Du kan se vurderingerne, men ikke ændre dem.',
   'residence.assessmentCard.title': 'Vurdering',
   'residence.assessmentCard.open': 'Åbn vurderingen',
+  'residence.assessmentCard.continue': 'Fortsæt vurderingen',
+  'residence.assessmentCard.results': 'Se resultatet',
+  'residence.assessmentCard.view': 'Se vurderingen',
+  'residence.assessmentCard.actionLabel': '{action}: Vurdering {date}, {status}',
   'residence.assessmentCard.validFrom': 'Gælder fra {date}',
   'residence.assessmentCard.converted': 'Overført fra det tidligere system',
   'residence.assessmentCard.scoresHeading': 'Egnethed',
@@ -364,6 +372,19 @@ export const da = {
   'assessment.progress.complete': 'Alle spørgsmål er besvaret',
   'assessment.saveStatus.savedOnDevice': 'Gemt på enheden – sendes, når du er online',
   'assessment.saveStatus.parked': 'Ikke gemt: {reason}',
+  'assessment.saveStatus.retrying': 'Vi prøver igen om lidt.',
+  'assessment.storage.quota': 'Der er ikke mere plads på enheden.',
+  'assessment.storage.unavailable':
+    'Browseren tillader ikke, at svar gemmes på enheden (fx i et privat vindue).',
+  'assessment.storage.unknown': 'Enheden kunne ikke gemme svaret.',
+  'assessment.storageUnusable.title': 'Svarene kan ikke gemmes på denne enhed',
+  'assessment.storageUnusable.body':
+    'Browseren lader ikke appen gemme data på enheden. Det sker typisk i et privat vindue, eller når lagring af data er slået fra i browserens indstillinger. Svar, du giver nu, bliver ikke gemt. Åbn appen i et almindeligt vindue, eller tillad lagring, og indlæs siden igen.',
+  'assessment.storageUnusable.quota':
+    'Der er ikke mere plads på enheden, så nye svar kan ikke gemmes. Frigør plads, og indlæs siden igen.',
+  'assessment.finish.notSaved': 'Et svar er ikke gemt på enheden endnu. Prøv igen, før du ser resultatet.',
+  'assessment.finish.offline':
+    'Resultatet kræver forbindelse. Dine svar er gemt på enheden og sendes, når der er forbindelse; se resultatet derefter.',
   'assessment.saveAnswersBack': 'Gem svar og gå tilbage',
   'assessment.approveLink': 'Godkend vurderingen',
   'assessment.finish': 'Se resultatet',
@@ -441,6 +462,11 @@ export const da = {
   'assessmentResult.approveNow.success': 'Vurderingen er godkendt.',
   'assessmentResult.approveInFuture': 'Godkend fra en senere dato',
   'assessmentResult.approveLater': 'Godkend senere',
+  'assessmentResult.approve.offline':
+    'Godkendelse kræver netforbindelse. Dine svar er gemt på enheden; godkend, når du er online.',
+  'assessmentResult.approve.answersWaiting':
+    'Nogle af vurderingens svar er endnu ikke sendt til serveren. Godkend, når de er sendt.',
+  'assessmentResult.approve.sendingAnswers': 'Sender de sidste svar …',
   'assessmentResult.delete': 'Slet vurderingen',
   'assessmentResult.delete.confirm.title': 'Slet vurderingen?',
   'assessmentResult.delete.confirm.body':
@@ -473,6 +499,7 @@ export const da = {
   'datepicker.today': 'I dag',
   'datepicker.selected': 'Valgt dato: {date}',
   'datepicker.pastDayDisabled': 'Du kan ikke vælge en dato før i dag.',
+  'datepicker.fromTomorrow': 'Du kan vælge en dato fra i morgen. Vil du godkende i dag, så brug Godkend nu.',
 
   // Copy flow
   'copy.toast.started.title': 'Kopiér vurdering',
@@ -562,13 +589,25 @@ export const da = {
   'saveOrClose.deleteConfirm.body': 'Vurderingen og alle dens svar bliver slettet. Det kan ikke fortrydes.',
   'saveOrClose.deleteConfirm.confirm': 'Slet',
   'saveOrClose.deleteConfirm.cancel': 'Tilbage',
+  'saveOrClose.body.pending.one':
+    'Dine svar er gemt på enheden, og du kan fortsætte senere. {count} svar er ikke sendt endnu og sendes, når der er forbindelse.',
+  'saveOrClose.body.pending.other':
+    'Dine svar er gemt på enheden, og du kan fortsætte senere. {count} svar er ikke sendt endnu og sendes, når der er forbindelse.',
+  'saveOrClose.body.othersSaved': 'Dine øvrige svar er gemt på enheden.',
+  'saveOrClose.body.notSaved.one': '{count} svar er ikke gemt: {reason} Lukker du nu, går det tabt.',
+  'saveOrClose.body.notSaved.other': '{count} svar er ikke gemt: {reason} Lukker du nu, går de tabt.',
+  'saveOrClose.body.parked.one':
+    '{count} svar blev ikke taget imod og er ikke gemt i vurderingen. Du kan se det under svar, der ikke er sendt.',
+  'saveOrClose.body.parked.other':
+    '{count} svar blev ikke taget imod og er ikke gemt i vurderingen. Du kan se dem under svar, der ikke er sendt.',
+  'saveOrClose.closeAnyway': 'Luk alligevel',
   'abort.dialog.error': 'Vi kunne ikke slette vurderingen. Prøv igen senere.',
   'leaveFlow.title': 'Er du færdig?',
   'leaveFlow.body': 'Vælg Afslut for at gå til forsiden, eller Tilbage for at blive på siden.',
   'leaveFlow.finish': 'Afslut',
   'leaveFlow.back': 'Tilbage',
 
-  // Handicap types (ARCHITECTURE section 3, God Adgang's groups)
+  // Handicap types (docs/architecture.md 3, God Adgang's groups)
   'handicap.wheelchair': 'Kørestolsbrugere',
   'handicap.mobility': 'Gangbesværede',
   'handicap.vision': 'Synshandicappede',

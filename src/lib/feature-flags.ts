@@ -1,6 +1,6 @@
 import { readCookie } from '../offline/cookies';
 
-/** Feature flags from cookies (spec section 3), read in this one place. */
+/** Feature flags from cookies (docs/product.md 3), read in this one place. */
 
 export type ApiVersion = 1 | 1.5 | 2;
 /** 0 trace, 1 debug, 2 info, 3 warning (default), 4 error, 5 silent. */

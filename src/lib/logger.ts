@@ -8,6 +8,7 @@ function at(level: LogLevel, write: (...args: unknown[]) => void) {
 }
 
 export const logger = {
+  trace: at(0, console.debug),
   debug: at(1, console.debug),
   info: at(2, console.info),
   warn: at(3, console.warn),

@@ -1,6 +1,6 @@
 import { organizationCookies, type ActiveOrganization } from './cookies';
 
-/** The active organization: kept in cookies for 7 days (spec 9), observable. */
+/** The active organization: kept in cookies for 7 days (docs/product.md 9), observable. */
 
 const listeners = new Set<() => void>();
 let snapshot: ActiveOrganization | null = null;

@@ -1,5 +1,5 @@
 /**
- * Client-held state of spec section 3 outside cookies and IndexedDB, by storage kind, with
+ * Client-held state of docs/product.md 3 outside cookies and IndexedDB, by storage kind, with
  * typed names. Every key starts with "bt:" so that it is ours to clear.
  */
 
@@ -42,7 +42,35 @@ export const localValues = jsonStorage(() => localStorage);
 
 export const DISMISSED_SERVICE_MESSAGE = 'dismissed-service-message';
 
-/** Spec 4: logout clears the local question lists and the copy and approve session state. */
+/** docs/product.md 3: the running copy or approval job, kept for the session (survives a reload). */
+export interface StoredJob {
+  jobId: string;
+  kind: 'copy' | 'finish';
+  /** An approval of one assessment: where to go when it is done. */
+  propertyId?: string;
+  assessmentId?: string;
+  /** An approval from a future day: that day (docs/product.md 5). */
+  validFrom?: string;
+}
+
+const CURRENT_JOB = 'bulk:job';
+
+export const currentJobState = {
+  get(): StoredJob | null {
+    const job = sessionValues.get<StoredJob>(CURRENT_JOB);
+    return job && typeof job.jobId === 'string' && (job.kind === 'copy' || job.kind === 'finish')
+      ? job
+      : null;
+  },
+  set(job: StoredJob): void {
+    sessionValues.set(CURRENT_JOB, job);
+  },
+  clear(): void {
+    sessionValues.remove(CURRENT_JOB);
+  },
+};
+
+/** docs/product.md 4: logout clears the local question lists and the copy and approve session state. */
 export function clearClientStateOnLogout(): void {
   localValues.removePrefix('questions:');
   sessionValues.removePrefix('bulk:');

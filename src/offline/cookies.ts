@@ -1,5 +1,5 @@
 /**
- * Every cookie the app keeps (spec sections 3 and 9), typed, in one place.
+ * Every cookie the app keeps (docs/product.md 3 and 9), typed, in one place.
  * - authentication_token: the token, expiring with the token itself.
  * - organization_id / organization_name: the active organization, 7 days.
  * - flag-*: feature flags, set by support staff or tests, read only.

@@ -7,7 +7,7 @@ export interface KeyValue {
 }
 
 /**
- * The fields of one syncanswer call (spec section 7) besides the ids, exactly as they will
+ * The fields of one syncanswer call (docs/product.md 7) besides the ids, exactly as they will
  * be sent: numericValue for numeric questions (null clears it), values (answer ids) for
  * single and multiple choice, comment for the free text.
  */
@@ -20,7 +20,7 @@ export interface AnswerPayload {
 /** pending: waits to be sent; inflight: being sent now; parked: refused by the server. */
 export type OutboxState = 'pending' | 'inflight' | 'parked';
 
-/** One answer saved on this device and not yet on the server (ARCHITECTURE 2, outbox). */
+/** One answer saved on this device and not yet on the server (docs/architecture.md 2, outbox). */
 export interface OutboxEntry {
   /** Auto-incremented: the order in which answers are sent. */
   id: number;

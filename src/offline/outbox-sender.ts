@@ -4,7 +4,7 @@ import type { AppDatabase, OutboxEntry } from './db';
 import { claimNext, completeSent, finishAttempt, resetBackoff, resetInflight } from './outbox';
 
 /**
- * The outbox sender (ARCHITECTURE 2, "Writes of answers", points 3 to 5): sends the signed-in
+ * The outbox sender (docs/architecture.md 2, "Writes of answers", points 3 to 5): sends the signed-in
  * author's pending answers strictly in order, one at a time, one sender across tabs and the
  * service worker, and classifies every failure.
  *
@@ -27,7 +27,7 @@ export const LOCK_RETRY_MS = 2_000;
 
 export const SYNC_ANSWER_PATH = '/api/v2/sync/syncanswer';
 
-/** The syncanswer body (spec section 7), built fresh from the stored JSON on every attempt. */
+/** The syncanswer body (docs/product.md 7), built fresh from the stored JSON on every attempt. */
 export function syncAnswerBody(entry: OutboxEntry): Record<string, unknown> {
   return { questionUniqueId: entry.questionUniqueId, assessmentId: entry.assessmentId, ...entry.payload };
 }

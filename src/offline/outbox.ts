@@ -2,7 +2,7 @@ import Dexie, { liveQuery } from 'dexie';
 import type { AnswerPayload, AppDatabase, OutboxEntry } from './db';
 
 /**
- * The answer outbox (ARCHITECTURE 2, "Writes of answers"): every answer is first saved in
+ * The answer outbox (docs/architecture.md 2, "Writes of answers"): every answer is first saved in
  * IndexedDB, in one transaction, and sent later by the sender (outbox-sender.ts) in order.
  * This module is the store: enqueue with coalescing, the queries the UI lists, and the
  * state changes the sender makes. Nothing here deletes an entry the server has not taken
@@ -81,7 +81,7 @@ function isClosedError(error: unknown): boolean {
 
 /**
  * Runs a database operation; if the browser closed the connection (or it was closed), the
- * database is opened again and the operation runs once more (ARCHITECTURE 2).
+ * database is opened again and the operation runs once more (docs/architecture.md 2).
  */
 export async function withReopen<T>(db: AppDatabase, operation: () => Promise<T>): Promise<T> {
   try {

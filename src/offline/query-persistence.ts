@@ -7,10 +7,11 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { dehydrate } from '@tanstack/react-query';
+import { logger } from '../lib/logger';
 import type { MirroredStorage } from './mirrored-storage';
 
 /**
- * The query cache persisted to IndexedDB (ARCHITECTURE 2), keyed to the signed-in user: the
+ * The query cache persisted to IndexedDB (docs/architecture.md 2), keyed to the signed-in user: the
  * user's sso_uuid is the buster, so one user's cache is never restored for another, and
  * logout removes it.
  */
@@ -102,9 +103,14 @@ export async function startQueryPersistence(
     import('./mirrored-storage'),
   ]);
   // Where IndexedDB cannot be opened (some private modes) the cache lives in memory only.
-  const storage = await createMirroredStorage(appDatabase()).catch(() => createMemoryStorage());
+  const storage = await createMirroredStorage(appDatabase()).catch((error: unknown) => {
+    logger.warn('IndexedDB unavailable: the query cache lives in memory only', error);
+    return createMemoryStorage();
+  });
   const persistence = createQueryPersistence(queryClient, storage, userKey);
-  await persistence.restore().catch(() => undefined);
+  await persistence
+    .restore()
+    .catch((error: unknown) => logger.warn('the persisted cache was not restored', error));
   current = persistence;
   return persistence;
 }

@@ -1,31 +1,36 @@
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import type { RouterContext } from '../app/router-context';
 import { AppHeader } from '../app/layout/app-header';
 import classes from '../app/layout/skip-link.module.css';
 import { UpdatePrompt } from '../app/layout/update-prompt';
-import { useRequireOrganization } from '../features/organizations/hooks/use-require-organization';
+import { RouteError } from '../app/route-states';
 import { useUserInfo } from '../api/user-info';
 import { useSessionWatch } from '../features/session/hooks/use-session-watch';
 import { useToken } from '../features/session/use-token';
 import { isForbiddenRole } from '../domain/session-rules';
 import { useTranslation } from '../i18n/use-translation';
-import { ErrorScreen } from '../ui/error-screen';
+import { activeOrganization } from '../offline/active-organization';
 import { NotFoundScreen } from '../ui/not-found-screen';
 import { ToastRegion } from '../ui/toasts';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFoundScreen,
-  errorComponent: ({ error, reset }) => <ErrorScreen error={error} onRetry={reset} />,
+  errorComponent: RouteError,
 });
 
 function RootLayout() {
   const t = useTranslation();
+  const router = useRouter();
   useSessionWatch();
   const token = useToken();
   const userInfo = useUserInfo(token !== null);
   const signedIn = token !== null && userInfo.data !== undefined && !isForbiddenRole(userInfo.data.role);
-  useRequireOrganization(signedIn);
+
+  // The active organization is route context (docs/architecture.md 2): choosing another one
+  // runs the guards and loaders again.
+  useEffect(() => activeOrganization.subscribe(() => void router.invalidate()), [router]);
 
   return (
     <>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/use-translation';
 import { MessagePage } from './message-page';
 
-/** Spec 8: the generic error page with title and description. */
+/** docs/product.md 8: the generic error page with title and description. */
 export function ErrorScreen(props: { error?: unknown; onRetry?: () => void }) {
   const t = useTranslation();
   const message = props.error instanceof Error ? props.error.message : null;

@@ -3,7 +3,7 @@ import 'dayjs/locale/da';
 
 dayjs.locale('da');
 
-/** Spec 9: dates display as dd.MM.yy. */
+/** docs/product.md 9: dates display as dd.MM.yy. */
 export function formatShortDate(iso: string | Date): string {
   return dayjs(iso).format('DD.MM.YY');
 }

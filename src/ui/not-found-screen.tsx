@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from '../i18n/use-translation';
 import { MessagePage } from './message-page';
 
-/** Spec 2: any other path shows the not-found screen with a link home. */
+/** docs/product.md 2: any other path shows the not-found screen with a link home. */
 export function NotFoundScreen() {
   const t = useTranslation();
   return (

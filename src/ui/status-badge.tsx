@@ -15,7 +15,7 @@ import { formatShortDate } from './format';
 import classes from './status-badge.module.css';
 
 /**
- * Spec 4: each status has its own label, colour and icon. A plain element rather than a
+ * docs/product.md 4: each status has its own label, colour and icon. A plain element rather than a
  * Mantine Badge: lists render hundreds of these while filtering (bench:list).
  */
 const ICONS: Record<DisplayStatus, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import classes from './toasts.module.css';
 
-/** Spec sections 4 and 9: at most 5 toasts visible, ordered by priority, optional time-out. */
+/** docs/product.md 4 and 9: at most 5 toasts visible, ordered by priority, optional time-out. */
 export const MAX_VISIBLE_TOASTS = 5;
 
 export type ToastKind = 'info' | 'success' | 'warning' | 'error';
@@ -65,7 +65,7 @@ export function dismissToast(id: string): void {
   }
 }
 
-/** Logout clears every toast (spec section 4). */
+/** Logout clears every toast (docs/product.md 4). */
 export function clearToasts(): void {
   timers.forEach(clearTimeout);
   timers.clear();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 
-/** Spec section 2: the page title is the translated title followed by the product name. */
+/** docs/product.md 2: the page title is the translated title followed by the product name. */
 export function usePageTitle(title: string): void {
   const t = useTranslation();
   const full = t('general.pageTitle', { title });

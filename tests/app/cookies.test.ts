@@ -56,7 +56,7 @@ afterEach(() => {
   clearAllCookies();
 });
 
-describe('token cookie (spec 9: authentication_token expires with the token)', () => {
+describe('token cookie (docs/product.md 9: authentication_token expires with the token)', () => {
   it('is readable while the token lives', () => {
     const exp = Math.floor(Date.now() / 1000) + 3600;
     tokenCookie.write('header.payload.signature', exp);
@@ -115,7 +115,7 @@ describe('token cookie (spec 9: authentication_token expires with the token)', (
   });
 });
 
-describe('organization cookies (spec 9: 7 days)', () => {
+describe('organization cookies (docs/product.md 9: 7 days)', () => {
   it('last 7 days from the given time', () => {
     const now = new Date(Date.UTC(2025, 2, 20, 8, 30, 15));
     const spy = spyOnCookieWrites();

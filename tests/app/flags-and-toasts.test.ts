@@ -69,7 +69,7 @@ function toast(id: string, priority: number, createdAt: number): Toast {
   return { id, message: id, kind: 'info', priority, createdAt };
 }
 
-describe('visibleToasts (spec 4 and 9: at most 5, by priority)', () => {
+describe('visibleToasts (docs/product.md 4 and 9: at most 5, by priority)', () => {
   it('shows at most 5', () => {
     expect(MAX_VISIBLE_TOASTS).toBe(5);
     const all = Array.from({ length: 8 }, (_, i) => toast(`t${i}`, 0, i));
@@ -151,7 +151,7 @@ describe('toast store', () => {
     expect(result.current.map((t) => t.message)).toEqual(['b']);
   });
 
-  it('clearToasts removes every toast and their time-outs (logout, spec 4)', () => {
+  it('clearToasts removes every toast and their time-outs (logout, docs/product.md 4)', () => {
     vi.useFakeTimers();
     const { result } = renderHook(() => useToasts());
     act(() => {
@@ -201,7 +201,7 @@ describe('filterByName and page size', () => {
     expect(filterByName(organizations, 'aeble', name)).toEqual([]);
   });
 
-  it('pages by 21 (spec 9)', () => {
+  it('pages by 21 (docs/product.md 9)', () => {
     expect(PAGE_SIZE).toBe(21);
   });
 });

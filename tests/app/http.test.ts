@@ -64,7 +64,7 @@ afterEach(() => {
   tokenStore.clear();
 });
 
-describe('apiRequest: what every call sends (spec 7)', () => {
+describe('apiRequest: what every call sends (docs/product.md 7)', () => {
   it('sends the bearer token from the token cookie, JSON and same-origin credentials', async () => {
     const token = makeToken({ exp: nowS() + 3600, sso_uuid: 'user-a' });
     tokenCookie.write(token, nowS() + 3600);
@@ -136,7 +136,7 @@ describe('apiRequest: what every call sends (spec 7)', () => {
   });
 });
 
-describe('apiRequest: Set-Authorization replaces the stored token (spec 4 and 7)', () => {
+describe('apiRequest: Set-Authorization replaces the stored token (docs/product.md 4 and 7)', () => {
   it('stores the renewed token, its exp and notifies subscribers', async () => {
     const oldExp = nowS() + 600;
     const oldToken = makeToken({ exp: oldExp, sso_uuid: 'user-a' });
@@ -190,7 +190,7 @@ describe('apiRequest: Set-Authorization replaces the stored token (spec 4 and 7)
   });
 });
 
-describe('apiRequest: errors (spec 8)', () => {
+describe('apiRequest: errors (docs/product.md 8)', () => {
   it('turns 401 into an ApiError that is an auth failure', async () => {
     stubFetch(() => json({ message: 'Unauthorized' }, { status: 401, statusText: 'Unauthorized' }));
     const error = await apiErrorOf(apiRequest('/api/v2/userinfo'));
@@ -260,7 +260,7 @@ describe('apiRequest: errors (spec 8)', () => {
   });
 });
 
-describe('retry rule (spec 7: up to 20 times, only on 408)', () => {
+describe('retry rule (docs/product.md 7: up to 20 times, only on 408)', () => {
   it('retries 408 up to 20 times', () => {
     expect(MAX_TIMEOUT_RETRIES).toBe(20);
     const timeout = new ApiError(408, 'Request Timeout');

@@ -86,7 +86,7 @@ afterEach(async () => {
   }
 });
 
-describe('persisted query cache (ARCHITECTURE 2)', () => {
+describe('persisted query cache (docs/architecture.md 2)', () => {
   it('survives a reload: storage is hydrated before any render and a new QueryClient restores the data', async () => {
     const dbName = newDatabaseName();
     const first = await startApp(dbName, USER_A);

@@ -1,42 +1,36 @@
 // @vitest-environment jsdom
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, useQuery } from '@tanstack/react-query';
 import {
   createMemoryHistory,
   createRootRoute,
   createRoute,
   createRouter,
   Outlet,
-  RouterProvider,
 } from '@tanstack/react-router';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { assessmentQueryOptions, questionsQueryOptions } from '../../src/api/assessment-queries';
+import { assessmentQueryOptions } from '../../src/api/get-assessment';
+import { questionsQueryOptions } from '../../src/api/get-questions';
 import { assessmentScoresQueryOptions } from '../../src/api/assessment-scores';
-import type { AssessmentDetails, HandicapScore, PropertyDetail } from '../../src/api/dto';
+import type { AssessmentDetails, HandicapScore, JobState, PropertyDetail } from '../../src/api/dto';
 import { userInfoQueryOptions } from '../../src/api/user-info';
 import type { Question } from '../../src/domain/answer-validation';
+import { RouteError, RoutePending } from '../../src/app/route-states';
 import { ResultsScreen } from '../../src/features/results/components/results-screen';
+import { jobProgress } from '../../src/hub/job-progress';
+import { fillJsdomGaps, renderRouter } from './test-render';
+
+// No hub in jsdom: the job is followed by reading its state (as when the hub is unreachable).
+vi.mock('../../src/hub/hub-connection', () => ({
+  hubConnection: () => Promise.reject(new Error('no hub in tests')),
+  stopHubConnection: () => Promise.resolve(),
+}));
 
 const PROPERTY = 'p1';
 const ASSESSMENT = 'a1';
 
-beforeAll(() => {
-  // Mantine reads this; jsdom does not have it.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  // The router restores scroll positions; jsdom only logs "not implemented".
-  window.scrollTo = () => {};
-});
+beforeAll(fillJsdomGaps);
 
 const ANK = { id: 'ANK', label: 'Ankomst og adgang' };
 const IND = { id: 'IND', label: 'Indgangsdør' };
@@ -140,6 +134,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  jobProgress.dismiss();
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -152,6 +147,7 @@ async function renderResults(
     assessment?: AssessmentDetails | null;
     /** Sets up the cache further before the page renders. */
     before?: (queryClient: QueryClient) => void;
+    sendWaitingAnswers?: () => Promise<boolean>;
   } = {},
 ) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
@@ -177,9 +173,16 @@ async function renderResults(
   const resultsRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/results/$propertyId/$assessmentId',
+    // As the app's route: the loader ensures what the screen reads with useSuspenseQuery.
+    loader: ({ params }) =>
+      Promise.all([
+        queryClient.ensureQueryData(assessmentQueryOptions(params.assessmentId, params.propertyId)),
+        queryClient.ensureQueryData(questionsQueryOptions(params.assessmentId)),
+      ]),
     component: function Results() {
-      const params = resultsRoute.useParams();
-      return <ResultsScreen {...params} />;
+      // The app's registered route tree has other ids; this test tree is typed loosely.
+      const params = resultsRoute.useParams() as { propertyId: string; assessmentId: string };
+      return <ResultsScreen {...params} sendWaitingAnswers={options.sendWaitingAnswers} />;
     },
   });
   const residenceRoute = createRoute({
@@ -206,15 +209,11 @@ async function renderResults(
   const router = createRouter({
     routeTree: rootRoute.addChildren([resultsRoute, residenceRoute]),
     history: createMemoryHistory({ initialEntries: [`/results/${PROPERTY}/${ASSESSMENT}`] }),
+    // The app's router states (src/main.tsx): the screen itself has no spinner or error branch.
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
   });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  await router.load();
+  await renderRouter(router, queryClient);
   return { queryClient, router };
 }
 
@@ -225,7 +224,7 @@ async function openDeleteDialog() {
   return { user, dialog };
 }
 
-describe('results page (spec 2)', () => {
+describe('results page (docs/product.md 2)', () => {
   it('shows the handicap scores as a table, with Approve later, Delete and Back', async () => {
     await renderResults();
 
@@ -249,9 +248,10 @@ describe('results page (spec 2)', () => {
       `/assessment/${PROPERTY}/${ASSESSMENT}/evaluation/002`,
     );
     expect(screen.getByRole('button', { name: 'Slet vurderingen' })).toBeTruthy();
-    // Approve now and Approve in future come with the bulk jobs.
-    expect(screen.queryByRole('button', { name: 'Godkend nu' })).toBeNull();
-    expect(screen.queryByText('Godkend fra en senere dato')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Godkend nu' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Godkend fra en senere dato' }).getAttribute('href')).toBe(
+      `/results/datepicker/${PROPERTY}/${ASSESSMENT}`,
+    );
     expect(document.title).toBe('Resultat – Boligtilgængelighed');
   });
 
@@ -280,24 +280,25 @@ describe('results page (spec 2)', () => {
     expect(await screen.findByRole('table', { name: 'Egnethed for brugergrupper' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Godkend senere' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Slet vurderingen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Godkend nu' })).toBeNull();
   });
-  it('shows an error with Prøv igen when the assessment cannot be read', async () => {
+  it('shows the error page with Prøv igen when the assessment cannot be read, and Prøv igen reads it again', async () => {
     let fail = true;
     handlers['/api/v2/assessment/getassessment'] = () =>
       fail ? json({ message: 'Boom' }, 500) : json(details());
     await renderResults({ assessment: null });
 
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'Vi kunne ikke hente vurderingen. Prøv igen senere.',
-    );
-    expect(screen.getByRole('heading', { level: 1, name: 'Resultat' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Noget gik galt' })).toBeTruthy();
+    expect(screen.getByText('Fejlbesked: Boom')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Prøv igen' }));
     expect(await screen.findByRole('table', { name: 'Egnethed for brugergrupper' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Resultat' })).toBeTruthy();
   });
 });
 
-describe('handicap scores that fail (spec 7 and 8)', () => {
+describe('handicap scores that fail (docs/product.md 7 and 8)', () => {
   it('show assessmentResult.handicapScoresError at once on 401, which is not retried', async () => {
     handlers['/api/v2/assessment/getassessmentscores'] = () => json({ message: 'Unauthorized' }, 401);
     await renderResults();
@@ -330,7 +331,7 @@ describe('handicap scores that fail (spec 7 and 8)', () => {
   });
 });
 
-describe('unanswered required questions (spec 2 and 5)', () => {
+describe('unanswered required questions (docs/product.md 2 and 5)', () => {
   const withMissing: Question[] = [
     { ...screening, options: unanswered },
     question({ id: '001', uniqueId: 'ANK-01', title: 'Er der niveaufri adgang', options: unanswered }),
@@ -399,7 +400,7 @@ describe('unanswered required questions (spec 2 and 5)', () => {
   });
 });
 
-describe('deleting the assessment (spec 4 "Delete flow")', () => {
+describe('deleting the assessment (docs/product.md 4 "Delete flow")', () => {
   it('asks for confirmation; Back closes the dialog without deleting', async () => {
     await renderResults();
     const { user, dialog } = await openDeleteDialog();
@@ -427,7 +428,7 @@ describe('deleting the assessment (spec 4 "Delete flow")', () => {
       propertyId: PROPERTY,
     });
 
-    // Spec 7: "in the delete dialog clears all caches"; the session's stay. The residence
+    // docs/product.md 7: "in the delete dialog clears all caches"; the session's stay. The residence
     // screen mounts on the cleared cache and reads the property afresh.
     expect(await screen.findByText('Testvej 1, st.')).toBeTruthy();
     const keys = queryClient
@@ -479,5 +480,109 @@ describe('deleting the assessment (spec 4 "Delete flow")', () => {
     expect((within(reopened).getByRole('button', { name: 'Slet' }) as HTMLButtonElement).disabled).toBe(
       false,
     );
+  });
+});
+
+describe('approving from the results page (docs/product.md 2, issue 9)', () => {
+  function approveHandlers(jobStates: Partial<JobState>[]) {
+    const bodies: unknown[] = [];
+    handlers['/api/v2/assessment/finishassessments'] = (_url, init) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return json({ jobId: 'job-1' });
+    };
+    let read = 0;
+    handlers['/api/v2/jobs/job-1'] = () =>
+      json({
+        jobId: 'job-1',
+        kind: 'finish',
+        status: 'running',
+        currentCount: 0,
+        maxCount: 1,
+        errorCount: 0,
+        failedItems: [],
+        copied: [],
+        ...jobStates[Math.min(read++, jobStates.length - 1)],
+      });
+    return bodies;
+  }
+
+  it('Approve now starts a finish job, shows its progress and goes to the residence when it is done', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const bodies = approveHandlers([{}, { status: 'succeeded', currentCount: 1 }]);
+    const sendWaitingAnswers = vi.fn(async () => true);
+    const { router } = await renderResults({ sendWaitingAnswers });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Godkend nu' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Godkender vurderinger' });
+    expect(within(dialog).getByText('Godkender 0 af 1 vurdering')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Luk' })).toBeNull();
+    expect(sendWaitingAnswers).toHaveBeenCalledTimes(1);
+    expect(bodies).toEqual([
+      {
+        assessmentsToFinish: [
+          { assessmentId: ASSESSMENT, propertyId: PROPERTY, validFrom: expect.any(String) },
+        ],
+        isFakeJob: false,
+      },
+    ]);
+    expect(sessionStorage.getItem('bt:bulk:job')).toContain('job-1');
+
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await screen.findByRole('heading', { name: 'Boligens side' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/residence/${PROPERTY}`);
+    expect(sessionStorage.getItem('bt:bulk:job')).toBeNull();
+  });
+
+  it('a failed job shows assessmentResult.approveNow.error and can then be closed', async () => {
+    approveHandlers([
+      {
+        status: 'failed',
+        currentCount: 1,
+        errorCount: 1,
+        failedItems: [
+          { propertyId: PROPERTY, assessmentId: ASSESSMENT, code: 'LOCKED', message: 'Vurderingen er låst' },
+        ],
+      },
+    ]);
+    await renderResults();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Godkend nu' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Godkender vurderinger' });
+    expect(await within(dialog).findByText('Vi kunne ikke godkende vurderingen. Prøv igen.')).toBeTruthy();
+    expect(within(dialog).getByText('Vurderingen er låst')).toBeTruthy();
+    await user.click(within(dialog).getAllByRole('button', { name: 'Luk' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('waits for the answers still on the device: while they are there nothing is approved', async () => {
+    const bodies = approveHandlers([{}]);
+    await renderResults({ sendWaitingAnswers: async () => false });
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Godkend nu' }));
+    expect(
+      await screen.findByText(
+        'Nogle af vurderingens svar er endnu ikke sendt til serveren. Godkend, når de er sendt.',
+      ),
+    ).toBeTruthy();
+    expect(bodies).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offline both approve buttons are disabled with the reason', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      await renderResults();
+      const now = await screen.findByRole('button', { name: 'Godkend nu' });
+      expect(now.hasAttribute('disabled')).toBe(true);
+      expect(
+        screen.getByRole('button', { name: 'Godkend fra en senere dato' }).hasAttribute('disabled'),
+      ).toBe(true);
+      expect(
+        screen.getByText(
+          'Godkendelse kræver netforbindelse. Dine svar er gemt på enheden; godkend, når du er online.',
+        ),
+      ).toBeTruthy();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

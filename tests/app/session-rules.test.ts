@@ -11,7 +11,7 @@ import {
 const NOW = Date.UTC(2025, 4, 1, 12, 0, 0);
 const NOW_S = NOW / 1000;
 
-describe('token check interval (spec 4 and 9: minutes left before exp, taken as seconds)', () => {
+describe('token check interval (docs/product.md 4 and 9: minutes left before exp, taken as seconds)', () => {
   it('checks again after 60 s when 60 minutes are left', () => {
     expect(tokenCheckDelayMs(NOW_S + 60 * 60, NOW)).toBe(60_000);
   });
@@ -73,7 +73,7 @@ describe('token state', () => {
   });
 });
 
-describe('redirect rule after a 401 or 403 (spec 2)', () => {
+describe('redirect rule after a 401 or 403 (docs/product.md 2)', () => {
   it('does nothing on the root path', () => {
     expect(authFailureRedirect('/', '')).toBeNull();
     expect(authFailureRedirect('/', '?returnUrl=%2Fx')).toBeNull();
@@ -140,7 +140,7 @@ describe('safe return path after sign-in', () => {
   });
 });
 
-describe('roles (spec 6)', () => {
+describe('roles (docs/product.md 6)', () => {
   it('grants write access to write in any case and with surrounding spaces', () => {
     for (const role of ['write', 'WRITE', 'Write', ' write ']) {
       expect(hasWriteAccess(role)).toBe(true);

@@ -76,7 +76,7 @@ describe('the catalogue has every kind of question the rules are about', () => {
   });
 });
 
-describe('numeric answers (spec 5)', () => {
+describe('numeric answers (docs/product.md 5)', () => {
   it('accepts values within rangeStart..rangeEnd, both ends included, for every numeric question', () => {
     for (const question of numericQuestions) {
       const { rangeStart, rangeEnd } = question as Required<QuestionDef>;
@@ -160,7 +160,7 @@ describe('numeric answers (spec 5)', () => {
   });
 });
 
-describe('choice answers (spec 5)', () => {
+describe('choice answers (docs/product.md 5)', () => {
   it('single choice: one answer id of the question, or an empty list', () => {
     for (const question of singleQuestions) {
       for (const option of question.options!) {
@@ -410,7 +410,7 @@ describe('applying answers', () => {
   });
 });
 
-describe('unanswered required questions and the answers payload (spec 5)', () => {
+describe('unanswered required questions and the answers payload (docs/product.md 5)', () => {
   it('counts a valid number or a selected option as answered', () => {
     const questions = list([
       { question_unique_id: 'S05', numeric_value: 80 },

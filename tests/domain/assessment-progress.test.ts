@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayedProgress, screeningOutcome } from '../../src/domain/assessment-progress';
 
-describe('the progress indicator (spec 2, 9)', () => {
+describe('the progress indicator (docs/product.md 2, 9)', () => {
   it('shows 0 for nothing and at least 25 % for any answer', () => {
     expect(displayedProgress(0)).toBe(0);
     expect(displayedProgress(0.01)).toBe(25);
@@ -11,7 +11,7 @@ describe('the progress indicator (spec 2, 9)', () => {
   });
 });
 
-describe('the screening outcome (spec 4)', () => {
+describe('the screening outcome (docs/product.md 4)', () => {
   it('is missing, none, some or all', () => {
     expect(screeningOutcome(false, 0)).toBe('screeningMissing');
     expect(screeningOutcome(true, 5)).toBe('screeningNone');

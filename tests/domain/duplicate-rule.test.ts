@@ -21,7 +21,7 @@ const row = (name: string, assessmentStatus: string, extra: Partial<Row> = {}): 
   ...extra,
 });
 
-describe('pickWinner (spec 4)', () => {
+describe('pickWinner (docs/product.md 4)', () => {
   it('prefers approved without a future date, or ready, over everything else', () => {
     expect(
       pickWinner(

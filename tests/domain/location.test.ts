@@ -126,7 +126,7 @@ describe('searchKey', () => {
   });
 });
 
-describe('address order (spec 5)', () => {
+describe('address order (docs/product.md 5)', () => {
   const a = (
     streetName: string,
     streetNumber: string,
@@ -204,7 +204,7 @@ describe('address order (spec 5)', () => {
   });
 });
 
-describe('a search result without a residence id (spec 3)', () => {
+describe('a search result without a residence id (docs/product.md 3)', () => {
   it('gets the value invalid, and keeps a real id', async () => {
     const { withResidenceId } = await import('../../src/domain/location');
     expect(withResidenceId({ residenceId: undefined, streetName: 'Skovvej' }).residenceId).toBe('invalid');

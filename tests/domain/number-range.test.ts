@@ -4,7 +4,7 @@ import { matchesNumberRange, parseNumberRange, streetNumberValue } from '../../s
 const matches = (filter: string, streetNumber: string) =>
   matchesNumberRange(streetNumber, parseNumberRange(filter));
 
-describe('the street-number filter (spec 5)', () => {
+describe('the street-number filter (docs/product.md 5)', () => {
   it('matches single numbers and ranges of "1,3,5-10,14"', () => {
     const hits = ['1', '2', '3', '4', '5', '7', '10', '11', '14', '15'].filter((n) =>
       matches('1,3,5-10,14', n),

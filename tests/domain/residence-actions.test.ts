@@ -17,7 +17,7 @@ const a = (
   futureApprovedDate,
 });
 
-describe('residence screen rules (spec 4)', () => {
+describe('residence screen rules (docs/product.md 4)', () => {
   it('picks the overwrite dialog by the relevant status', () => {
     expect(overwriteKind([])).toBeNull();
     expect(overwriteKind([a('1', 'approved'), a('2', 'ready')])).toBe('ready');

@@ -15,7 +15,7 @@ const NOW = new Date('2026-11-22T10:00:00Z');
 const FUTURE = '2026-12-24T00:00:00.000Z';
 const PAST = '2026-11-01T00:00:00.000Z';
 
-describe('displayStatus (spec 4)', () => {
+describe('displayStatus (docs/product.md 4)', () => {
   it.each([
     [undefined, false, NO_DATE, 'notStarted'],
     [null, false, NO_DATE, 'notStarted'],
@@ -65,7 +65,7 @@ describe('NO_DATE and future dates', () => {
   });
 });
 
-describe('isLocked (spec 4 and 5)', () => {
+describe('isLocked (docs/product.md 4 and 5)', () => {
   it.each([
     ['draft', true, false],
     ['calculated', true, false],

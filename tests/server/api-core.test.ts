@@ -176,7 +176,7 @@ describe.each(DATABASES)('reference API core on $name', ({ admin }) => {
       }
     });
 
-    it('has a Danish translation for every text key of spec section 8 and every bundled key', async () => {
+    it('has a Danish translation for every text key of docs/product.md 8 and every bundled key', async () => {
       const content = (await t.app.inject({ url: '/api/v2/staticcontent' })).json();
       const translations: Record<string, string> = content.translationSettings.translations;
       for (const key of [...SECTION_8_KEYS, ...Object.keys(da)]) {

@@ -282,7 +282,7 @@ describe('catalogue questions', () => {
     }
   });
 
-  it('marks the proposed critical items of domain-facts section 4', () => {
+  it('marks the proposed critical items of docs/domain.md 4', () => {
     const critical = (type: HandicapType) =>
       QUESTIONS.filter((q) => q.criticalFor?.includes(type))
         .map((q) => q.uniqueId)
@@ -332,7 +332,7 @@ describe('screening rules', () => {
     }
   });
 
-  it('encodes the exclusion rules of domain-facts 3.1', () => {
+  it('encodes the exclusion rules of docs/domain.md 3.1', () => {
     const excludes = (answerId: string) =>
       screening.flatMap((q) => q.options ?? []).find((o) => o.answerId === answerId)?.excludes ?? [];
     expect(excludes('S01-c')).toEqual(['wheelchair']);

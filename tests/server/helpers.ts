@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '../../server/src/app';
@@ -73,3 +74,27 @@ export async function demoToken(app: App, userName: string, ttlS?: number): Prom
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Listens on a free local port for real clients (the SignalR client, fetch). The Node SignalR
+ * client's HTTP agent leaves sockets that never send a request; they would hold `close()`
+ * until Node's headers timeout, so `destroySockets` drops them before closing.
+ */
+export async function listenForClients(test: TestApp): Promise<{ baseUrl: string; destroySockets(): void }> {
+  const sockets = new Set<Socket>();
+  await test.app.listen({ port: 0, host: '127.0.0.1' });
+  test.app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  const address = test.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the test server has no port');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    destroySockets: () => sockets.forEach((socket) => socket.destroy()),
+  };
+}
+
+/** The user id (`sub`) a token was issued for. */
+export const userIdOf = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;

@@ -278,7 +278,7 @@ describe.each(DATABASES)('property endpoints on $name', ({ admin }) => {
       for (const { id } of cancelled) expect(all.has(id)).toBe(false);
     });
 
-    it('answers no or an empty location id with an empty list (spec 5)', async () => {
+    it('answers no or an empty location id with an empty list (docs/product.md 5)', async () => {
       for (const path of ['/api/v2/properties/propertiesbydepartment', url('')]) {
         const response = await get('skriver', path);
         expect(response.statusCode).toBe(200);

@@ -7,7 +7,7 @@ import { notFound } from '../errors';
 import type { TokenService } from './tokens';
 
 /**
- * Demo single sign-on (ARCHITECTURE section 4): it stands in for an organization's SSO.
+ * Demo single sign-on (docs/architecture.md 4): it stands in for an organization's SSO.
  * GET /auth/login shows the demo users; choosing one redirects to the app's /loginCallback
  * with a signed token, exactly as a real SSO would.
  */

@@ -8,7 +8,7 @@ export interface AuthUser {
   id: string;
   userName: string;
   displayName: string;
-  /** Lower-cased; "none" and a missing role never get this far (spec section 6). */
+  /** Lower-cased; "none" and a missing role never get this far (docs/product.md 6). */
   role: string;
   ssoUuid: string;
   logoutUrl: string | null;

@@ -1,7 +1,7 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { unauthorized } from '../errors';
 
-/** What a token says about its bearer (spec section 3 "Token": exp and sso_uuid are read). */
+/** What a token says about its bearer (docs/product.md 3 "Token": exp and sso_uuid are read). */
 export interface TokenClaims {
   /** The user's id in our database. */
   sub: string;

@@ -7,12 +7,12 @@ import type {
 import type { HandicapType } from '../../../src/domain/handicaps';
 
 /**
- * Danish defaults for the configuration content of GET /api/v2/staticcontent (spec section 3).
+ * Danish defaults for the configuration content of GET /api/v2/staticcontent (docs/product.md 3).
  * Texts that belong to the question catalogue (chapters, per-question help) live with the
  * catalogue in the database; these are the texts around it.
  */
 
-/** God Adgang's user groups (ARCHITECTURE section 3); icon keys are mapped to icons by the app. */
+/** God Adgang's user groups (docs/architecture.md 3); icon keys are mapped to icons by the app. */
 export const RELEVANCE_SETTINGS: Record<HandicapType, RelevanceSetting> = {
   wheelchair: {
     helpScreenLabel: 'Kørestolsbrugere',
@@ -32,7 +32,7 @@ export const RELEVANCE_SETTINGS: Record<HandicapType, RelevanceSetting> = {
 };
 
 /**
- * Texts of the chapter interruption dialog and the result dialog (spec section 2, "Other screens
+ * Texts of the chapter interruption dialog and the result dialog (docs/product.md 2, "Other screens
  * and widgets"; outcomes in section 4 "Screening and answering"). Where the app lists handicap
  * types under a text, body introduces the included types and body2 the excluded ones.
  */
@@ -79,7 +79,7 @@ export const BREAKER_AND_RESULT_SCREEN_SETTINGS: BreakerAndResultScreenSettings 
   },
 };
 
-/** Guidance tips in the order of spec section 4 "Guidance tips". */
+/** Guidance tips in the order of docs/product.md 4 "Guidance tips". */
 export const GUIDANCE_SETTINGS: GuidanceSettings = {
   firstListVisitGuidance: {
     title: 'Sådan bruger du boliglisten',

@@ -12,11 +12,18 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
  * One query layer over two drivers: a real PostgreSQL server for `postgres://` URLs, and
  * embedded PGlite otherwise (`memory://` or a data directory).
  */
-export function createDatabase(databaseUrl: string): Kysely<Database> {
+export function createDatabase(
+  databaseUrl: string,
+  onConnectionLost: (error: Error) => void = (error) =>
+    console.error(`PostgreSQL connection lost: ${error.message}`),
+): Kysely<Database> {
   if (isPostgresUrl(databaseUrl)) {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a failover, an administrator) is reported
+    // on the pool; unhandled, that event would end the whole process. The pool opens a new
+    // connection on the next query.
+    pool.on('error', onConnectionLost);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const pglite = new PGlite(databaseUrl === 'memory://' ? undefined : databaseUrl, {
     parsers: { 20: (value: string) => Number(value) },

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-sync-requests';
+import * as m0003 from './migrations/0003-job-queue';
 import type { Database } from './schema';
 
 /**
@@ -10,6 +11,7 @@ import type { Database } from './schema';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-sync-requests': m0002,
+  '0003-job-queue': m0003,
 };
 
 const provider: MigrationProvider = {

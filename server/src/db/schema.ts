@@ -8,7 +8,7 @@ type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | str
 
 export type Role = 'write' | 'read' | 'none';
 
-/** Stored statuses; "calculated" is derived (draft with is_calculated), ARCHITECTURE section 3. */
+/** Stored statuses; "calculated" is derived (draft with is_calculated), docs/architecture.md 3. */
 export type AssessmentStatus = 'draft' | 'ready' | 'approved' | 'rejected' | 'cancelled';
 
 export interface OrganizationTable {
@@ -20,7 +20,7 @@ export interface UserTable {
   id: string;
   user_name: string;
   display_name: string;
-  /** Stored as given by the identity provider; compared lower-cased (spec section 6). */
+  /** Stored as given by the identity provider; compared lower-cased (docs/product.md 6). */
   role: string | null;
   sso_uuid: string;
   logout_url: string | null;
@@ -120,17 +120,52 @@ export interface AnswerTable {
   answered_at: DefaultedTimestamp;
 }
 
+export type JobKind = 'copy' | 'finish';
+/** dto.ts JobStatus. */
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partlyFailed' | 'failed';
+export type JobItemStatus = 'pending' | 'done' | 'failed' | 'skipped';
+
+/** A copy or finish job (migration 0003, docs/architecture.md 4 "Jobs"). */
 export interface JobTable {
   id: string;
-  kind: 'copy' | 'finish';
+  kind: JobKind;
   user_id: string;
   organization_id: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  payload: ColumnType<unknown, string, string>;
+  status: JobStatus;
+  /** flag-fake_copy: the same items, counts and events, no domain writes. */
+  is_fake: Generated<boolean>;
+  source_assessment_id: string | null;
+  idempotency_key: string | null;
+  /** sha256 (hex) of the request; a key reused for another request is a 409. */
+  request_hash: string | null;
+  run_after: DefaultedTimestamp;
+  /** How many times a worker has claimed the job. */
+  attempts: Generated<number>;
+  lease_owner: string | null;
+  locked_until: Timestamp | null;
+  /** Items processed, failed ones included; the job is complete at current_count = max_count. */
   current_count: Generated<number>;
   max_count: number;
-  error: string | null;
+  error_count: Generated<number>;
+  /** The last unexpected error (for operators), never shown to users. */
+  last_error: string | null;
   created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  finished_at: Timestamp | null;
+}
+
+/** One target of a job, in request order. */
+export interface JobItemTable {
+  job_id: string;
+  position: number;
+  property_id: string;
+  assessment_id: string | null;
+  /** Finish: YYYY-MM-DD, a Copenhagen calendar date. */
+  valid_from: string | null;
+  status: ColumnType<JobItemStatus, JobItemStatus | undefined, JobItemStatus>;
+  result_id: string | null;
+  error_code: string | null;
+  error_message: string | null;
   updated_at: DefaultedTimestamp;
 }
 
@@ -157,5 +192,6 @@ export interface Database {
   assessments: AssessmentTable;
   answers: AnswerTable;
   jobs: JobTable;
+  job_items: JobItemTable;
   sync_requests: SyncRequestTable;
 }

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { notFound } from '../errors';
 
 /**
- * Lookups that enforce who may see what (ARCHITECTURE 4): an id that does not exist answers
+ * Lookups that enforce who may see what (docs/architecture.md 4): an id that does not exist answers
  * 404; an id of an organization the user does not belong to answers 403 and none of its data.
  */
 

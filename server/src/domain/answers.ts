@@ -23,13 +23,13 @@ import { isoDate } from './residences';
 import * as schemas from './schemas';
 
 /**
- * Server side of the question and answer calls (spec 7: getassessment, questions,
+ * Server side of the question and answer calls (docs/product.md 7: getassessment, questions,
  * syncanswer, synchiddenquestions): the question list of an assessment, applying one answer
  * with its idempotency key, and removing the answers of hidden questions. The rules an answer
  * must follow are in src/domain/answer-validation.ts (shared with the client).
  */
 
-/** GET /api/v2/assessment/getassessment (ARCHITECTURE 3, "getassessment response"). */
+/** GET /api/v2/assessment/getassessment (docs/architecture.md 3, "getassessment response"). */
 import type { AssessmentDetails } from '../../../src/api/dto';
 export type { AssessmentDetails };
 
@@ -383,7 +383,7 @@ export function hiddenQuestionsText({ hidden, removed }: { hidden: number; remov
 }
 
 // ---------------------------------------------------------------------------------------------
-// JSON schemas (ARCHITECTURE 4)
+// JSON schemas (docs/architecture.md 4)
 // ---------------------------------------------------------------------------------------------
 
 const nullableString = { type: ['string', 'null'] } as const;

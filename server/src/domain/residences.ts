@@ -32,7 +32,7 @@ export const RESIDENCE_COLUMNS = [
 ] as const;
 
 /**
- * The location shown in every response (spec 3: street, number, floor, door code and zip
+ * The location shown in every response (docs/product.md 3: street, number, floor, door code and zip
  * code; the town is left out there, and only searched).
  */
 export const residenceLocation = (
@@ -46,7 +46,7 @@ export const residenceLocation = (
     zipCode: r.zipCode,
   });
 
-/** Address order of spec 5, then the residence id so that the order is total. */
+/** Address order of docs/product.md 5, then the residence id so that the order is total. */
 export function compareResidences(a: ResidenceFields, b: ResidenceFields): number {
   return (
     compareAddresses(a, b) || (a.residenceId < b.residenceId ? -1 : a.residenceId > b.residenceId ? 1 : 0)
@@ -81,7 +81,7 @@ export interface AssessmentSummary {
 
 /**
  * The non-cancelled assessments of the residences, newest first per residence, reduced to the
- * winner of the duplicate rule (spec 4). One query.
+ * winner of the duplicate rule (docs/product.md 4). One query.
  */
 export async function winningAssessments(
   db: Kysely<Database>,

@@ -1,6 +1,6 @@
 /**
  * JSON schemas of the property and assessment endpoints: every query string, body and
- * response (ARCHITECTURE 4). Query strings are coerced (server/src/validation.ts); a missing,
+ * response (docs/architecture.md 4). Query strings are coerced (server/src/validation.ts); a missing,
  * malformed or oversized parameter is a 400 before any handler runs.
  */
 

@@ -30,7 +30,7 @@ const errorCode = (error: AnswerError) =>
   `ANSWER_${error.code.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 
 /**
- * The question and answer calls of spec section 7: getassessment, questions, syncanswer and
+ * The question and answer calls of docs/product.md 7: getassessment, questions, syncanswer and
  * synchiddenquestions. Every call needs a token and membership of the assessment's
  * organization (403 otherwise, 404 for unknown and cancelled assessments); the two writes
  * need the write role and an assessment that is draft or rejected (409 otherwise).
@@ -128,7 +128,7 @@ export function registerAnswerRoutes(app: FastifyInstance, { db, guards }: Route
     async (request, reply): Promise<string> => {
       const assessment = await findAssessment(db, request.user!, request.query.assessmentId);
       const result = await syncHiddenQuestions(db, await loadCatalogue(db), assessment.id);
-      // Spec 7: a text response.
+      // docs/product.md 7: a text response.
       reply.type('text/plain; charset=utf-8');
       return hiddenQuestionsText(result);
     },

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { handicapScores } from '../../../src/domain/scoring';
-import type { AnswerValue } from '../../../src/domain/screening';
 import { assertMember, type AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { findAssessment, findResidence } from '../domain/access';
 import type { AssessmentIds, AssessmentListEntry, LocatedAssessmentRequestItem } from '../../../src/api/dto';
-import { deriveAssessmentState, toListEntry, type AssessmentListRow } from '../domain/assessment-state';
+import { toListEntry, type AssessmentListRow } from '../domain/assessment-state';
 import { loadAnswers, loadQuestions } from '../domain/catalogue';
+import { insertNewAssessment } from '../domain/create-assessment';
 import * as schemas from '../domain/schemas';
 import { forbidden, HttpError, notFound } from '../errors';
 import type { RouteDeps } from './deps';
@@ -59,7 +58,7 @@ async function toListEntries(
 }
 
 /**
- * The assessment calls of spec section 7 except getassessment, the questions and the answer
+ * The assessment calls of docs/product.md 7 except getassessment, the questions and the answer
  * sync: lists, scores, create (optionally as a copy) and abandon. Reads need a token and
  * membership of the assessment's organization; create and abandon need the write role.
  */
@@ -255,10 +254,8 @@ const approvedConflict = () =>
   new HttpError(409, 'An approved assessment cannot be abandoned', 'ASSESSMENT_APPROVED');
 
 /**
- * A new draft for the residence. With a source (an assessment of the same organization) its
- * answers are copied as preselected (spec 4: copied answers must be confirmed), and the
- * screening fields and isCalculated are derived from them. `converted` follows the
- * residence: converted residences skip screening.
+ * A new draft for the residence, optionally a copy of a source assessment of the same
+ * organization (domain/create-assessment.ts, shared with the copy jobs).
  */
 async function createAssessment(
   db: Kysely<Database>,
@@ -272,61 +269,12 @@ async function createAssessment(
     throw forbidden('The source assessment belongs to another organization');
   }
   const questions = await loadQuestions(db);
-  const answers: ReadonlyMap<string, AnswerValue> = source
-    ? (await loadAnswers(db, [source.id])).get(source.id)!
-    : new Map();
-  const id = randomUUID();
-  const now = new Date();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('assessments')
-      .values({
-        id,
-        organization_id: residence.organization_id,
-        residence_id: residence.id,
-        status: 'draft',
-        converted: residence.is_converted,
-        ...deriveAssessmentState(questions, answers, residence.is_converted),
-        valid_from: null,
-        future_approved_date: null,
-        source_assessment_id: source?.id ?? null,
-        last_answered_question_unique_id: null,
-        created_by: user.id,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    if (source) {
-      // Copied as they were given (who answered, and when), marked preselected.
-      await trx
-        .insertInto('answers')
-        .columns([
-          'assessment_id',
-          'question_unique_id',
-          'values',
-          'numeric_value',
-          'comment',
-          'preselected',
-          'answered_by',
-          'answered_at',
-        ])
-        .expression((eb) =>
-          eb
-            .selectFrom('answers')
-            .select([
-              sql<string>`${id}::uuid`.as('assessment_id'),
-              'question_unique_id',
-              'values',
-              'numeric_value',
-              'comment',
-              sql<boolean>`true`.as('preselected'),
-              'answered_by',
-              'answered_at',
-            ])
-            .where('assessment_id', '=', source.id),
-        )
-        .execute();
-    }
-  });
-  return id;
+  return db.transaction().execute((trx) =>
+    insertNewAssessment(trx, questions, {
+      residence,
+      sourceId: source?.id ?? null,
+      userId: user.id,
+      now: new Date(),
+    }),
+  );
 }

@@ -12,7 +12,7 @@ import {
 import type { RouteDeps } from './deps';
 
 /**
- * GET /api/v2/staticcontent: the configuration content of spec section 3. Public, because
+ * GET /api/v2/staticcontent: the configuration content of docs/product.md 3. Public, because
  * the login screen and the offline app need it before anyone signs in and it holds nothing
  * secret. Help texts and chapter texts come from the catalogue in the database.
  */

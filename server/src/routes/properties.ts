@@ -22,17 +22,17 @@ import * as schemas from '../domain/schemas';
 import { badRequest } from '../errors';
 import type { RouteDeps } from './deps';
 
-/** Spec 9: the search box asks for 15; a page never holds more than 1000. */
+/** docs/product.md 9: the search box asks for 15; a page never holds more than 1000. */
 export const SEARCH_DEFAULT_SIZE = 15;
 export const SEARCH_MAX_SIZE = 1000;
-/** Spec 5 and 9: search runs with more than 2 characters. */
+/** docs/product.md 5 and 9: search runs with more than 2 characters. */
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 200;
 /** searchbycoordinates answers the nearest this many. */
 export const NEARBY_LIMIT = 50;
 
 /**
- * The property calls of spec section 7: departments, a department's property list, text
+ * The property calls of docs/product.md 7: departments, a department's property list, text
  * search, nearby search and the property detail (v2, and v1 with legacy status names).
  * Every id must belong to one of the user's organizations (403 otherwise, 404 when unknown).
  */
@@ -75,7 +75,7 @@ export function registerPropertyRoutes(app: FastifyInstance, { db, guards }: Rou
         querystring: {
           type: 'object',
           properties: {
-            // Spec 5: no location id gives an empty list; anything else must be a department id.
+            // docs/product.md 5: no location id gives an empty list; anything else must be a department id.
             locationId: { anyOf: [{ type: 'string', maxLength: 0 }, schemas.uuid] },
           },
         },

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteDeps } from './deps';
 
-/** GET /api/v2/userinfo (spec section 7); also the client's 5-minute keep-alive. */
+/** GET /api/v2/userinfo (docs/product.md 7); also the client's 5-minute keep-alive. */
 export function registerSessionRoutes(app: FastifyInstance, { guards }: RouteDeps): void {
   app.get(
     '/api/v2/userinfo',

@@ -12,7 +12,7 @@ import { useOnline } from '../../ui/use-online';
 
 // Signed-in only: a signed-out first visit does not download the search box or the outbox.
 const OutboxIndicator = lazy(() =>
-  import('../../features/assessment/components/outbox-indicator').then((m) => ({
+  import('../../features/outbox/components/outbox-indicator').then((m) => ({
     default: m.OutboxIndicator,
   })),
 );
@@ -22,7 +22,7 @@ const PropertySearchBox = lazy(() =>
   })),
 );
 
-/** Spec 2 header: logo, service message, organization banner; install and offline state. */
+/** docs/product.md 2 header: logo, service message, organization banner; install and offline state. */
 export function AppHeader(props: { signedIn: boolean }) {
   const t = useTranslation();
   const online = useOnline();
@@ -59,6 +59,8 @@ export function AppHeader(props: { signedIn: boolean }) {
               <Badge
                 color="orange"
                 variant="filled"
+                // Dark text on orange: white on it fails the contrast an offline basement needs.
+                autoContrast
                 leftSection={<IconCloudOff size={14} aria-hidden />}
                 tabIndex={0}
                 role="status"

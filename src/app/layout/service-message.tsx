@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { DISMISSED_SERVICE_MESSAGE, sessionValues } from '../../offline/client-state';
 import classes from './app-header.module.css';
 
-/** Spec 2: an optional service message, dismissible; the dismissal is kept for the session. */
+/** docs/product.md 2: an optional service message, dismissible; the dismissal is kept for the session. */
 export function ServiceMessage() {
   const t = useTranslation();
   const { data } = useQuery({ ...staticContentQueryOptions(), select: (c) => c.serviceMessage });

@@ -3,7 +3,7 @@ import { useTranslation } from '../../i18n/use-translation';
 import { applyUpdate, dismissUpdate, usePwaState } from '../pwa';
 import classes from './update-prompt.module.css';
 
-/** A new version is waiting: the user decides when to reload (ARCHITECTURE 2). */
+/** A new version is waiting: the user decides when to reload (docs/architecture.md 2). */
 export function UpdatePrompt() {
   const t = useTranslation();
   const { updateWaiting } = usePwaState();

@@ -6,7 +6,7 @@ import { queryPersistence } from '../../offline/query-persistence';
 import { clearToasts } from '../../ui/toasts';
 
 /**
- * Spec section 4: logout clears the token cookie, the organization cookies, the local
+ * docs/product.md 4: logout clears the token cookie, the organization cookies, the local
  * question lists, toasts, copy and approve session state, and the query cache (persisted too).
  */
 export async function endSession(queryClient: QueryClient): Promise<void> {

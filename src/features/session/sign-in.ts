@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { startQueryPersistence } from '../../offline/query-persistence';
 
 /**
- * The token from the sign-on (spec 2, /loginCallback): stored, the persisted cache handed to
+ * The token from the sign-on (docs/product.md 2, /loginCallback): stored, the persisted cache handed to
  * this user, and durable storage asked for so the browser does not evict offline answers.
  * Throws "Invalid token specified" for anything that is not a token.
  */

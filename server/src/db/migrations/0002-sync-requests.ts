@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * sync_requests: the idempotency keys of POST /api/v2/sync/syncanswer (ARCHITECTURE 2, the
+ * sync_requests: the idempotency keys of POST /api/v2/sync/syncanswer (docs/architecture.md 2, the
  * outbox). Keys are per user; the response is kept so that a repeated request is answered
  * as the first was, without applying the answer again.
  */

@@ -219,7 +219,7 @@ export function generateDemoAssessments(
         break;
       }
       case 'approved-then-draft': {
-        // A re-assessment started from the approved one: the duplicate-wins rule of spec 4.
+        // A re-assessment started from the approved one: the duplicate-wins rule of docs/product.md 4.
         const approved = make(residence, 'approved', full(), {
           createdDaysAgo: age,
           validFrom: daysAgo(age - 2),

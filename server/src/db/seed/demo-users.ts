@@ -1,5 +1,5 @@
 /**
- * The five demo users of ARCHITECTURE section 4. `organizations` are indexes into the demo
+ * The five demo users of docs/architecture.md 4. `organizations` are indexes into the demo
  * organizations (0 is the one with the big department).
  */
 export interface DemoUser {

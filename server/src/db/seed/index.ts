@@ -15,7 +15,7 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
-/** The three-digit id within its chapter kind (ARCHITECTURE section 3). */
+/** The three-digit id within its chapter kind (docs/architecture.md 3). */
 export function numberQuestions(questions: readonly QuestionDef[]): Map<string, string> {
   const counters = { screening: 0, evaluation: 0 };
   const numbers = new Map<string, string>();

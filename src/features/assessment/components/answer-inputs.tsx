@@ -14,11 +14,11 @@ import classes from './assessment.module.css';
 
 export type Answer = { numericValue: number | null } | { values: string[] };
 
-/** Spec 5: typing settles for this long before a numeric value is checked and saved. */
+/** docs/product.md 5: typing settles for this long before a numeric value is checked and saved. */
 const NUMERIC_SETTLE_MS = 600;
 
 /**
- * Spec 5 numeric answer: range check with the inline error (nothing is saved while invalid),
+ * docs/product.md 5 numeric answer: range check with the inline error (nothing is saved while invalid),
  * integer unless decimal (at most 2 decimals, comma), plus/minus and arrow keys by 1,
  * Enter ignored.
  */
@@ -123,7 +123,7 @@ export function NumericAnswer(props: { question: Question; locked: boolean; onAn
   );
 }
 
-/** Spec 5: single choice stores one answer id or none (choosing the selected one clears it). */
+/** docs/product.md 5: single choice stores one answer id or none (choosing the selected one clears it). */
 export function SingleAnswer(props: { question: Question; locked: boolean; onAnswer: (a: Answer) => void }) {
   const t = useTranslation();
   const rules = answerRulesOf(props.question);
@@ -151,7 +151,7 @@ export function SingleAnswer(props: { question: Question; locked: boolean; onAns
   );
 }
 
-/** Spec 5: multiple choice toggles ids; an exclusive option ("Ingen af delene") stands alone. */
+/** docs/product.md 5: multiple choice toggles ids; an exclusive option ("Ingen af delene") stands alone. */
 export function MultipleAnswer(props: {
   question: Question;
   locked: boolean;

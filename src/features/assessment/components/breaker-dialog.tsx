@@ -1,24 +1,15 @@
-import { Anchor, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
 import type { BreakerScreenText } from '../../../api/static-content';
 import type { Question } from '../../../domain/answer-validation';
 import { SCREENED_HANDICAPS } from '../../../domain/handicaps';
+import type { BreakerKind } from '../../../domain/question-navigation';
 import { useTranslation } from '../../../i18n/use-translation';
-
-export type BreakerKind =
-  | 'intro'
-  | 'chapter'
-  | 'screeningMissing'
-  | 'screeningNone'
-  | 'screeningSome'
-  | 'screeningAll'
-  | 'globalMissing'
-  | 'globalReady';
+import { QuestionLink } from './question-link';
 
 /**
- * Spec 2 "Chapter interruption dialog": header, body, optional handicap lists, the missing
+ * docs/product.md 2 "Chapter interruption dialog": header, body, optional handicap lists, the missing
  * questions linking to each, and one or two buttons (texts of breakerAndResultScreenSettings).
  */
 export function BreakerDialog(props: {
@@ -27,7 +18,8 @@ export function BreakerDialog(props: {
   /** The chapter that follows (the 'chapter' breaker introduces it). */
   nextChapter: string | null;
   missing: readonly Question[];
-  questionPath: (q: Question) => string;
+  propertyId: string;
+  assessmentId: string;
   onPrimary: () => void;
   onSecondary?: () => void;
   onClose: () => void;
@@ -101,13 +93,14 @@ export function BreakerDialog(props: {
             <List>
               {props.missing.map((q) => (
                 <List.Item key={q.uniqueId}>
-                  <Anchor
-                    renderRoot={(rootProps) => (
-                      <Link {...rootProps} to={props.questionPath(q)} onClick={props.onClose} />
-                    )}
+                  <QuestionLink
+                    propertyId={props.propertyId}
+                    assessmentId={props.assessmentId}
+                    question={q}
+                    onClick={props.onClose}
                   >
                     {t('assessment.breaker.missingQuestion', { id: q.id, title: q.title })}
-                  </Anchor>
+                  </QuestionLink>
                 </List.Item>
               ))}
             </List>

@@ -3,9 +3,10 @@ import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { groupByChapter, isQuestionAnswered, type Question } from '../../../domain/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
+import { QuestionLink } from './question-link';
 
 /**
- * Spec 2: the table of contents: chapters as an accordion with progress counts, each
+ * docs/product.md 2: the table of contents: chapters as an accordion with progress counts, each
  * question marked answered or not, optional labels, the Approve link when not locked, and
  * the hide-optional toggle once screening is complete.
  */
@@ -14,8 +15,10 @@ export function QuestionToc(props: {
   onClose: () => void;
   questions: readonly Question[];
   current: Question;
-  questionPath: (q: Question) => string;
-  resultsPath: string | null;
+  propertyId: string;
+  assessmentId: string;
+  /** The Approve link leads to the results page; not offered for a locked assessment. */
+  showApprove: boolean;
   hideOptional: boolean;
   canHideOptional: boolean;
   onHideOptional: (hide: boolean) => void;
@@ -37,10 +40,15 @@ export function QuestionToc(props: {
           disabled={!props.canHideOptional}
           onChange={(e) => props.onHideOptional(e.currentTarget.checked)}
         />
-        {props.resultsPath && (
+        {props.showApprove && (
           <Anchor
             renderRoot={(rootProps) => (
-              <Link {...rootProps} to={props.resultsPath!} onClick={props.onClose} />
+              <Link
+                {...rootProps}
+                to="/results/$propertyId/$assessmentId"
+                params={{ propertyId: props.propertyId, assessmentId: props.assessmentId }}
+                onClick={props.onClose}
+              />
             )}
           >
             {t('assessment.toc.approve')}
@@ -75,16 +83,17 @@ export function QuestionToc(props: {
                             ) : (
                               <IconCircleDashed size={18} aria-label={t('assessment.toc.unanswered')} />
                             )}
-                            <Anchor
+                            <QuestionLink
                               size="sm"
                               fw={q.uniqueId === props.current.uniqueId ? 700 : 400}
                               aria-current={q.uniqueId === props.current.uniqueId ? 'step' : undefined}
-                              renderRoot={(rootProps) => (
-                                <Link {...rootProps} to={props.questionPath(q)} onClick={props.onClose} />
-                              )}
+                              propertyId={props.propertyId}
+                              assessmentId={props.assessmentId}
+                              question={q}
+                              onClick={props.onClose}
                             >
                               {q.id}. {q.title}
-                            </Anchor>
+                            </QuestionLink>
                             {q.isOptional && (
                               <Badge size="xs" variant="outline" color="gray.8">
                                 {t('assessment.toc.optional')}

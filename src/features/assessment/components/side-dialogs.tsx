@@ -27,7 +27,7 @@ const RELEVANCE_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidde
   book: IconBook,
 };
 
-/** Spec 2: the help screen per question: header, body, image, caption and relevance. */
+/** docs/product.md 2: the help screen per question: header, body, image, caption and relevance. */
 export function HelpDialog(props: { question: Question; opened: boolean; onClose: () => void }) {
   const t = useTranslation();
   const { data: content } = useQuery(staticContentQueryOptions());
@@ -74,7 +74,7 @@ export function HelpDialog(props: { question: Question; opened: boolean; onClose
   );
 }
 
-/** Spec 5: a free-text comment saved after 1 s of quiet; the save button is hidden when locked. */
+/** docs/product.md 5: a free-text comment saved after 1 s of quiet; the save button is hidden when locked. */
 export const COMMENT_DEBOUNCE_MS = 1000;
 
 export function CommentDialog(props: {

@@ -3,11 +3,11 @@ import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useActiveOrganization } from '../active-organization';
-import { useOrganizations } from '../api/get-organizations';
+import { useOrganizations } from '../../../api/get-organizations';
 import classes from './organization-banner.module.css';
 
 /**
- * Spec 2: the organization banner shows the active organization with a dialog to change it
+ * docs/product.md 2: the organization banner shows the active organization with a dialog to change it
  * (change organization, continue, cancel); shown when the user has more than one.
  */
 export function OrganizationBanner() {

@@ -1,24 +1,13 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { filterByName, PAGE_SIZE } from '../../../domain/paging';
 import { useTranslation } from '../../../i18n/use-translation';
 import { activeOrganization } from '../../../offline/active-organization';
 import { useActiveOrganization } from '../active-organization';
-import type { Organization } from '../api/get-organizations';
+import type { Organization } from '../../../api/get-organizations';
 
-/** Spec 2, `/organizations`: name filter, 21 per page with load more, choose one. */
+/** docs/product.md 2, `/organizations`: name filter, 21 per page with load more, choose one. */
 export function OrganizationPicker(props: {
   organizations: Organization[];
   onChosen: (organization: Organization) => void;
@@ -87,15 +76,6 @@ export function OrganizationPicker(props: {
         </div>
       )}
     </Stack>
-  );
-}
-
-export function OrganizationsLoading() {
-  const t = useTranslation();
-  return (
-    <Center py="xl">
-      <Loader aria-label={t('general.loading')} />
-    </Center>
   );
 }
 

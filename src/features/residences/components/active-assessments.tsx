@@ -1,60 +1,68 @@
-import { Alert, Anchor, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useRouteContext } from '@tanstack/react-router';
+import { activeAssessmentsQueryOptions } from '../../../api/get-active-assessments';
 import { displayStatus } from '../../../domain/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate } from '../../../ui/format';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusBadge } from '../../../ui/status-badge';
-import { useActiveAssessments } from '../api/get-active-assessments';
+import { AssessmentEntryLink } from './assessment-entry-link';
 import classes from './home-cards.module.css';
 
-/** Spec 2, /activeAssessments: the organization's assessments that are not approved yet. */
+/**
+ * docs/product.md 2, /activeAssessments: the organization's assessments that are not approved yet, each with
+ * its address leading to the residence and a way straight into the assessment (issue 8).
+ */
 export function ActiveAssessments(props: { organizationId: string }) {
   const t = useTranslation();
-  const active = useActiveAssessments(props.organizationId);
+  const canWrite = useRouteContext({ from: '/_signedIn', select: (c) => c.session.canWrite });
+  const { data: active } = useSuspenseQuery(activeAssessmentsQueryOptions(props.organizationId));
   return (
     <>
       <PageHeader title={t('activeAssessments.title')} description={t('activeAssessments.description')} />
-      {active.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('general.loading')} />
-        </Center>
-      )}
-      {active.isError && (
-        <Alert color="red" role="alert">
-          {t('activeAssessments.error')}
-        </Alert>
-      )}
-      {active.data?.length === 0 && <Text role="status">{t('activeAssessments.empty')}</Text>}
+      {active.length === 0 && <Text role="status">{t('activeAssessments.empty')}</Text>}
       <Stack component="ul" gap="xs" className={classes.list}>
-        {active.data?.map((a) => (
-          <Paper component="li" key={a.assessmentId} withBorder radius="md" p="sm">
-            <Group justify="space-between" wrap="wrap" gap="xs">
-              <div>
-                <Anchor
-                  fw={600}
-                  renderRoot={(rootProps) => (
-                    <Link
-                      {...rootProps}
-                      to="/residence/$propertyId"
-                      params={{ propertyId: a.propertyId }}
-                      state={{ origin: '/activeAssessments' }}
-                    />
-                  )}
-                >
-                  {a.location}
-                </Anchor>
-                <Text size="sm">
-                  {t('residence.assessmentCard.title')} {formatShortDate(a.createdAt)}
-                </Text>
-              </div>
-              <StatusBadge
-                status={displayStatus(a.assessmentStatus, a.isCalculated, a.futureApprovedDate)}
-                futureApprovedDate={a.futureApprovedDate}
-              />
-            </Group>
-          </Paper>
-        ))}
+        {active.map((a) => {
+          const status = displayStatus(a.assessmentStatus, a.isCalculated, a.futureApprovedDate);
+          return (
+            <Paper component="li" key={a.assessmentId} withBorder radius="md" p="sm">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <div>
+                  <Anchor
+                    fw={600}
+                    renderRoot={(rootProps) => (
+                      <Link
+                        {...rootProps}
+                        to="/residence/$propertyId"
+                        params={{ propertyId: a.propertyId }}
+                        state={{ origin: '/activeAssessments' }}
+                      />
+                    )}
+                  >
+                    {a.location}
+                  </Anchor>
+                  <Group gap="xs" mt={2}>
+                    <Text size="sm">
+                      {t('residence.assessmentCard.title')} {formatShortDate(a.createdAt)}
+                    </Text>
+                    <StatusBadge status={status} futureApprovedDate={a.futureApprovedDate} />
+                  </Group>
+                </div>
+                <AssessmentEntryLink
+                  propertyId={a.propertyId}
+                  assessmentId={a.assessmentId}
+                  status={status}
+                  canWrite={canWrite}
+                  quiet
+                  accessibleName={(action) =>
+                    t('activeAssessments.actionLabel', { action, location: a.location })
+                  }
+                />
+              </Group>
+            </Paper>
+          );
+        })}
       </Stack>
     </>
   );

@@ -1,35 +1,22 @@
-import { Alert, Button, Card, Center, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { filterByName, PAGE_SIZE } from '../../../domain/paging';
 import { pluralKey } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useDepartments } from '../api/get-departments';
+import { departmentsQueryOptions } from '../../../api/get-departments';
 import classes from './home-cards.module.css';
 
-/** Spec 2, /departments: name filter, 21 per page with load more, empty departments disabled. */
+/** docs/product.md 2, /departments: name filter, 21 per page with load more, empty departments disabled. */
 export function DepartmentList(props: { organizationId: string }) {
   const t = useTranslation();
-  const departments = useDepartments(props.organizationId);
+  const { data: departments } = useSuspenseQuery(departmentsQueryOptions(props.organizationId));
   const [query, setQuery] = useState('');
   const [shown, setShown] = useState(PAGE_SIZE);
 
-  if (departments.isPending) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={t('general.loading')} />
-      </Center>
-    );
-  }
-  if (departments.isError) {
-    return (
-      <Alert color="red" role="alert" title={t('general.error.title')}>
-        {t('departments.error')}
-      </Alert>
-    );
-  }
-  const matching = filterByName(departments.data, query, (d) => d.departmentName);
+  const matching = filterByName(departments, query, (d) => d.departmentName);
   return (
     <Stack gap="md">
       <TextInput

@@ -1,18 +1,19 @@
-import { Alert, Center, Group, Loader, NativeSelect } from '@mantine/core';
+import { Group, NativeSelect } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
-import { useDepartments } from '../api/get-departments';
-import { usePropertiesByDepartment } from '../api/get-properties-by-department';
+import { departmentsQueryOptions } from '../../../api/get-departments';
+import { propertiesByDepartmentQueryOptions } from '../../../api/get-properties-by-department';
 import { PropertyList } from './property-list/property-list';
 
-/** Spec 2, /departments/properties/{departmentId}: titled with the department, with a switcher. */
+/** docs/product.md 2, /departments/properties/{departmentId}: titled with the department, with a switcher. */
 export function DepartmentProperties(props: { organizationId: string; departmentId: string }) {
   const t = useTranslation();
   const navigate = useNavigate();
-  const departments = useDepartments(props.organizationId);
-  const properties = usePropertiesByDepartment(props.departmentId);
-  const department = departments.data?.find((d) => d.departmentId === props.departmentId);
+  const { data: departments } = useSuspenseQuery(departmentsQueryOptions(props.organizationId));
+  const { data: properties } = useSuspenseQuery(propertiesByDepartmentQueryOptions(props.departmentId));
+  const department = departments.find((d) => d.departmentId === props.departmentId);
 
   return (
     <>
@@ -20,7 +21,7 @@ export function DepartmentProperties(props: { organizationId: string; department
         title={department?.departmentName ?? t('departments.title')}
         description={t('propertiesList.description')}
       >
-        {departments.data && departments.data.length > 1 && (
+        {departments.length > 1 && (
           <Group>
             <NativeSelect
               label={t('departments.switcher.label')}
@@ -31,7 +32,7 @@ export function DepartmentProperties(props: { organizationId: string; department
                   params: { departmentId: e.currentTarget.value },
                 })
               }
-              data={departments.data
+              data={departments
                 .filter((d) => d.propertiesCount > 0)
                 .map((d) => ({ value: d.departmentId, label: d.departmentName }))}
               maw={360}
@@ -39,17 +40,7 @@ export function DepartmentProperties(props: { organizationId: string; department
           </Group>
         )}
       </PageHeader>
-      {properties.isPending && (
-        <Center py="xl">
-          <Loader aria-label={t('general.loading')} />
-        </Center>
-      )}
-      {properties.isError && (
-        <Alert color="red" role="alert" title={t('general.error.title')}>
-          {t('propertiesList.error')}
-        </Alert>
-      )}
-      {properties.data && <PropertyList key={props.departmentId} rows={properties.data} />}
+      <PropertyList key={props.departmentId} rows={properties} />
     </>
   );
 }

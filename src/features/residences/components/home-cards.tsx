@@ -4,12 +4,12 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { pluralKey } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useActiveAssessments } from '../api/get-active-assessments';
-import { useDepartments } from '../api/get-departments';
+import { useActiveAssessments } from '../../../api/get-active-assessments';
+import { useDepartments } from '../../../api/get-departments';
 import classes from './home-cards.module.css';
 
 function HomeCard(props: {
-  to: string;
+  to: '/activeAssessments' | '/departments' | '/properties/nearby';
   icon: ReactNode;
   title: string;
   description: string;
@@ -35,7 +35,7 @@ function HomeCard(props: {
   );
 }
 
-/** Spec 2, home: active assessments with a count, departments with a count, nearby properties. */
+/** docs/product.md 2, home: active assessments with a count, departments with a count, nearby properties. */
 export function HomeCards(props: { organizationId: string }) {
   const t = useTranslation();
   const active = useActiveAssessments(props.organizationId);

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
-import { useNearbyProperties, type Coordinates } from '../api/search-by-coordinates';
+import { useNearbyProperties, type Coordinates } from '../../../api/search-by-coordinates';
 import { PropertyResultList } from './property-result-list';
 
 type Locating =
@@ -13,7 +13,7 @@ type Locating =
   | { state: 'failed'; message: string };
 
 /**
- * Spec 2, /properties/nearby: a dialog asks for the location; after the button the browser's
+ * docs/product.md 2, /properties/nearby: a dialog asks for the location; after the button the browser's
  * position is read and the nearest residences listed. Unsupported geolocation shows
  * nearbyProperties.locationDisabledError; a refusal the general error plus the browser's message.
  */

@@ -8,7 +8,11 @@ import { StatusBadge } from '../../../ui/status-badge';
 import { useCurrentPath } from '../hooks/use-current-path';
 import classes from './home-cards.module.css';
 
-/** Search and nearby results: the address as a link to the residence, its status, the distance. */
+/**
+ * Search and nearby results: the address as a link to the residence, its status, the distance.
+ * A hit names no assessment (PropertySearchResult has no assessmentId), so the way into one is
+ * on the residence screen's cards.
+ */
 export function PropertyResultList(props: { results: readonly PropertySearchResult[] }) {
   const t = useTranslation();
   const origin = useCurrentPath();

@@ -5,13 +5,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { INVALID_RESIDENCE_ID } from '../../../domain/location';
 import { useTranslation } from '../../../i18n/use-translation';
-import { DROPDOWN_SIZE, MIN_SEARCH_LENGTH, useSearchProperties } from '../api/search-properties';
+import { DROPDOWN_SIZE, MIN_SEARCH_LENGTH, useSearchProperties } from '../../../api/search-properties';
 
-/** Spec 5 and 9: search after 500 ms with more than 2 characters. */
-export const SEARCH_DEBOUNCE_MS = 500;
+/** docs/product.md 5 and 9: search after 500 ms with more than 2 characters. */
+const SEARCH_DEBOUNCE_MS = 500;
 
 /**
- * Spec 2 "Property search box": suggestions in a dropdown (15, at most about 20rem high), a
+ * docs/product.md 2 "Property search box": suggestions in a dropdown (15, at most about 20rem high), a
  * loading indicator, search.noResults and search.error; Enter opens the results page.
  */
 export function PropertySearchBox(props: { organizationId: string }) {

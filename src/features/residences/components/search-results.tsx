@@ -1,40 +1,30 @@
-import { Alert, Center, Loader } from '@mantine/core';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { RESULTS_PAGE_SIZE, searchPropertiesQueryOptions } from '../../../api/search-properties';
 import { compareAddresses } from '../../../domain/location';
 import { pluralKey } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
-import { RESULTS_PAGE_SIZE, useSearchProperties } from '../api/search-properties';
 import { PropertyResultList } from './property-result-list';
 
-/** Spec 2, /properties/search/{searchQuery}: the query plus the count, sorted by spec 5. */
+/** docs/product.md 2, /properties/search/{searchQuery}: the query plus the count, sorted by docs/product.md 5. */
 export function SearchResults(props: { organizationId: string; query: string }) {
   const t = useTranslation();
-  const search = useSearchProperties(props.organizationId, props.query, RESULTS_PAGE_SIZE);
-  const results = useMemo(() => [...(search.data ?? [])].sort(compareAddresses), [search.data]);
-  const count = search.data?.length;
+  const { data } = useSuspenseQuery(
+    searchPropertiesQueryOptions(props.organizationId, props.query.trim(), RESULTS_PAGE_SIZE),
+  );
+  const results = useMemo(() => [...data].sort(compareAddresses), [data]);
+  const count = data.length;
   return (
     <>
       <PageHeader
-        title={count === undefined ? props.query : t('search.title', { query: props.query, count })}
+        title={t('search.title', { query: props.query, count })}
         description={
-          count === undefined
-            ? undefined
-            : count === 0
-              ? t('search.description.noResults', { query: props.query })
-              : t(pluralKey('search.description.results', count), { count, query: props.query })
+          count === 0
+            ? t('search.description.noResults', { query: props.query })
+            : t(pluralKey('search.description.results', count), { count, query: props.query })
         }
       />
-      {search.isFetching && !search.data && (
-        <Center py="xl">
-          <Loader aria-label={t('search.loading')} />
-        </Center>
-      )}
-      {search.isError && (
-        <Alert color="red" role="alert">
-          {t('search.error')}
-        </Alert>
-      )}
       <PropertyResultList results={results} />
     </>
   );

@@ -3,8 +3,8 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { useDeleteAssessment } from '../hooks/use-delete-assessment';
 
 /**
- * Spec 2 and 4: Delete asks for confirmation with a Back option and shows an error if the
- * deletion fails. Spec 5: Delete is disabled while the request runs and after an error; closing
+ * docs/product.md 2 and 4: Delete asks for confirmation with a Back option and shows an error if the
+ * deletion fails. docs/product.md 5: Delete is disabled while the request runs and after an error; closing
  * the dialog clears the error, so opening it again allows another try.
  */
 export function DeleteAssessmentDialog(props: {

@@ -7,7 +7,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 const HEADING_ID = 'results-handicap-scores';
 
 /**
- * Spec 2: the handicap scores as a table (user group, score text). Spec 7: the scores call is
+ * docs/product.md 2: the handicap scores as a table (user group, score text). docs/product.md 7: the scores call is
  * retried 5 times at 1 s (not on 401) before assessmentResult.handicapScoresError shows.
  *
  * The cache may hold scores from before the latest answers (the residence cards read them

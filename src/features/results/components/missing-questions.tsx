@@ -5,8 +5,8 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
 
 /**
- * Spec 2: with required questions unanswered the results page is an error page instead,
- * listing the missing questions per chapter (spec 5), each a link to the question.
+ * docs/product.md 2: with required questions unanswered the results page is an error page instead,
+ * listing the missing questions per chapter (docs/product.md 5), each a link to the question.
  */
 export function MissingQuestions(props: {
   propertyId: string;

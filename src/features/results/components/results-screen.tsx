@@ -1,85 +1,83 @@
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { assessmentQueryOptions, questionsQueryOptions } from '../../../api/assessment-queries';
+import { assessmentQueryOptions } from '../../../api/get-assessment';
+import { questionsQueryOptions } from '../../../api/get-questions';
 import { missingQuestions } from '../../../domain/answer-validation';
+import { canApprove } from '../../../domain/approval';
 import { isEditableStatus } from '../../../domain/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
+import { useApproveAssessment, type SendWaitingAnswers } from '../hooks/use-approve-assessment';
 import { lastEvaluationQuestion } from '../last-question';
+import { ApprovalProgress } from './approval-progress';
+import { ApproveActions } from './approve-actions';
 import { BackToAssessment } from './back-to-assessment';
 import { DeleteAssessmentDialog } from './delete-assessment-dialog';
 import { HandicapScores } from './handicap-scores';
 import { MissingQuestions } from './missing-questions';
 
 /**
- * Spec 2, /results/{propertyId}/{assessmentId}: the handicap scores with Approve later and
- * Delete, or an error page listing the required questions still unanswered. Approve now and
- * Approve in future come with the bulk jobs.
+ * docs/product.md 2, /results/{propertyId}/{assessmentId}: the handicap scores with Approve now,
+ * Approve in future, Approve later and Delete, or an error page listing the required questions
+ * still unanswered. The route's loader has fetched the assessment and its questions; waiting and
+ * failing are the router's (src/app/route-states.tsx). The route hands in the outbox check
+ * (`sendWaitingAnswers`) and whether the user may write (the `_write` layout: always).
  */
-export function ResultsScreen(props: { propertyId: string; assessmentId: string }) {
+export function ResultsScreen(props: {
+  propertyId: string;
+  assessmentId: string;
+  canWrite?: boolean;
+  sendWaitingAnswers?: SendWaitingAnswers;
+}) {
   const t = useTranslation();
-  const assessment = useQuery(assessmentQueryOptions(props.assessmentId, props.propertyId));
-  const questions = useQuery(questionsQueryOptions(props.assessmentId));
+  const { data: assessment } = useSuspenseQuery(assessmentQueryOptions(props.assessmentId, props.propertyId));
+  const { data: questions } = useSuspenseQuery(questionsQueryOptions(props.assessmentId));
   const [deleting, setDeleting] = useState(false);
-
-  if (assessment.isPending || questions.isPending) {
-    return (
-      <>
-        <PageHeader title={t('assessmentResult.title')} />
-        <Center py="xl">
-          <Loader aria-label={t('assessment.loading')} />
-        </Center>
-      </>
-    );
-  }
-  if (assessment.isError || questions.isError) {
-    const retry = () => {
-      if (assessment.isError) void assessment.refetch();
-      if (questions.isError) void questions.refetch();
-    };
-    return (
-      <>
-        <PageHeader title={t('assessmentResult.title')} />
-        <Alert color="red" role="alert" title={t('general.error.title')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{t('assessment.error')}</Text>
-            <Button variant="default" loading={assessment.isFetching || questions.isFetching} onClick={retry}>
-              {t('general.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      </>
-    );
-  }
+  // Held here, not in the buttons: the dialog stays while the approved assessment refreshes.
+  const approval = useApproveAssessment(props);
+  const progress = <ApprovalProgress job={approval.job} onClose={approval.dismissJob} />;
 
   const back = (
     <BackToAssessment
       propertyId={props.propertyId}
       assessmentId={props.assessmentId}
-      last={lastEvaluationQuestion(questions.data)}
+      last={lastEvaluationQuestion(questions)}
     />
   );
-  const missing = missingQuestions(questions.data, { converted: assessment.data.converted });
+  const missing = missingQuestions(questions, { converted: assessment.converted });
   if (missing.length > 0) {
     return (
       <>
         {back}
         <MissingQuestions propertyId={props.propertyId} assessmentId={props.assessmentId} missing={missing} />
+        {progress}
       </>
     );
   }
 
-  // Spec 2 and 4: approving (and so deleting) is offered for draft and rejected assessments.
-  const eligible = isEditableStatus(assessment.data.assessmentStatus);
+  // docs/product.md 2 and 4: approving (and so deleting) is offered for draft and rejected assessments.
+  const eligible = isEditableStatus(assessment.assessmentStatus);
+  const approvable = canApprove({
+    status: assessment.assessmentStatus,
+    canWrite: props.canWrite ?? true,
+    missingCount: missing.length,
+  });
   return (
     <>
       {back}
       <PageHeader title={t('assessmentResult.title')} description={t('assessmentResult.description')} />
       <Stack gap="xl">
         <HandicapScores assessmentId={props.assessmentId} />
+        {approvable && (
+          <ApproveActions
+            propertyId={props.propertyId}
+            assessmentId={props.assessmentId}
+            approval={approval}
+          />
+        )}
         {eligible && (
           <Group gap="sm">
             <Button
@@ -108,6 +106,7 @@ export function ResultsScreen(props: { propertyId: string; assessmentId: string 
           assessmentId={props.assessmentId}
         />
       )}
+      {progress}
     </>
   );
 }

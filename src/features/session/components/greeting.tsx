@@ -3,7 +3,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { usePageTitle } from '../../../ui/use-page-title';
 import { LogoutButton } from './logout-button';
 
-/** The home screen's greeting with the user's name and the logout button (spec 2). */
+/** The home screen's greeting with the user's name and the logout button (docs/product.md 2). */
 export function Greeting(props: { userName: string }) {
   const t = useTranslation();
   usePageTitle(t('home.title'));

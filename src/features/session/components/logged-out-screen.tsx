@@ -3,7 +3,7 @@ import { loginUrl } from '../../../api/api-base';
 import { useTranslation } from '../../../i18n/use-translation';
 import { MessagePage } from '../../../ui/message-page';
 
-/** Spec 2, `/loggedout`: the session expired; log in again. */
+/** docs/product.md 2, `/loggedout`: the session expired; log in again. */
 export function LoggedOutScreen() {
   const t = useTranslation();
   return (

@@ -4,7 +4,7 @@ import { safeReturnPath } from '../../../domain/session-rules';
 import { useTranslation } from '../../../i18n/use-translation';
 import { MessagePage } from '../../../ui/message-page';
 
-/** Spec 2, `/` logged out: the login screen with a help link and the accessibility statement. */
+/** docs/product.md 2, `/` logged out: the login screen with a help link and the accessibility statement. */
 export function LoginScreen(props: { returnUrl?: string }) {
   const t = useTranslation();
   return (

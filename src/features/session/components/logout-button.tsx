@@ -18,7 +18,7 @@ async function unsentAnswers(): Promise<number> {
 }
 
 /**
- * Logout with the guard of ARCHITECTURE 2: with answers still waiting to be sent the user is
+ * Logout with the guard of docs/architecture.md 2: with answers still waiting to be sent the user is
  * warned and asked first (they stay on the device and are sent at the next sign-in).
  */
 export function LogoutButton(props: ButtonProps & { label: string }) {

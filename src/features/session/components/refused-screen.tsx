@@ -6,8 +6,8 @@ import { userInfoQueryOptions } from '../../../api/user-info';
 import { endSession } from '../end-session';
 
 /**
- * Spec 2 and 8: a 401 or 403 shows a logout page whose link goes to the logout URL if given,
- * otherwise the page reloads. `forbidden` is the role-none variant (spec 6).
+ * docs/product.md 2 and 8: a 401 or 403 shows a logout page whose link goes to the logout URL if given,
+ * otherwise the page reloads. `forbidden` is the role-none variant (docs/product.md 6).
  */
 export function RefusedScreen(props: { forbidden: boolean }) {
   const t = useTranslation();

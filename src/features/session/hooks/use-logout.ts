@@ -5,7 +5,7 @@ import { userInfoQueryOptions } from '../../../api/user-info';
 import { endSession } from '../end-session';
 
 /**
- * The logout button (spec 2): ends the session, then goes to the user's logoutUrl (the
+ * The logout button (docs/product.md 2): ends the session, then goes to the user's logoutUrl (the
  * sign-on's own logout) when there is one, except on the root path itself, which simply
  * shows the login screen again.
  */

@@ -3,10 +3,11 @@ import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { tokenStore } from '../../../api/token-store';
 import { PUBLIC_PATHS, tokenCheckDelayMs, tokenState } from '../../../domain/session-rules';
+import { logger } from '../../../lib/logger';
 import { endSession } from '../end-session';
 
 /**
- * Spec sections 4 and 9: the token is checked on load, whenever the tab becomes visible,
+ * docs/product.md 4 and 9: the token is checked on load, whenever the tab becomes visible,
  * and again after the minutes left before exp taken as seconds. An expired token ends the
  * session at /loggedout; a missing one at / (unless already on a public page).
  */
@@ -33,6 +34,7 @@ export function useSessionWatch(): void {
       const known = router.matchRoutes(path, {}).some((match) => match.routeId !== '__root__');
       if (state === 'missing' && (PUBLIC_PATHS.includes(path) || !known)) return;
       ending = true;
+      logger.info(`session ended: token ${state}`);
       void endSession(queryClient)
         .then(() => router.navigate(state === 'expired' ? { to: '/loggedout' } : { to: '/', search: {} }))
         .finally(() => {

@@ -2,7 +2,7 @@ import type { ChapterDef } from '../../../../../src/domain/catalogue';
 
 /**
  * The chapters of the question catalogue in display order: screening first, then the eight
- * evaluation chapters of domain-facts.md section 3.2 (ASCII ids: KOK, not KØK).
+ * evaluation chapters of docs/domain.md 3.2 (ASCII ids: KOK, not KØK).
  */
 export const CHAPTERS: ChapterDef[] = [
   {

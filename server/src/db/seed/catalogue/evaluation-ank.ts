@@ -1,6 +1,6 @@
 import type { QuestionDef } from '../../../../../src/domain/catalogue';
 
-/** Chapter ANK – Ankomst og adgangsvej (domain-facts.md 3.2). */
+/** Chapter ANK – Ankomst og adgangsvej (docs/domain.md 3.2). */
 export const ANK_QUESTIONS: QuestionDef[] = [
   {
     uniqueId: 'ANK-01',

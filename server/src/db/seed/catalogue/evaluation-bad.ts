@@ -1,6 +1,6 @@
 import type { QuestionDef } from '../../../../../src/domain/catalogue';
 
-/** Chapter BAD – Bad og toilet (domain-facts.md 3.2). */
+/** Chapter BAD – Bad og toilet (docs/domain.md 3.2). */
 export const BAD_QUESTIONS: QuestionDef[] = [
   {
     uniqueId: 'BAD-01',

@@ -1,6 +1,6 @@
 import type { QuestionDef } from '../../../../../src/domain/catalogue';
 
-/** Chapter ENT – Entré, gange og døre (domain-facts.md 3.2). */
+/** Chapter ENT – Entré, gange og døre (docs/domain.md 3.2). */
 export const ENT_QUESTIONS: QuestionDef[] = [
   {
     uniqueId: 'ENT-01',

@@ -1,6 +1,6 @@
 import type { QuestionDef } from '../../../../../src/domain/catalogue';
 
-/** Chapter ETA – Adgang til boligen: elevator og trapper (domain-facts.md 3.2). */
+/** Chapter ETA – Adgang til boligen: elevator og trapper (docs/domain.md 3.2). */
 export const ETA_QUESTIONS: QuestionDef[] = [
   {
     uniqueId: 'ETA-01',

@@ -1,7 +1,7 @@
 import type { QuestionDef } from '../../../../../src/domain/catalogue';
 
 /**
- * Chapter IND – Indgang og hoveddør (domain-facts.md 3.2). Covers the building's entrance door
+ * Chapter IND – Indgang og hoveddør (docs/domain.md 3.2). Covers the building's entrance door
  * and the dwelling's own front door; the assessor answers for the narrowest or worst of the two.
  */
 export const IND_QUESTIONS: QuestionDef[] = [

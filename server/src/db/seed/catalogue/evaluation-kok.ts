@@ -1,6 +1,6 @@
 import type { QuestionDef } from '../../../../../src/domain/catalogue';
 
-/** Chapter KOK – Køkken (domain-facts.md 3.2; working ids KØK-01… become KOK-01…). */
+/** Chapter KOK – Køkken (docs/domain.md 3.2; working ids KØK-01… become KOK-01…). */
 export const KOK_QUESTIONS: QuestionDef[] = [
   {
     uniqueId: 'KOK-01',

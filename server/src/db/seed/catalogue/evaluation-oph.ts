@@ -1,6 +1,6 @@
 import type { QuestionDef } from '../../../../../src/domain/catalogue';
 
-/** Chapter OPH – Stue, soveværelse og indeklima (domain-facts.md 3.2). */
+/** Chapter OPH – Stue, soveværelse og indeklima (docs/domain.md 3.2). */
 export const OPH_QUESTIONS: QuestionDef[] = [
   {
     uniqueId: 'OPH-01',

@@ -1,6 +1,6 @@
 import type { QuestionDef } from '../../../../../src/domain/catalogue';
 
-/** Chapter UDE – Altan og udearealer (domain-facts.md 3.2). */
+/** Chapter UDE – Altan og udearealer (docs/domain.md 3.2). */
 export const UDE_QUESTIONS: QuestionDef[] = [
   {
     uniqueId: 'UDE-01',

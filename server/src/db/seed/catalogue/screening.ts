@@ -1,7 +1,7 @@
 import type { QuestionDef } from '../../../../../src/domain/catalogue';
 
 /**
- * Screening (domain-facts.md section 3.1). Options carry `excludes` (hard exclusion of a
+ * Screening (docs/domain.md 3.1). Options carry `excludes` (hard exclusion of a
  * screened handicap type) or `warns` (soft exclusion, only a warning); S05 carries
  * `numericExclusions`. Screening questions are not scored.
  */
@@ -200,7 +200,7 @@ export const SCREENING_QUESTIONS: QuestionDef[] = [
     type: 'multiple',
     isOptional: true,
     relevantTo: ['allergy'],
-    // domain-facts 3.1 says "Ex. allergy"; allergy is a fixed optional type that screening does
+    // docs/domain.md 3.1 says "Ex. allergy"; allergy is a fixed optional type that screening does
     // not decide on (handicaps.ts), so the rule is encoded as a warning instead.
     options: [
       { answerId: 'S09-a', label: 'Væg-til-væg-tæpper', warns: ['allergy'] },

@@ -2,9 +2,9 @@ import type { PropertyRow } from '../../../../api/dto';
 import { applyDuplicateRule } from '../../../../domain/duplicate-rule';
 import { displayStatus, type DisplayStatus } from '../../../../domain/statuses';
 
-/** A row as the list shows it: one per residence (duplicate rule, spec 4) with its display status. */
+/** A row as the list shows it: one per residence (duplicate rule, docs/product.md 4) with its display status. */
 export interface PropertyListItem extends PropertyRow {
-  /** Spec 3: the assessmentId, or the residenceId when there is no assessment. */
+  /** docs/product.md 3: the assessmentId, or the residenceId when there is no assessment. */
   key: string;
   displayStatus: DisplayStatus;
 }

@@ -18,7 +18,7 @@ import { PropertyTable } from './property-table';
 import { useListSelection } from './use-list-selection';
 
 /**
- * Spec 2 "Property list": a table from breakpoint md with per-column filters, a card list
+ * docs/product.md 2 "Property list": a table from breakpoint md with per-column filters, a card list
  * on phones, select-all, one row per residence by the duplicate rule, and the selection
  * action bar (Copy and Approve come with the bulk flows).
  */
@@ -133,7 +133,7 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
   );
 }
 
-/** Spec 5: Edit needs one selected property with an assessment, Evaluate one without. */
+/** docs/product.md 5: Edit needs one selected property with an assessment, Evaluate one without. */
 function ActionButton(props: { label: string; disabledReason: string | null; onClick: () => void }) {
   if (props.disabledReason === null) return <Button onClick={props.onClick}>{props.label}</Button>;
   return (

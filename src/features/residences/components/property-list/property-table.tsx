@@ -10,8 +10,8 @@ import { STATUS_FILTER_OPTIONS, type PropertyListItem } from './list-items';
 import classes from './property-list.module.css';
 import type { ListSelection } from './use-list-selection';
 
-/** Spec 9: table row height 44, header height 52. */
-export const ROW_HEIGHT = 44;
+/** docs/product.md 9: table row height 44, header height 52. */
+const ROW_HEIGHT = 44;
 const COLUMNS = 7;
 
 export function ConvertedMark() {

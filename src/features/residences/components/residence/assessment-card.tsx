@@ -6,14 +6,25 @@ import { useTranslation } from '../../../../i18n/use-translation';
 import { formatPercent, formatShortDate } from '../../../../ui/format';
 import { StatusBadge } from '../../../../ui/status-badge';
 import { useAssessmentScores } from '../../../../api/assessment-scores';
+import { AssessmentEntryLink } from '../assessment-entry-link';
+import { useStatusLabel } from '../../hooks/use-status-label';
 
-/** Spec 2: an assessment card with its status badge, a progress bar for drafts and the scores. */
-export function AssessmentCard(props: { assessment: AssessmentListEntry; onUnlock?: () => void }) {
+/**
+ * docs/product.md 2: an assessment card with its status badge, a progress bar for drafts and the scores,
+ * and the way into the assessment (issue 8): continue, see the results, or view it read-only.
+ */
+export function AssessmentCard(props: {
+  assessment: AssessmentListEntry;
+  canWrite: boolean;
+  onUnlock?: () => void;
+}) {
   const t = useTranslation();
   const a = props.assessment;
   const status = displayStatus(a.assessmentStatus, a.isCalculated, a.futureApprovedDate);
+  const statusLabel = useStatusLabel(status, a.futureApprovedDate);
   const scores = useAssessmentScores(a.assessmentId);
   const percent = formatPercent(a.progress);
+  const date = formatShortDate(a.createdAt);
   return (
     <Card
       withBorder
@@ -25,7 +36,7 @@ export function AssessmentCard(props: { assessment: AssessmentListEntry; onUnloc
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text fw={700} id={`assessment-${a.assessmentId}`}>
-            {t('residence.assessmentCard.title')} {formatShortDate(a.createdAt)}
+            {t('residence.assessmentCard.title')} {date}
           </Text>
           <StatusBadge status={status} futureApprovedDate={a.futureApprovedDate} />
         </Group>
@@ -50,14 +61,15 @@ export function AssessmentCard(props: { assessment: AssessmentListEntry; onUnloc
             <Text size="sm" fw={600}>
               {t('residence.assessmentCard.scoresHeading')}
             </Text>
-            <Table withRowBorders={false} verticalSpacing={2} fz="sm">
+            <Table withRowBorders={false} verticalSpacing={2} horizontalSpacing={4} fz="sm">
               <Table.Tbody>
                 {scores.data.map((s) => (
                   <Table.Tr key={s.handicapTypeId}>
                     <Table.Th fw={400} scope="row">
                       {t(`handicap.${s.handicapTypeId}` as 'handicap.wheelchair')}
                     </Table.Th>
-                    <Table.Td>{s.scoreText}</Table.Td>
+                    {/* "Egnet (100 %)": the per cent sign stays with its number on a phone. */}
+                    <Table.Td>{s.scoreText.replaceAll(' %', '\u00a0%')}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
@@ -69,8 +81,17 @@ export function AssessmentCard(props: { assessment: AssessmentListEntry; onUnloc
             {t('assessmentResult.handicapScoresError')}
           </Text>
         )}
-        {props.onUnlock && (
-          <Group>
+        <Group gap="sm">
+          <AssessmentEntryLink
+            propertyId={a.propertyId}
+            assessmentId={a.assessmentId}
+            status={status}
+            canWrite={props.canWrite}
+            accessibleName={(action) =>
+              t('residence.assessmentCard.actionLabel', { action, date, status: statusLabel })
+            }
+          />
+          {props.onUnlock && (
             <Button
               variant="default"
               leftSection={<IconLockOpen size={16} aria-hidden />}
@@ -78,8 +99,8 @@ export function AssessmentCard(props: { assessment: AssessmentListEntry; onUnloc
             >
               {t('residence.unlock.button')}
             </Button>
-          </Group>
-        )}
+          )}
+        </Group>
       </Stack>
     </Card>
   );

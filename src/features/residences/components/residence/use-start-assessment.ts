@@ -1,39 +1,72 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { abandonAssessment } from '../../../../api/abandon-assessment';
-import { createAssessment } from '../../api/create-assessment';
+import { createAssessment } from '../../../../api/create-assessment';
+import { assessmentQueryOptions } from '../../../../api/get-assessment';
+import { questionsQueryOptions } from '../../../../api/get-questions';
 import { refreshAfterAssessmentChange } from '../../../../api/refresh-after-change';
-import { useQueryClient } from '@tanstack/react-query';
+import type { ChapterKind } from '../../../../domain/catalogue';
+
+/** How a new assessment comes about on the residence screen (docs/product.md 2 and 4). */
+type StartAssessment =
+  /** Start screening of a residence without assessments. */
+  | { kind: 'new' }
+  /** Overwrite: abandon these (every one that is not approved), then start afresh. */
+  | { kind: 'overwrite'; abandon: readonly string[] }
+  /** Unlock: a new draft as a copy of this approved assessment. */
+  | { kind: 'unlock'; approvedId: string };
+
+/** A question of the new assessment to open, or null for the resume route to choose. */
+type Landing = { chapter: ChapterKind; questionId: string } | null;
+
+/** docs/product.md 2: a new assessment opens at screening question 001. */
+const SCREENING_START: Landing = { chapter: 'screening', questionId: '001' };
 
 /**
- * Spec 4: start a new assessment (abandoning first the ones an overwrite replaces, or copying
- * an approved one to unlock it) and open it at screening question 001.
+ * docs/product.md 4 "Unlock": the user goes to the same question in the copy, which from the residence is
+ * the one the approved assessment was last answered at. Without one the resume route of the new
+ * assessment picks where it opens.
+ */
+async function unlockLanding(queryClient: QueryClient, propertyId: string, approvedId: string) {
+  const [approved, questions] = await Promise.all([
+    queryClient.ensureQueryData(assessmentQueryOptions(approvedId, propertyId)),
+    queryClient.ensureQueryData(questionsQueryOptions(approvedId)),
+  ]);
+  const last = questions.find((q) => q.uniqueId === approved.lastAnsweredQuestionUniqueId);
+  return last ? { chapter: last.chapterKind, questionId: last.id } : null;
+}
+
+/**
+ * docs/product.md 4: start screening, overwrite or unlock, then open the new assessment. The approved
+ * assessment's question is read before anything changes, so a failed read leaves no copy behind.
+ * The caches of docs/product.md 7 are refreshed once the new assessment is open (or after a failure): done
+ * before, the residence screen would re-render with the new assessment on its way out.
  */
 export function useStartAssessment(propertyId: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-
-  const start = async (options: { abandon?: string[]; copyFrom?: string } = {}) => {
-    setPending(true);
-    setError(null);
-    try {
-      for (const assessmentId of options.abandon ?? []) await abandonAssessment({ assessmentId, propertyId });
+  return useMutation({
+    mutationFn: async (start: StartAssessment) => {
+      const landing =
+        start.kind === 'unlock'
+          ? await unlockLanding(queryClient, propertyId, start.approvedId)
+          : SCREENING_START;
+      if (start.kind === 'overwrite') {
+        for (const assessmentId of start.abandon) await abandonAssessment({ assessmentId, propertyId });
+      }
       const assessmentId = await createAssessment({
         propertyId,
-        sourceAssessmentIdToCopyFrom: options.copyFrom,
+        sourceAssessmentIdToCopyFrom: start.kind === 'unlock' ? start.approvedId : undefined,
       });
-      await refreshAfterAssessmentChange(queryClient);
-      await navigate({
-        href: `/assessment/${encodeURIComponent(propertyId)}/${encodeURIComponent(assessmentId)}/screening/001`,
-      });
-    } catch (e) {
-      setError(e);
-      await refreshAfterAssessmentChange(queryClient);
-    } finally {
-      setPending(false);
-    }
-  };
-  return { start, pending, error, resetError: () => setError(null) };
+      return { assessmentId, landing };
+    },
+    onSuccess: ({ assessmentId, landing }) =>
+      landing
+        ? navigate({
+            to: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
+            params: { propertyId, assessmentId, ...landing },
+          })
+        : navigate({ to: '/assessment/$propertyId/$assessmentId', params: { propertyId, assessmentId } }),
+    onSettled: () => refreshAfterAssessmentChange(queryClient),
+  });
 }

@@ -1,0 +1,266 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { AssessmentDetails, AssessmentListEntry, PropertyRow } from '../src/api/dto';
+import { answerCurrent, api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
+
+/**
+ * Issue 8: every assessment card on the residence screen and every entry of /activeAssessments
+ * is a way into its assessment: an editable one continues where it was left, a calculated one
+ * opens its results, a locked one opens read-only. The two browser projects share one server,
+ * so each test takes other residences on the phone than on the desktop, counted from the end of
+ * each list (the other specs count from the front).
+ */
+
+interface ApiQuestion {
+  uniqueId: string;
+  id: string;
+  chapterKind: 'screening' | 'evaluation';
+  isHidden: boolean;
+}
+
+type Row = PropertyRow;
+
+async function residencesOfBigDepartment(request: APIRequestContext, token: string) {
+  const { organization, rows } = await bigDepartment(request, token);
+  const byResidence = new Map<string, Row[]>();
+  for (const row of rows)
+    byResidence.set(row.residenceId, [...(byResidence.get(row.residenceId) ?? []), row]);
+  return { organization, byResidence };
+}
+
+/** Residences whose rows `accept` says yes to, the n-th from the end, another one on the phone. */
+function pickFromEnd(
+  byResidence: Map<string, Row[]>,
+  accept: (rows: Row[]) => boolean,
+  project: string,
+  n = 0,
+): Row[] {
+  const candidates = [...byResidence.values()].filter(accept);
+  const index = candidates.length - 1 - 2 * n - (project === 'phone' ? 1 : 0);
+  expect(index).toBeGreaterThanOrEqual(0);
+  return candidates[index]!;
+}
+
+const single = (accept: (row: Row) => boolean) => (rows: Row[]) => rows.length === 1 && accept(rows[0]!);
+const isDraft = (r: Row) => r.assessmentStatus === 'draft' && !r.isCalculated;
+
+async function assessmentOf(request: APIRequestContext, token: string, row: Row) {
+  const [details, questions] = await Promise.all([
+    api<AssessmentDetails>(
+      request,
+      token,
+      `/api/v2/assessment/getassessment?assessmentId=${row.assessmentId}&propertyId=${row.residenceId}`,
+    ),
+    api<ApiQuestion[]>(request, token, `/api/v2/questions?assessmentId=${row.assessmentId}`),
+  ]);
+  // The questions the form shows: not hidden by screening, screening skipped when converted.
+  const visible = questions.filter(
+    (q) => !q.isHidden && !(details.converted && q.chapterKind === 'screening'),
+  );
+  const last = visible.findIndex((q) => q.uniqueId === details.lastAnsweredQuestionUniqueId);
+  return { details, questions, visible, last };
+}
+
+/** Where the form must open a draft: the question after the one answered last. */
+async function expectedResume(request: APIRequestContext, token: string, row: Row) {
+  const { visible, last } = await assessmentOf(request, token, row);
+  expect(last, 'the draft has a last answered question').toBeGreaterThanOrEqual(0);
+  return visible[last + 1];
+}
+
+/**
+ * A draft left in the middle of a chapter (so no chapter breaker greets the user), from a stretch
+ * of its own of the list of drafts: answering in one test never moves another test's pick.
+ */
+async function resumableDraft(
+  request: APIRequestContext,
+  token: string,
+  byResidence: Map<string, Row[]>,
+  stretch: number,
+): Promise<Row> {
+  const drafts = [...byResidence.values()].filter(single(isDraft)).map((rows) => rows[0]!);
+  for (const row of drafts.reverse().slice(stretch * 6, stretch * 6 + 6)) {
+    const { visible, last } = await assessmentOf(request, token, row);
+    if (last >= 0 && last + 2 < visible.length && visible[last + 1]!.id !== '001') return row;
+  }
+  throw new Error(`no draft left in the middle of a chapter in stretch ${stretch}`);
+}
+
+const questionPath = (row: Row, q: ApiQuestion) =>
+  `/assessment/${row.residenceId}/${row.assessmentId}/${q.chapterKind}/${q.id}`;
+
+/** Answers the question on screen and waits until the server has it as the last answered one. */
+async function answerAndWaitForServer(
+  page: Page,
+  request: APIRequestContext,
+  token: string,
+  row: Row,
+  q: ApiQuestion,
+) {
+  await answerCurrent(page);
+  await expect
+    .poll(
+      async () =>
+        (
+          await api<AssessmentDetails>(
+            request,
+            token,
+            `/api/v2/assessment/getassessment?assessmentId=${row.assessmentId}&propertyId=${row.residenceId}`,
+          )
+        ).lastAnsweredQuestionUniqueId,
+      { timeout: 20_000 },
+    )
+    .toBe(q.uniqueId);
+}
+
+test.describe('coming back to an assessment', () => {
+  test('a draft continues from its residence card where it was left, and again after one more answer', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await demoToken(request, 'skriver');
+    const { byResidence } = await residencesOfBigDepartment(request, token);
+    const row = await resumableDraft(request, token, byResidence, testInfo.project.name === 'phone' ? 1 : 0);
+    const first = (await expectedResume(request, token, row))!;
+
+    await signInWithToken(page, token, `/residence/${row.residenceId}`);
+    const card = page.getByRole('article');
+    await expect(card).toHaveCount(1);
+    await expect(card.getByText(/% besvaret$/)).toBeVisible();
+    await expectAccessible(page, 'residence with the way into its draft');
+    await card
+      .getByRole('link', { name: /^Fortsæt vurderingen: Vurdering \d\d\.\d\d\.\d\d, Kladde$/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${questionPath(row, first)}$`));
+    await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
+
+    await answerAndWaitForServer(page, request, token, row, first);
+    const next = (await expectedResume(request, token, row))!;
+    expect(next.uniqueId).not.toBe(first.uniqueId);
+
+    // Leave for the residence, and come back through the card.
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/residence/${row.residenceId}$`));
+    await page.getByRole('link', { name: /^Fortsæt vurderingen/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${questionPath(row, next)}$`));
+  });
+
+  test('a draft continues from the list of active assessments', async ({ page, request }, testInfo) => {
+    // axe over the organization's whole list (some 180 entries) takes a while on a busy machine.
+    test.setTimeout(120_000);
+    const token = await demoToken(request, 'skriver');
+    const { organization, byResidence } = await residencesOfBigDepartment(request, token);
+    const row = await resumableDraft(request, token, byResidence, testInfo.project.name === 'phone' ? 3 : 2);
+    const expected = (await expectedResume(request, token, row))!;
+    const active = await api<AssessmentListEntry[]>(
+      request,
+      token,
+      `/api/v2/assessment/getactiveassessments?organizationId=${organization.id}`,
+    );
+    const entry = active.find((a) => a.assessmentId === row.assessmentId)!;
+
+    await signInWithToken(page, token, '/activeAssessments');
+    await expect(page.getByRole('heading', { level: 1, name: 'Aktive vurderinger' })).toBeVisible();
+    const link = page.getByRole('link', { name: `Fortsæt vurderingen: ${entry.location}` });
+    // The address still leads to the residence, beside the way into the assessment.
+    const item = page.getByRole('listitem').filter({ has: link });
+    await expect(item.getByRole('link', { name: entry.location, exact: true })).toHaveAttribute(
+      'href',
+      `/residence/${row.residenceId}`,
+    );
+    await expectAccessible(page, 'active assessments with the ways into them');
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${questionPath(row, expected)}$`));
+  });
+
+  test('a calculated assessment opens its results from the card', async ({ page, request }, testInfo) => {
+    const token = await demoToken(request, 'skriver');
+    const { byResidence } = await residencesOfBigDepartment(request, token);
+    const [row] = pickFromEnd(
+      byResidence,
+      single((r) => r.assessmentStatus === 'draft' && r.isCalculated),
+      testInfo.project.name,
+    );
+    await signInWithToken(page, token, `/residence/${row!.residenceId}`);
+    await page.getByRole('link', { name: /^Se resultatet: Vurdering .*, Beregnet$/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/results/${row!.residenceId}/${row!.assessmentId}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Resultat' })).toBeVisible();
+  });
+
+  test('an approved assessment opens locked; unlocking it from the card opens the copy at its last answered question', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await demoToken(request, 'skriver');
+    const { byResidence } = await residencesOfBigDepartment(request, token);
+    const [row] = pickFromEnd(
+      byResidence,
+      single((r) => r.assessmentStatus === 'approved' && r.futureApprovedDate.startsWith('0001')),
+      testInfo.project.name,
+    );
+    const approved = await assessmentOf(request, token, row!);
+    const lastAnswered = approved.questions.find(
+      (q) => q.uniqueId === approved.details.lastAnsweredQuestionUniqueId,
+    )!;
+
+    await signInWithToken(page, token, `/residence/${row!.residenceId}`);
+    await page.getByRole('link', { name: /^Se vurderingen: Vurdering .*, Godkendt$/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${questionPath(row!, approved.visible[0]!)}$`));
+    await expect(page.getByText('Vurderingen er låst og kan ikke ændres.')).toBeVisible();
+
+    await page.goBack();
+    await page.getByRole('button', { name: 'Lås op' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lås vurderingen op?' });
+    await dialog.getByRole('button', { name: 'Lås op' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(
+        `/assessment/${row!.residenceId}/[0-9a-f-]{36}/${lastAnswered.chapterKind}/${lastAnswered.id}$`,
+      ),
+    );
+    const newId = new URL(page.url()).pathname.split('/')[3];
+    expect(newId).not.toBe(row!.assessmentId);
+    const after = await api<{ assessments: string[] }>(
+      request,
+      token,
+      `/api/v2/assessment/getassessments?propertyId=${row!.residenceId}`,
+    );
+    expect(after.assessments).toEqual(expect.arrayContaining([row!.assessmentId, newId]));
+  });
+
+  test('a read user opens every card read-only, a calculated one too', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await demoToken(request, 'laeser');
+    const { byResidence } = await residencesOfBigDepartment(request, token);
+    const two = pickFromEnd(
+      byResidence,
+      (rows) => rows.length === 2 && rows.some((r) => r.assessmentStatus === 'draft'),
+      testInfo.project.name,
+    );
+    await signInWithToken(page, token, `/residence/${two[0]!.residenceId}`);
+    await expect(page.getByRole('article')).toHaveCount(2);
+    const links = page.getByRole('main').getByRole('link', { name: /^Se vurderingen: Vurdering / });
+    await expect(links).toHaveCount(2);
+    await expect(page.getByRole('link', { name: /^(Fortsæt vurderingen|Se resultatet)/ })).toHaveCount(0);
+    await expectAccessible(page, 'residence, read only, with the ways into its assessments');
+    for (const name of await links.evaluateAll((all) => all.map((a) => a.getAttribute('aria-label')!))) {
+      await page.getByRole('link', { name }).click();
+      await expect(page).toHaveURL(/\/assessment\/[^/]+\/[^/]+\/(screening|evaluation)\/\d+$/);
+      await expect(page.getByText('Du kan se svarene, men ikke ændre dem.')).toBeVisible();
+      await page.goBack();
+    }
+
+    const [calculated] = pickFromEnd(
+      byResidence,
+      single((r) => r.assessmentStatus === 'draft' && r.isCalculated),
+      testInfo.project.name,
+      1,
+    );
+    await page.goto(`/residence/${calculated!.residenceId}`);
+    await page.getByRole('link', { name: /^Se vurderingen: Vurdering .*, Beregnet$/ }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/assessment/${calculated!.residenceId}/${calculated!.assessmentId}/`),
+    );
+    await expect(page.getByText('Du kan se svarene, men ikke ændre dem.')).toBeVisible();
+  });
+});

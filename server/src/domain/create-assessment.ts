@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { QuestionDef } from '../../../src/domain/catalogue';
+import type { AnswerValue } from '../../../src/domain/screening';
+import type { Database } from '../db/schema';
+import { deriveAssessmentState } from './assessment-state';
+import { loadAnswers } from './catalogue';
+
+export interface NewAssessment {
+  /** The target residence (access already checked by the caller). */
+  residence: { id: string; organization_id: string; is_converted: boolean };
+  /** An assessment of the same organization whose answers are copied, or null. */
+  sourceId: string | null;
+  userId: string;
+  now: Date;
+}
+
+/**
+ * A new draft for the residence, written with `db` (the caller's transaction: createnewassessment
+ * opens one, a copy job's item shares its own). With a source its answers are copied as
+ * preselected (docs/product.md 4: copied answers must be confirmed), and the screening fields
+ * and isCalculated are derived from them. `converted` follows the residence: converted
+ * residences skip screening. Answers the new id.
+ */
+export async function insertNewAssessment(
+  db: Kysely<Database>,
+  questions: readonly QuestionDef[],
+  { residence, sourceId, userId, now }: NewAssessment,
+): Promise<string> {
+  const answers: ReadonlyMap<string, AnswerValue> = sourceId
+    ? (await loadAnswers(db, [sourceId])).get(sourceId)!
+    : new Map();
+  const id = randomUUID();
+  await db
+    .insertInto('assessments')
+    .values({
+      id,
+      organization_id: residence.organization_id,
+      residence_id: residence.id,
+      status: 'draft',
+      converted: residence.is_converted,
+      ...deriveAssessmentState(questions, answers, residence.is_converted),
+      valid_from: null,
+      future_approved_date: null,
+      source_assessment_id: sourceId,
+      last_answered_question_unique_id: null,
+      created_by: userId,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  if (sourceId) {
+    // Copied as they were given (who answered, and when), marked preselected.
+    await db
+      .insertInto('answers')
+      .columns([
+        'assessment_id',
+        'question_unique_id',
+        'values',
+        'numeric_value',
+        'comment',
+        'preselected',
+        'answered_by',
+        'answered_at',
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom('answers')
+          .select([
+            sql<string>`${id}::uuid`.as('assessment_id'),
+            'question_unique_id',
+            'values',
+            'numeric_value',
+            'comment',
+            sql<boolean>`true`.as('preselected'),
+            'answered_by',
+            'answered_at',
+          ])
+          .where('assessment_id', '=', sourceId),
+      )
+      .execute();
+  }
+  return id;
+}

@@ -1,0 +1,27 @@
+/** An item that cannot be done, with its reason for the user (Danish) and a code. */
+export class ItemFailure extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The job was taken over by another worker (its lease ran out): this worker stops. */
+export class LeaseLostError extends Error {
+  constructor(jobId: string) {
+    super(`Lost the lease of job ${jobId}`);
+  }
+}
+
+/** The Danish reasons of failed items (docs/api.md "Jobs"). */
+export const ITEM_MESSAGES = {
+  assessmentGone: 'Vurderingen findes ikke længere.',
+  alreadyApproved: 'Vurderingen er allerede godkendt.',
+  notApprovable: 'Vurderingen kan kun godkendes, når den er en kladde eller afvist.',
+  notCalculated: 'Vurderingen kan ikke godkendes, før alle påkrævede spørgsmål er besvaret.',
+  propertyGone: 'Boligen findes ikke længere.',
+  sourceGone: 'Vurderingen, der skulle kopieres, findes ikke længere.',
+  jobAborted: 'Jobbet kunne ikke gennemføres. Prøv igen.',
+} as const;

@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { QuestionDef } from '../../../src/domain/catalogue';
+import type { Database } from '../db/schema';
+import { loadQuestions } from '../domain/catalogue';
+import { copyItem } from './copy-item';
+import { ItemFailure, ITEM_MESSAGES, LeaseLostError } from './errors';
+import { finishItem } from './finish-item';
+import type { JobEvents, JobProgressEvent } from './job-events';
+import {
+  abortJob,
+  claimJob,
+  completeItem,
+  DEFAULT_LEASE_MS,
+  MAX_ATTEMPTS,
+  nextPendingItem,
+  releaseJob,
+  type ClaimedJob,
+  type ItemOutcome,
+  type JobCounts,
+  type PendingItem,
+} from './queue';
+
+export interface WorkerOptions {
+  /** Progress events, one per finished item (none when absent). */
+  jobEvents?: JobEvents;
+  /** The lease owner; one per worker (default: a new uuid). */
+  owner?: string;
+  leaseMs?: number;
+  /** The clock of leases and approvals (tests move it forward). */
+  now?: () => Date;
+  /** Stop after this many items without giving the job back: a worker that dies mid-way (tests). */
+  maxItems?: number;
+  /** Errors that are not an item's own (a lost connection, a failed publish). */
+  onError?: (error: unknown, context: string) => void;
+}
+
+export interface WorkerRun {
+  jobs: number;
+  items: number;
+}
+
+/**
+ * Processes jobs until none is claimable: claims one, does its pending items in order (each
+ * its own transaction, progress published after each commit) and claims the next. A job
+ * whose lease is taken over stops at once; an unexpected error gives the job back with a
+ * back-off, and a job claimed more than MAX_ATTEMPTS times fails its remaining items.
+ */
+export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions = {}): Promise<WorkerRun> {
+  const owner = options.owner ?? randomUUID();
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const clock = options.now ?? (() => new Date());
+  const run: WorkerRun = { jobs: 0, items: 0 };
+  let questions: QuestionDef[] | null = null;
+
+  for (;;) {
+    const job = await claimJob(db, owner, clock(), leaseMs);
+    if (!job) return run;
+    run.jobs += 1;
+
+    if (job.attempts > MAX_ATTEMPTS) {
+      const aborted = await abortJob(db, {
+        jobId: job.id,
+        owner,
+        now: clock(),
+        code: 'JOB_ABORTED',
+        message: ITEM_MESSAGES.jobAborted,
+      });
+      if (aborted && aborted.lastPropertyId !== null) {
+        const failure = { status: 'failed', code: 'JOB_ABORTED', message: ITEM_MESSAGES.jobAborted } as const;
+        await publish(options, job, aborted.lastPropertyId, failure, aborted.counts);
+      }
+      continue;
+    }
+
+    try {
+      if (job.kind === 'copy' && !job.isFake) questions ??= await loadQuestions(db);
+      for (;;) {
+        if (options.maxItems !== undefined && run.items >= options.maxItems) return run;
+        const item = await nextPendingItem(db, job.id);
+        if (!item) break;
+        const result = await processItem(db, job, item, { owner, leaseMs, now: clock(), questions });
+        if (result === null) continue;
+        run.items += 1;
+        await publish(options, job, item.propertyId, result.outcome, result.counts);
+        if (result.counts.status !== 'running') break;
+      }
+    } catch (error) {
+      if (error instanceof LeaseLostError) continue;
+      options.onError?.(error, `job ${job.id}`);
+      await releaseJob(db, job.id, owner, clock(), String(error), job.attempts).catch((e: unknown) =>
+        options.onError?.(e, `releasing job ${job.id}`),
+      );
+    }
+  }
+}
+
+async function processItem(
+  db: Kysely<Database>,
+  job: ClaimedJob,
+  item: PendingItem,
+  context: { owner: string; leaseMs: number; now: Date; questions: QuestionDef[] | null },
+) {
+  const params = {
+    jobId: job.id,
+    owner: context.owner,
+    position: item.position,
+    now: context.now,
+    leaseMs: context.leaseMs,
+  };
+  try {
+    return await completeItem(db, params, async (trx): Promise<ItemOutcome> => {
+      // flag-fake_copy: the same progress, no writes.
+      if (job.isFake) return { status: 'skipped' };
+      if (job.kind === 'finish') return finishItem(trx, item, context.now);
+      return copyItem(trx, item, job, context.questions!, context.now);
+    });
+  } catch (error) {
+    if (!(error instanceof ItemFailure)) throw error;
+    // The domain write is rolled back; the failure and its reason are recorded on their own.
+    const failure: ItemOutcome = { status: 'failed', code: error.code, message: error.message };
+    return completeItem(db, params, async () => failure);
+  }
+}
+
+async function publish(
+  options: WorkerOptions,
+  job: ClaimedJob,
+  propertyId: string,
+  outcome: ItemOutcome,
+  counts: JobCounts,
+): Promise<void> {
+  if (!options.jobEvents) return;
+  const error = outcome.status === 'failed' ? { message: outcome.message } : null;
+  const { currentCount, maxCount } = counts;
+  const event: JobProgressEvent =
+    job.kind === 'copy'
+      ? {
+          kind: 'copy',
+          userId: job.userId,
+          jobId: job.id,
+          payload: {
+            propertyId,
+            newAssessmentId: outcome.status === 'done' ? outcome.resultId : null,
+            currentCount,
+            maxCount,
+            error,
+          },
+        }
+      : { kind: 'finish', userId: job.userId, jobId: job.id, payload: { currentCount, maxCount, error } };
+  try {
+    await options.jobEvents.publish(event);
+  } catch (e) {
+    // Progress is also readable by job id (GET /api/v2/jobs/{jobId}): a lost event is not fatal.
+    options.onError?.(e, `publishing progress of job ${job.id}`);
+  }
+}
+
+export interface JobWorker {
+  /** Looks for work now instead of at the next poll (called after a job is queued). */
+  wake(): void;
+  /** Stops polling and waits for the current item to finish. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The background loop of a server process (started by buildApp): runWorkerOnce, then sleep
+ * until the poll interval passes or wake() is called. Every process on one PostgreSQL runs
+ * one; they share the work through the claims.
+ */
+export function startJobWorker(db: Kysely<Database>, options: WorkerOptions & { pollMs: number }): JobWorker {
+  const owner = options.owner ?? `worker-${randomUUID()}`;
+  let running = true;
+  let wakeUp: (() => void) | null = null;
+  let woken = false;
+
+  const loop = (async () => {
+    while (running) {
+      woken = false;
+      try {
+        await runWorkerOnce(db, { ...options, owner });
+      } catch (error) {
+        options.onError?.(error, 'job worker');
+      }
+      if (!running) break;
+      if (woken) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollMs);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+    }
+  })();
+
+  return {
+    wake() {
+      woken = true;
+      wakeUp?.();
+    },
+    async stop() {
+      running = false;
+      wakeUp?.();
+      await loop;
+    },
+  };
+}

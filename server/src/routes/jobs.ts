@@ -1,0 +1,324 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { FailedJobItem, JobCreated, JobState } from '../../../src/api/dto';
+import type { AuthUser } from '../auth/guard';
+import { findAssessment } from '../domain/access';
+import { idempotencyHeadersSchema } from '../domain/answers';
+import * as schemas from '../domain/schemas';
+import { badRequest, forbidden, HttpError, notFound } from '../errors';
+import { isCalendarDate } from '../jobs/dates';
+import { enqueueJob, MAX_JOB_ITEMS, type EnqueueCommand, type NewJobItem } from '../jobs/queue';
+import type { RouteDeps } from './deps';
+
+/** 5,000 finish items are about 650 KB of JSON: these two bodies may be larger than the 256 KiB of others. */
+export const JOB_BODY_LIMIT = 1024 * 1024;
+
+/** Ids per IN list: far below PostgreSQL's parameter limit. */
+const CHUNK = 1000;
+
+interface FinishBody {
+  assessmentsToFinish: { assessmentId: string; propertyId: string; validFrom: string }[];
+  isFakeJob?: boolean;
+}
+
+interface CopyBody {
+  propertyIds: string[];
+  sourceAssessmentIdToCopyFrom: string;
+  isFakeJob?: boolean;
+}
+
+type IdempotencyHeaders = { 'idempotency-key'?: string };
+
+/** "2026-12-01", or a date-time whose date part is used as it is written. */
+const validFromSchema = {
+  type: 'string',
+  maxLength: 40,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
+} as const;
+
+const finishBodySchema = {
+  type: 'object',
+  required: ['assessmentsToFinish'],
+  properties: {
+    assessmentsToFinish: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_JOB_ITEMS,
+      items: {
+        type: 'object',
+        required: ['assessmentId', 'propertyId', 'validFrom'],
+        properties: { assessmentId: schemas.uuid, propertyId: schemas.uuid, validFrom: validFromSchema },
+      },
+    },
+    isFakeJob: { type: 'boolean', default: false },
+  },
+} as const;
+
+const copyBodySchema = {
+  type: 'object',
+  required: ['propertyIds', 'sourceAssessmentIdToCopyFrom'],
+  properties: {
+    propertyIds: { type: 'array', minItems: 1, maxItems: MAX_JOB_ITEMS, items: schemas.uuid },
+    sourceAssessmentIdToCopyFrom: schemas.uuid,
+    isFakeJob: { type: 'boolean', default: false },
+  },
+} as const;
+
+const jobCreatedSchema = {
+  type: 'object',
+  required: ['jobId'],
+  properties: { jobId: { type: 'string' } },
+} as const;
+
+const jobStateSchema = {
+  type: 'object',
+  required: ['jobId', 'kind', 'status', 'currentCount', 'maxCount', 'errorCount', 'failedItems', 'copied'],
+  properties: {
+    jobId: { type: 'string' },
+    kind: { type: 'string', enum: ['copy', 'finish'] },
+    status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'partlyFailed', 'failed'] },
+    currentCount: { type: 'integer' },
+    maxCount: { type: 'integer' },
+    errorCount: { type: 'integer' },
+    failedItems: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['propertyId', 'assessmentId', 'code', 'message'],
+        properties: {
+          propertyId: { type: 'string' },
+          assessmentId: { type: ['string', 'null'] },
+          code: { type: 'string' },
+          message: { type: 'string' },
+        },
+      },
+    },
+    copied: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['propertyId', 'newAssessmentId'],
+        properties: { propertyId: { type: 'string' }, newAssessmentId: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+const chunks = <T>(list: readonly T[]): T[][] => {
+  const result: T[][] = [];
+  for (let i = 0; i < list.length; i += CHUNK) result.push(list.slice(i, i + CHUNK));
+  return result;
+};
+
+const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+/** Every id once, in first-seen order, lower-cased (the database answers uuids so). */
+function unique<T>(list: readonly T[], key: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return list.filter((item) => {
+    const k = key(item).toLowerCase();
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+const notApprovable = (assessmentId: string, reason: string) =>
+  new HttpError(409, `Assessment ${assessmentId} cannot be approved: ${reason}`, 'ASSESSMENT_NOT_APPROVABLE');
+
+/**
+ * The bulk calls of docs/product.md 7 and the job state (docs/api.md "Jobs"):
+ * finishassessments and copyassessments check the write role and every id (403 for another
+ * organization's, 404 for unknown ones, 409 for an assessment that may not be approved)
+ * before anything is queued, queue one job and answer its id; the worker does the items.
+ */
+export function registerJobRoutes(
+  app: FastifyInstance,
+  { db, guards }: RouteDeps,
+  onQueued: () => void,
+): void {
+  const queue = async (command: EnqueueCommand): Promise<JobCreated> => {
+    const { jobId, created } = await enqueueJob(db, command);
+    if (created) onQueued();
+    return { jobId };
+  };
+
+  app.post<{ Body: FinishBody; Headers: IdempotencyHeaders }>(
+    '/api/v2/assessment/finishassessments',
+    {
+      preHandler: [guards.authenticate, guards.requireWrite],
+      bodyLimit: JOB_BODY_LIMIT,
+      schema: {
+        headers: idempotencyHeadersSchema,
+        body: finishBodySchema,
+        response: { 200: jobCreatedSchema },
+      },
+    },
+    async (request): Promise<JobCreated> => {
+      const user = request.user!;
+      const items = unique(request.body.assessmentsToFinish, (i) => i.assessmentId).map((i) => ({
+        assessmentId: i.assessmentId.toLowerCase(),
+        propertyId: i.propertyId.toLowerCase(),
+        validFrom: i.validFrom.slice(0, 10),
+      }));
+      for (const item of items) {
+        if (!isCalendarDate(item.validFrom)) throw badRequest(`validFrom ${item.validFrom} is not a date`);
+      }
+      const rows = new Map<
+        string,
+        { residence_id: string; organization_id: string; status: string; is_calculated: boolean }
+      >();
+      for (const ids of chunks(items.map((i) => i.assessmentId))) {
+        const found = await db
+          .selectFrom('assessments')
+          .select(['id', 'residence_id', 'organization_id', 'status', 'is_calculated'])
+          .where('id', 'in', ids)
+          .execute();
+        for (const row of found) rows.set(row.id, row);
+      }
+      // Another organization's id first: 403 before anything about the rest.
+      assertAllMember(
+        user,
+        [...rows.values()].map((r) => r.organization_id),
+      );
+      for (const item of items) {
+        const row = rows.get(item.assessmentId);
+        if (!row || row.status === 'cancelled') throw notFound(`Assessment ${item.assessmentId} not found`);
+        if (row.residence_id !== item.propertyId) {
+          throw notFound(`Assessment ${item.assessmentId} not found on this property`);
+        }
+      }
+      for (const item of items) {
+        const row = rows.get(item.assessmentId)!;
+        if (row.status !== 'draft' && row.status !== 'rejected') {
+          throw notApprovable(item.assessmentId, `it is ${row.status}`);
+        }
+        if (!row.is_calculated) throw notApprovable(item.assessmentId, 'required questions are unanswered');
+      }
+      const organizationId = singleOrganization([...rows.values()].map((r) => r.organization_id));
+      const isFake = request.body.isFakeJob ?? false;
+      const jobItems: NewJobItem[] = items.map((i) => ({ ...i }));
+      return queue({
+        kind: 'finish',
+        userId: user.id,
+        organizationId,
+        isFake,
+        sourceAssessmentId: null,
+        idempotencyKey: request.headers['idempotency-key'],
+        requestHash: hashOf({ kind: 'finish', isFake, items }),
+        items: jobItems,
+      });
+    },
+  );
+
+  app.post<{ Body: CopyBody; Headers: IdempotencyHeaders }>(
+    '/api/v2/assessment/copyassessments',
+    {
+      preHandler: [guards.authenticate, guards.requireWrite],
+      bodyLimit: JOB_BODY_LIMIT,
+      schema: {
+        headers: idempotencyHeadersSchema,
+        body: copyBodySchema,
+        response: { 200: jobCreatedSchema },
+      },
+    },
+    async (request): Promise<JobCreated> => {
+      const user = request.user!;
+      const source = await findAssessment(db, user, request.body.sourceAssessmentIdToCopyFrom);
+      const propertyIds = unique(request.body.propertyIds, (id) => id).map((id) => id.toLowerCase());
+      const residences = new Map<string, string>();
+      for (const ids of chunks(propertyIds)) {
+        const found = await db
+          .selectFrom('residences')
+          .select(['id', 'organization_id'])
+          .where('id', 'in', ids)
+          .execute();
+        for (const row of found) residences.set(row.id, row.organization_id);
+      }
+      assertAllMember(user, [...residences.values()]);
+      for (const id of propertyIds) {
+        const organizationId = residences.get(id);
+        if (organizationId === undefined) throw notFound(`Property ${id} not found`);
+        if (organizationId !== source.organization_id) {
+          throw forbidden('The source assessment belongs to another organization');
+        }
+      }
+      const isFake = request.body.isFakeJob ?? false;
+      return queue({
+        kind: 'copy',
+        userId: user.id,
+        organizationId: source.organization_id,
+        isFake,
+        sourceAssessmentId: source.id,
+        idempotencyKey: request.headers['idempotency-key'],
+        requestHash: hashOf({ kind: 'copy', isFake, source: source.id, propertyIds }),
+        items: propertyIds.map((propertyId) => ({ propertyId, assessmentId: null, validFrom: null })),
+      });
+    },
+  );
+
+  app.get<{ Params: { jobId: string } }>(
+    '/api/v2/jobs/:jobId',
+    {
+      preHandler: guards.authenticate,
+      schema: {
+        params: { type: 'object', required: ['jobId'], properties: { jobId: schemas.uuid } },
+        response: { 200: jobStateSchema },
+      },
+    },
+    async (request): Promise<JobState> => {
+      const job = await db
+        .selectFrom('jobs')
+        .select(['id', 'user_id', 'kind', 'status', 'current_count', 'max_count', 'error_count'])
+        .where('id', '=', request.params.jobId)
+        .executeTakeFirst();
+      if (!job) throw notFound('Job not found');
+      if (job.user_id !== request.user!.id) throw forbidden('Not your job');
+      const items = await db
+        .selectFrom('job_items')
+        .select(['property_id', 'assessment_id', 'status', 'result_id', 'error_code', 'error_message'])
+        .where('job_id', '=', job.id)
+        .where('status', 'in', ['failed', 'done'])
+        .orderBy('position')
+        .execute();
+      const failedItems: FailedJobItem[] = items
+        .filter((i) => i.status === 'failed')
+        .map((i) => ({
+          propertyId: i.property_id,
+          assessmentId: i.assessment_id,
+          code: i.error_code ?? 'FAILED',
+          message: i.error_message ?? '',
+        }));
+      const copied =
+        job.kind === 'copy'
+          ? items
+              .filter((i) => i.status === 'done' && i.result_id !== null)
+              .map((i) => ({ propertyId: i.property_id, newAssessmentId: i.result_id! }))
+          : [];
+      return {
+        jobId: job.id,
+        kind: job.kind,
+        status: job.status,
+        currentCount: job.current_count,
+        maxCount: job.max_count,
+        errorCount: job.error_count,
+        failedItems,
+        copied,
+      };
+    },
+  );
+}
+
+function assertAllMember(user: AuthUser, organizationIds: readonly string[]): void {
+  for (const id of organizationIds) {
+    if (!user.organizationIds.includes(id)) throw forbidden('Not a member of this organization');
+  }
+}
+
+/** A job belongs to one organization: the items of one request must too. */
+function singleOrganization(organizationIds: readonly string[]): string {
+  const distinct = [...new Set(organizationIds)];
+  if (distinct.length !== 1)
+    throw badRequest('All assessments of one request must belong to one organization');
+  return distinct[0]!;
+}

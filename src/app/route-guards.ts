@@ -1,0 +1,99 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { notFound, redirect } from '@tanstack/react-router';
+import { ApiError } from '../api/http';
+import { tokenStore } from '../api/token-store';
+import { userInfoQueryOptions } from '../api/user-info';
+import {
+  authFailureRedirect,
+  hasWriteAccess,
+  isForbiddenRole,
+  normalizeRole,
+  tokenState,
+} from '../domain/session-rules';
+import { organizationsQueryOptions } from '../api/get-organizations';
+import { endSession } from '../features/session/end-session';
+import { activeOrganization } from '../offline/active-organization';
+import type { ActiveOrganization } from '../offline/cookies';
+
+/**
+ * The access rules of the pathless layout routes (docs/architecture.md 2, "Routes own access
+ * and data"): each guard runs in a `beforeLoad`, either returns what it established for the
+ * route context or throws a redirect / not-found, so no screen renders before access is known.
+ */
+
+/** The signed-in user as every route below `_signedIn` sees it. */
+export interface Session {
+  ssoUuid: string;
+  userName: string;
+  role: string;
+  logoutUrl: string | null;
+  /** docs/product.md 6: the role write grants write access; everyone else reads. */
+  canWrite: boolean;
+}
+
+interface GuardArgs {
+  context: { queryClient: QueryClient };
+  location: { href: string; pathname: string; searchStr: string };
+}
+
+/**
+ * docs/product.md 4 and 6: an expired token ends the session at /loggedout; no token sends the visitor to
+ * the login screen with where they were as returnUrl; a role of none (or none at all) is
+ * refused on the root path; a 401/403 from user info follows the redirect rule of docs/product.md 2.
+ */
+export async function requireSession({ context, location }: GuardArgs): Promise<{ session: Session }> {
+  const claims = tokenStore.claims();
+  const state = tokenState(claims?.exp ?? null, tokenStore.lastExp(), Date.now());
+  if (state === 'expired') {
+    await endSession(context.queryClient);
+    throw redirect({ to: '/loggedout', replace: true });
+  }
+  if (state === 'missing' || !claims) {
+    throw redirect({ to: '/', search: { returnUrl: location.href }, replace: true });
+  }
+  let userInfo;
+  try {
+    userInfo = await context.queryClient.ensureQueryData(userInfoQueryOptions());
+  } catch (error) {
+    if (error instanceof ApiError && error.isAuthFailure) {
+      throw redirect({
+        href: authFailureRedirect(location.pathname, location.searchStr) ?? '/',
+        replace: true,
+      });
+    }
+    throw error;
+  }
+  // The root path shows the refused screen (docs/product.md 6: login not accepted).
+  if (isForbiddenRole(userInfo.role)) throw redirect({ to: '/', replace: true });
+  return {
+    session: {
+      ssoUuid: claims.sso_uuid,
+      userName: userInfo.userName,
+      role: normalizeRole(userInfo.role),
+      logoutUrl: userInfo.logoutUrl,
+      canWrite: hasWriteAccess(userInfo.role),
+    },
+  };
+}
+
+/**
+ * docs/product.md 2: signed-in users with no organization selected go to /organizations with where they
+ * were as the origin; a remembered organization the user no longer belongs to is forgotten.
+ */
+export async function requireOrganization({
+  context,
+  location,
+}: GuardArgs): Promise<{ organization: ActiveOrganization }> {
+  const active = activeOrganization.get();
+  if (active) {
+    const organizations = await context.queryClient.ensureQueryData(organizationsQueryOptions());
+    if (organizations.some((o) => o.id === active.id)) return { organization: active };
+    activeOrganization.clear();
+  }
+  throw redirect({ to: '/organizations', search: { origin: location.href }, replace: true });
+}
+
+/** docs/product.md 2 and 6: write routes show the 404 page to everyone else; the server refuses them too. */
+export function requireWrite(session: Session): void {
+  if (!session.canWrite) throw notFound();
+}

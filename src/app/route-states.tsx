@@ -1,0 +1,58 @@
+import { Button, Center, Loader } from '@mantine/core';
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { ApiError } from '../api/http';
+import { useTranslation } from '../i18n/use-translation';
+import { logger } from '../lib/logger';
+import { ErrorScreen } from '../ui/error-screen';
+import { MessagePage } from '../ui/message-page';
+import { useOnline } from '../ui/use-online';
+
+/** What a route shows while its loader fetches (after the router's pending delay). */
+export function RoutePending() {
+  const t = useTranslation();
+  return (
+    <Center py="xl">
+      <Loader aria-label={t('general.loading')} />
+    </Center>
+  );
+}
+
+/**
+ * What a route shows when its loader or screen failed (docs/product.md 8, the generic error
+ * page): retry runs the loaders again. A 401/403 never stays here: the query cache sends it to
+ * the root. Without a connection, a page that is not on the device says so plainly and opens by
+ * itself when the connection is back.
+ */
+export function RouteError({ error }: ErrorComponentProps) {
+  const t = useTranslation();
+  const router = useRouter();
+  const online = useOnline();
+  const queryErrorResetBoundary = useQueryErrorResetBoundary();
+  useEffect(() => queryErrorResetBoundary.reset(), [queryErrorResetBoundary]);
+  useEffect(() => logger.error('a screen failed to load', error), [error]);
+  const offlineMiss = error instanceof ApiError && error.isNetworkFailure;
+  // Only the moment the connection returns: a server that is down must not be asked in a loop.
+  const wasOnline = useRef(online);
+  useEffect(() => {
+    if (offlineMiss && online && !wasOnline.current) void router.invalidate();
+    wasOnline.current = online;
+  }, [offlineMiss, online, router]);
+
+  if (offlineMiss && !online) {
+    return (
+      <MessagePage
+        title={t('general.offlineUnavailable.title')}
+        description={t('general.offlineUnavailable.description')}
+      >
+        <div>
+          <Button component={Link} to="/" variant="default">
+            {t('general.home')}
+          </Button>
+        </div>
+      </MessagePage>
+    );
+  }
+  return <ErrorScreen error={error} onRetry={() => void router.invalidate()} />;
+}

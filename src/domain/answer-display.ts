@@ -1,0 +1,84 @@
+import {
+  applyAnswerToQuestion,
+  formatNumericValue,
+  type AnswerInput,
+  type Question,
+} from './answer-validation';
+
+/**
+ * How the form shows answers that are not (yet) in the server's question list (docs/product.md 2 and 4;
+ * docs/architecture.md 2): pure, shared by the form and its tests.
+ */
+
+/** The whole answer as text, for the outbox list shown without the network ("87 cm", "Ja, Nej"). */
+export function valueText(question: Question): string {
+  if (question.type === 'numeric') {
+    const value = question.numericQuestionValue;
+    const unit = question.numericQuestionSettings?.measurementUnits ?? '';
+    return value === null ? '' : `${formatNumericValue(value)} ${unit}`.trim();
+  }
+  return question.options
+    .filter((o) => o.isSelected)
+    .map((o) => o.label)
+    .join(', ');
+}
+
+/**
+ * docs/product.md 4: confirming a preselected (copied) answer saves it as it stands: the number, or the
+ * selected options.
+ */
+export function preselectedAnswer(question: Question): AnswerInput {
+  return question.type === 'numeric'
+    ? { numericValue: question.numericQuestionValue }
+    : { values: question.options.filter((o) => o.isSelected).map((o) => o.answerId) };
+}
+
+/**
+ * The questions with the answers typed here that are not stored yet laid over them, by
+ * uniqueId: a value the device refused stays on screen even when the server's list arrives.
+ */
+export function withAnswers(
+  questions: readonly Question[],
+  answers: ReadonlyMap<string, AnswerInput>,
+): readonly Question[] {
+  if (answers.size === 0) return questions;
+  return questions.map((q) => {
+    const answer = answers.get(q.uniqueId);
+    return answer ? applyAnswerToQuestion(q, answer) : q;
+  });
+}
+
+/** An outbox entry as far as the form's display is concerned. */
+export interface QueuedAnswer {
+  assessmentId: string;
+  questionUniqueId: string;
+  state: 'pending' | 'inflight' | 'parked';
+  payload: AnswerInput;
+}
+
+/**
+ * The answers of this assessment that are not on the server yet, per question: the queued
+ * (pending or in-flight) edits in sending order, then what the device has not stored yet.
+ * The server's list that comes back after another question's answer lacks them; laid over it
+ * they stay on screen until their own answer is back. Refused (parked) ones are left to the
+ * server's value: the outbox list shows them.
+ */
+export function unsentAnswers(
+  queued: readonly QueuedAnswer[],
+  assessmentId: string,
+  unsaved: ReadonlyMap<string, AnswerInput>,
+): ReadonlyMap<string, AnswerInput> {
+  const answers = new Map<string, AnswerInput>();
+  const add = (uniqueId: string, input: AnswerInput) =>
+    answers.set(uniqueId, { ...answers.get(uniqueId), ...definedFields(input) });
+  for (const entry of queued) {
+    if (entry.assessmentId === assessmentId && entry.state !== 'parked')
+      add(entry.questionUniqueId, entry.payload);
+  }
+  for (const [uniqueId, input] of unsaved) add(uniqueId, input);
+  return answers;
+}
+
+function definedFields(input: AnswerInput): AnswerInput {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as AnswerInput;
+}

@@ -1,0 +1,99 @@
+/**
+ * What the form says about the answer on screen (docs/product.md 2 "a status of saving, saved or not
+ * saved"; docs/architecture.md 2, the outbox). Pure: the form hands in the outbox entry of the
+ * question, whether the browser is online and how its own last attempt to store the answer on
+ * the device went; the rule decides the one status shown.
+ */
+
+/** Why the device refused to store an answer (shown in Danish beside "Ikke gemt"). */
+export type StorageFailure =
+  /** The storage quota is used up. */
+  | 'quota'
+  /** IndexedDB is missing, blocked or closed (private mode, storage turned off). */
+  | 'unavailable'
+  /** Anything else the database threw. */
+  | 'unknown';
+
+/** Whether answers can be stored on this device: unknown until the database opened or failed to. */
+export type DeviceStorage =
+  { state: 'checking' } | { state: 'usable' } | { state: 'unusable'; failure: StorageFailure };
+
+/** The form's own attempt to put the latest edit of a question into the outbox. */
+export type EnqueueState =
+  { phase: 'storing' } | { phase: 'stored' } | { phase: 'failed'; failure: StorageFailure };
+
+/** The question's outbox entry as far as the status is concerned (the newest one). */
+export interface OutboxEntryState {
+  state: 'pending' | 'inflight' | 'parked';
+  parkedMessage: string | null;
+}
+
+export type SaveStatus =
+  | { kind: 'none' }
+  | { kind: 'saving' }
+  | { kind: 'savedOnDevice' }
+  | { kind: 'saved' }
+  | { kind: 'parked'; reason: string }
+  | { kind: 'notSaved'; failure: StorageFailure };
+
+/**
+ * The status of one question's answer:
+ * - the latest edit could not be stored on the device: not saved, with the reason (nothing
+ *   else may claim it is saved, not even an older entry of the same question);
+ * - it is being stored: saving;
+ * - the server refused the queued answer: not saved, with the server's reason;
+ * - it waits in the outbox: saving while online, saved on the device while offline;
+ * - it was stored here and has left the outbox (the server took it): saved;
+ * - otherwise nothing was answered here: no status.
+ */
+export function saveStatus(input: {
+  enqueue: EnqueueState | undefined;
+  entry: OutboxEntryState | undefined;
+  online: boolean;
+}): SaveStatus {
+  const { enqueue, entry, online } = input;
+  if (enqueue?.phase === 'failed') return { kind: 'notSaved', failure: enqueue.failure };
+  if (enqueue?.phase === 'storing') return { kind: 'saving' };
+  if (entry?.state === 'parked') return { kind: 'parked', reason: entry.parkedMessage ?? '' };
+  if (entry) return online ? { kind: 'saving' } : { kind: 'savedOnDevice' };
+  if (enqueue?.phase === 'stored') return { kind: 'saved' };
+  return { kind: 'none' };
+}
+
+const QUOTA_NAMES = new Set(['QuotaExceededError']);
+const UNAVAILABLE_NAMES = new Set([
+  'MissingAPIError',
+  'InvalidStateError',
+  'DatabaseClosedError',
+  'OpenFailedError',
+  'SecurityError',
+  'InvalidAccessError',
+  'UnknownError',
+  'VersionError',
+]);
+
+/**
+ * The kind of a storage error by its name, also when IndexedDB's error is wrapped (Dexie puts
+ * the browser's error in `inner`; an aborted transaction carries the quota error there).
+ */
+export function storageFailureOf(error: unknown): StorageFailure {
+  const names: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    const { name, inner } = current as { name?: unknown; inner?: unknown };
+    if (typeof name === 'string') names.push(name);
+    current = inner;
+  }
+  if (names.some((n) => QUOTA_NAMES.has(n))) return 'quota';
+  if (names.some((n) => UNAVAILABLE_NAMES.has(n))) return 'unavailable';
+  return 'unknown';
+}
+
+/** The form tries again to store an answer the device refused: after 1 s, 2 s, 5 s, 10 s, then every 30 s. */
+export const ENQUEUE_RETRY_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
+
+/** The wait before the next attempt after `failures` failed ones (1 or more). */
+export function enqueueRetryDelay(failures: number): number {
+  const index = Math.min(Math.max(failures, 1), ENQUEUE_RETRY_DELAYS_MS.length) - 1;
+  return ENQUEUE_RETRY_DELAYS_MS[index]!;
+}

@@ -1,0 +1,33 @@
+import { Anchor, type AnchorProps } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import type { Question } from '../../../domain/answer-validation';
+
+/** A link to one question of the form (table of contents, missing-question lists). */
+export function QuestionLink(
+  props: AnchorProps & {
+    propertyId: string;
+    assessmentId: string;
+    question: Pick<Question, 'chapterKind' | 'id'>;
+    onClick?: () => void;
+    'aria-current'?: 'step';
+    children: ReactNode;
+  },
+) {
+  const { propertyId, assessmentId, question, onClick, children, ...anchorProps } = props;
+  return (
+    <Anchor
+      {...anchorProps}
+      renderRoot={(rootProps) => (
+        <Link
+          {...rootProps}
+          to="/assessment/$propertyId/$assessmentId/$chapter/$questionId"
+          params={{ propertyId, assessmentId, chapter: question.chapterKind, questionId: question.id }}
+          onClick={onClick}
+        />
+      )}
+    >
+      {children}
+    </Anchor>
+  );
+}

@@ -1,0 +1,46 @@
+import { Button, Group, Text } from '@mantine/core';
+import type { SaveStatus, StorageFailure } from '../../../domain/save-status';
+import type { TranslationKey } from '../../../i18n/da';
+import { useTranslation } from '../../../i18n/use-translation';
+
+/** The Danish reason beside "Ikke gemt" when the device refused to store an answer. */
+export const STORAGE_FAILURE_TEXT: Record<StorageFailure, TranslationKey> = {
+  quota: 'assessment.storage.quota',
+  unavailable: 'assessment.storage.unavailable',
+  unknown: 'assessment.storage.unknown',
+};
+
+/** docs/product.md 2: the answer's status (saving, saved, not saved with the reason) and, when refused, "Prøv igen". */
+export function SaveStatusLine(props: { status: SaveStatus; onRetry: () => void }) {
+  const t = useTranslation();
+  const { status } = props;
+  const text =
+    status.kind === 'saving'
+      ? t('general.saving')
+      : status.kind === 'savedOnDevice'
+        ? t('assessment.saveStatus.savedOnDevice')
+        : status.kind === 'saved'
+          ? t('general.saved')
+          : status.kind === 'parked'
+            ? t('assessment.saveStatus.parked', { reason: status.reason })
+            : status.kind === 'notSaved'
+              ? `${t('general.notSaved')}: ${t(STORAGE_FAILURE_TEXT[status.failure])} ${t('assessment.saveStatus.retrying')}`
+              : '';
+  return (
+    <Group gap="xs" wrap="nowrap" align="center" mih={20}>
+      <Text
+        size="sm"
+        role="status"
+        aria-live="polite"
+        c={status.kind === 'notSaved' || status.kind === 'parked' ? 'red.9' : undefined}
+      >
+        {text}
+      </Text>
+      {status.kind === 'notSaved' && (
+        <Button size="xs" variant="outline" color="red.9" onClick={props.onRetry}>
+          {t('general.retry')}
+        </Button>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,128 @@
+import { Alert, Badge, Button, Drawer, Group, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCloudUpload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { pluralKey } from '../../../i18n/translate';
+import { useTranslation } from '../../../i18n/use-translation';
+import { discardParked, type OutboxEntry } from '../../../offline/outbox';
+import { useOutbox } from '../hooks/use-outbox';
+
+/**
+ * docs/architecture.md 2: the header indicator with the count of answers not yet on the server, and
+ * the list of pending and parked answers (value, residence, question, reason) with retry now
+ * and, for parked ones only, discard after confirmation.
+ */
+export function OutboxIndicator() {
+  const t = useTranslation();
+  const { sender, snapshot, db } = useOutbox();
+  const [open, setOpen] = useState(false);
+  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
+  const { pendingCount, parkedCount } = snapshot;
+  if (pendingCount === 0 && parkedCount === 0) return null;
+  const pending = snapshot.entries.filter((e) => e.state !== 'parked');
+  const parked = snapshot.entries.filter((e) => e.state === 'parked');
+  const label = [
+    pendingCount > 0 ? t(pluralKey('header.outbox.pending', pendingCount), { count: pendingCount }) : null,
+    parkedCount > 0 ? t(pluralKey('header.outbox.parked', parkedCount), { count: parkedCount }) : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+  const entryView = (entry: OutboxEntry) => (
+    <Stack
+      key={entry.id}
+      gap={2}
+      p="sm"
+      style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
+    >
+      <Text fw={600}>
+        {t('outbox.question', { question: entry.questionTitle || t('outbox.unknownQuestion') })}
+      </Text>
+      <Text size="sm">{t('outbox.value', { value: entry.valueText || t('outbox.value.empty') })}</Text>
+      <Text size="sm">{t('outbox.residence', { location: entry.locationText })}</Text>
+      {entry.state === 'inflight' && <Text size="sm">{t('outbox.sending')}</Text>}
+      {entry.state === 'parked' && (
+        <>
+          <Text size="sm" c="red.9">
+            {t('outbox.reason', { reason: entry.parkedMessage ?? '' })}
+          </Text>
+          <Group>
+            <Button size="xs" color="red.9" variant="outline" onClick={() => setDiscarding(entry)}>
+              {t('outbox.discard')}
+            </Button>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+
+  return (
+    <>
+      <UnstyledButton onClick={() => setOpen(true)} aria-label={`${t('header.outbox.open')}: ${label}`}>
+        <Badge
+          size="lg"
+          color={parkedCount > 0 ? 'red.9' : 'blue.8'}
+          leftSection={<IconCloudUpload size={16} aria-hidden />}
+          style={{ cursor: 'pointer' }}
+        >
+          {pendingCount + parkedCount}
+        </Badge>
+      </UnstyledButton>
+      <Drawer
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('outbox.title')}
+        position="right"
+        closeButtonProps={{ 'aria-label': t('general.close') }}
+      >
+        <Stack gap="md">
+          <Text size="sm">{t('outbox.description')}</Text>
+          {pending.length > 0 && (
+            <Stack gap="xs">
+              <Text component="h3" fw={700}>
+                {t('outbox.pending.heading')}
+              </Text>
+              {pending.map(entryView)}
+              <div>
+                <Button onClick={() => void sender.retryNow()}>{t('outbox.retryNow')}</Button>
+              </div>
+            </Stack>
+          )}
+          {parked.length > 0 && (
+            <Stack gap="xs">
+              <Text component="h3" fw={700}>
+                {t('outbox.parked.heading')}
+              </Text>
+              <Alert color="red">{t('outbox.parked.description')}</Alert>
+              {parked.map(entryView)}
+            </Stack>
+          )}
+        </Stack>
+      </Drawer>
+      <Modal
+        opened={discarding !== null}
+        onClose={() => setDiscarding(null)}
+        title={t('outbox.discardConfirm.title')}
+        closeButtonProps={{ 'aria-label': t('general.close') }}
+        centered
+      >
+        <Stack>
+          <Text>{t('outbox.discardConfirm.body')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDiscarding(null)}>
+              {t('outbox.discardConfirm.cancel')}
+            </Button>
+            <Button
+              color="red.9"
+              onClick={() => {
+                if (discarding?.id !== undefined) void discardParked(db, discarding.id);
+                setDiscarding(null);
+              }}
+            >
+              {t('outbox.discardConfirm.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

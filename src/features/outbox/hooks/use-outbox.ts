@@ -1,0 +1,56 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { tokenStore } from '../../../api/token-store';
+import { storageFailureOf, type DeviceStorage } from '../../../domain/save-status';
+import { useTranslation } from '../../../i18n/use-translation';
+import { appDatabase } from '../../../offline/db';
+import { subscribe, type OutboxSnapshot } from '../../../offline/outbox';
+import { outboxSender, requestBackgroundSync } from '../outbox-client';
+
+const EMPTY: OutboxSnapshot = { entries: [], pendingCount: 0, parkedCount: 0 };
+
+/**
+ * The sender (started on first use), a live snapshot of the signed-in user's outbox, and whether
+ * the browser lets us store answers at all (docs/architecture.md 2: private modes and blocked storage
+ * refuse IndexedDB when it is opened; the form says so instead of claiming answers are saved).
+ */
+export function useOutbox() {
+  const queryClient = useQueryClient();
+  const t = useTranslation();
+  const sender = useMemo(
+    () =>
+      outboxSender(queryClient, {
+        parked: (title, reason) => `${title}: ${t('assessment.saveStatus.parked', { reason })}`,
+        notAuthorized: t('assessment.notAuthorized'),
+      }),
+    [queryClient, t],
+  );
+  const [snapshot, setSnapshot] = useState<OutboxSnapshot>(EMPTY);
+  const [storage, setStorage] = useState<DeviceStorage>({ state: 'checking' });
+  const ssoUuid = tokenStore.claims()?.sso_uuid;
+  const db = appDatabase();
+
+  useEffect(() => {
+    let active = true;
+    db.open().then(
+      () => active && setStorage({ state: 'usable' }),
+      (error: unknown) => active && setStorage({ state: 'unusable', failure: storageFailureOf(error) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [db]);
+
+  useEffect(() => {
+    if (!ssoUuid) return;
+    return subscribe(db, setSnapshot, { ssoUuid });
+  }, [db, ssoUuid]);
+
+  /** After an enqueue: send what is due; offline, ask the browser to wake us when it is back. */
+  const send = useCallback(async () => {
+    if (!navigator.onLine) void requestBackgroundSync();
+    await sender.drain();
+  }, [sender]);
+
+  return { sender, snapshot, db, ssoUuid, storage, send };
+}

@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { listEntries } from '../../../offline/outbox';
+import { useOutbox } from './use-outbox';
+
+/** Rounds of sending before an approval gives up waiting for the outbox (the sender may be busy). */
+const ROUNDS = 3;
+const PAUSE_MS = 500;
+
+/**
+ * docs/architecture.md 2 "Bulk jobs": before an assessment is approved the answers still in the
+ * outbox for it are sent; resolves true when none of them is left on the device (pending, in
+ * flight or refused), so an assessment is never approved without its last answers.
+ */
+export function useSendWaitingAnswers(assessmentId: string): () => Promise<boolean> {
+  const outbox = useOutbox();
+  const { send, db, ssoUuid } = outbox;
+  return useCallback(async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      if (round > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+      await send();
+      // A device that cannot open IndexedDB has never kept an answer (the form said "Ikke gemt").
+      const entries = await listEntries(db, ssoUuid).catch(() => []);
+      if (!entries.some((entry) => entry.assessmentId === assessmentId)) return true;
+    }
+    return false;
+  }, [send, db, ssoUuid, assessmentId]);
+}

@@ -1,0 +1,78 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { assessmentScoresQueryOptions } from '../../api/assessment-scores';
+import { activeAssessmentsKeys } from '../../api/get-active-assessments';
+import { assessmentKeys } from '../../api/get-assessment';
+import { locatedAssessmentsKeys } from '../../api/get-located-assessments';
+import { questionsQueryOptions } from '../../api/get-questions';
+import { ApiError } from '../../api/http';
+import { appDatabaseRelaxed } from '../../offline/db';
+import { createOutboxSender, sendSyncAnswer, type OutboxSender } from '../../offline/outbox-sender';
+import { showToast } from '../../ui/toasts';
+import type { Question } from '../../domain/answer-validation';
+
+/**
+ * The app's one outbox sender (docs/architecture.md 2): started once a signed-in screen needs it, it
+ * drains on enqueue, online, tab visible and its backoff timer, and takes the server's
+ * questions into the cache unless a newer edit of that question is still queued.
+ */
+let sender: OutboxSender | null = null;
+
+export function outboxSender(
+  queryClient: QueryClient,
+  messages: { parked: (title: string, reason: string) => string; notAuthorized: string },
+): OutboxSender {
+  if (sender) return sender;
+  sender = createOutboxSender({
+    // Enqueues are durable (strict connection); the sender's marks may be relaxed: a lost mark
+    // only means a resend with the same idempotency key.
+    db: appDatabaseRelaxed(),
+    send: async (entry, signal) => {
+      try {
+        return await sendSyncAnswer(entry, signal);
+      } catch (error) {
+        // docs/product.md 8: writing to a locked (or meanwhile removed) assessment says so in Danish; the
+        // entry is parked with this text and the value stays visible in the outbox list.
+        if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+          throw new ApiError(error.status, messages.notAuthorized, error.body);
+        }
+        throw error;
+      }
+    },
+    onSent: (entry, response, { hasNewerPending }) => {
+      if (!hasNewerPending && Array.isArray(response)) {
+        queryClient.setQueryData(questionsQueryOptions(entry.assessmentId).queryKey, response as Question[]);
+      }
+      void queryClient.invalidateQueries({ queryKey: assessmentKeys.one(entry.assessmentId) });
+      void queryClient.invalidateQueries({
+        queryKey: assessmentScoresQueryOptions(entry.assessmentId).queryKey,
+      });
+      // The progress on residence cards and in the active list moves with every answer.
+      void queryClient.invalidateQueries({ queryKey: locatedAssessmentsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: activeAssessmentsKeys.all });
+    },
+    onParked: (entry) =>
+      showToast({
+        kind: 'error',
+        message: messages.parked(entry.questionTitle, entry.parkedMessage ?? ''),
+        priority: 2,
+        autoClose: 10_000,
+      }),
+  });
+  void sender.start();
+  const started = sender;
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+    if (event.data?.type === 'DRAIN_OUTBOX') void started.drain();
+  });
+  return sender;
+}
+
+/** Offline: ask the browser to wake us when the connection is back (where Background Sync exists). */
+export async function requestBackgroundSync(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.ready) as
+      (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
+    await registration?.sync?.register('bt-outbox');
+  } catch {
+    // Not supported or not allowed: the online event and the backoff timer still drain.
+  }
+}

@@ -1,0 +1,114 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { assessmentScoresKeys } from '../../../api/assessment-scores';
+import { useFinishAssessments } from '../../../api/finish-assessments';
+import { assessmentKeys } from '../../../api/get-assessment';
+import { refreshAfterAssessmentChange } from '../../../api/refresh-after-change';
+import { jobProgress } from '../../../hub/job-progress';
+import { useTranslation } from '../../../i18n/use-translation';
+import { formatShortDate } from '../../../ui/format';
+import { showToast } from '../../../ui/toasts';
+
+/**
+ * The route's check before an approval is queued: sends the answers still in the outbox and
+ * says whether every answer of this assessment reached the server (docs/architecture.md 2: never
+ * approve an assessment whose last answers are still on the phone).
+ */
+export type SendWaitingAnswers = () => Promise<boolean>;
+
+export type ApprovalBlock = 'answersWaiting' | null;
+
+export type Approval = ReturnType<typeof useApproveAssessment>;
+
+/**
+ * docs/product.md 2 and 4: approving one assessment starts a finish job; the blocking progress
+ * dialog follows it (src/hub/job-progress.ts); when it ends well the caches of docs/product.md 7,
+ * the assessment and its scores are refreshed and the user goes to the residence.
+ */
+export function useApproveAssessment(input: {
+  propertyId: string;
+  assessmentId: string;
+  sendWaitingAnswers?: SendWaitingAnswers;
+}) {
+  const { propertyId, assessmentId, sendWaitingAnswers } = input;
+  const t = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const finish = useFinishAssessments();
+  const [preparing, setPreparing] = useState(false);
+  const [sendingAnswers, setSendingAnswers] = useState(false);
+  const [blocked, setBlocked] = useState<ApprovalBlock>(null);
+  const current = useSyncExternalStore(jobProgress.subscribe, jobProgress.getSnapshot);
+  // Only this assessment's approval is shown here.
+  const job = current?.job.kind === 'finish' && current.job.assessmentId === assessmentId ? current : null;
+
+  useEffect(() => jobProgress.resume(), []);
+
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (!job || job.progress.phase !== 'succeeded' || handled.current === job.job.jobId) return;
+    handled.current = job.job.jobId;
+    const validFrom = job.job.validFrom;
+    void (async () => {
+      await Promise.all([
+        refreshAfterAssessmentChange(queryClient),
+        queryClient.invalidateQueries({ queryKey: assessmentKeys.one(assessmentId) }),
+        queryClient.invalidateQueries({ queryKey: [...assessmentScoresKeys.all, assessmentId] }),
+      ]);
+      showToast({
+        kind: 'success',
+        message: validFrom
+          ? t('assessmentApprove.success', { date: formatShortDate(validFrom) })
+          : t('assessmentResult.approveNow.success'),
+        autoClose: 5000,
+      });
+      jobProgress.dismiss();
+      await navigate({ to: '/residence/$propertyId', params: { propertyId } });
+    })();
+  }, [job, assessmentId, propertyId, queryClient, navigate, t]);
+
+  const approve = useCallback(
+    async (validFrom: { iso: string; future: boolean }) => {
+      setBlocked(null);
+      finish.reset();
+      setPreparing(true);
+      try {
+        if (sendWaitingAnswers) {
+          setSendingAnswers(true);
+          const allSent = await sendWaitingAnswers().finally(() => setSendingAnswers(false));
+          if (!allSent) {
+            setBlocked('answersWaiting');
+            return;
+          }
+        }
+        await jobProgress.prepare();
+        const { jobId } = await finish.mutateAsync([{ assessmentId, propertyId, validFrom: validFrom.iso }]);
+        await jobProgress.track({
+          jobId,
+          kind: 'finish',
+          propertyId,
+          assessmentId,
+          ...(validFrom.future ? { validFrom: validFrom.iso } : {}),
+        });
+      } catch {
+        // The mutation's error is shown from finish.isError.
+      } finally {
+        setPreparing(false);
+      }
+    },
+    [finish, sendWaitingAnswers, assessmentId, propertyId],
+  );
+
+  return {
+    approve,
+    /** Sending answers, starting the job, or the job running. */
+    busy: preparing || finish.isPending || job?.progress.phase === 'running',
+    /** The answers still on the device are being sent first. */
+    sendingAnswers,
+    startFailed: finish.isError,
+    blocked,
+    job,
+    dismissJob: () => jobProgress.dismiss(),
+  };
+}

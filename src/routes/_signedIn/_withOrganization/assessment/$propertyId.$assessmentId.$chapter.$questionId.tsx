@@ -1,0 +1,62 @@
+import { Container } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { assessmentQueryOptions } from '../../../../api/get-assessment';
+import {
+  locatedAssessmentsQueryOptions,
+  residenceAssessmentRefs,
+} from '../../../../api/get-located-assessments';
+import { propertyQueryOptions } from '../../../../api/get-property';
+import { questionsQueryOptions } from '../../../../api/get-questions';
+import { AssessmentScreen } from '../../../../features/assessment/components/assessment-screen';
+import { useOutbox } from '../../../../features/outbox/hooks/use-outbox';
+import { DeleteAssessmentDialog } from '../../../../features/results/components/delete-assessment-dialog';
+
+export const Route = createFileRoute(
+  '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/$chapter/$questionId',
+)({
+  loader: async ({ context, params }) => {
+    const { queryClient } = context;
+    // The residence travels along: its address goes with each answer into the outbox list, its
+    // assessments tell whether a locked one can be unlocked, and "save and close" returns to it
+    // (offline too). None of it is worth refusing the form for.
+    const residence = async () => {
+      const property = await queryClient.ensureQueryData(propertyQueryOptions(params.propertyId));
+      const refs = residenceAssessmentRefs(property);
+      if (refs.length > 0) await queryClient.ensureQueryData(locatedAssessmentsQueryOptions(refs));
+    };
+    await Promise.all([
+      queryClient.ensureQueryData(assessmentQueryOptions(params.assessmentId, params.propertyId)),
+      queryClient.ensureQueryData(questionsQueryOptions(params.assessmentId)),
+      residence().catch(() => undefined),
+    ]);
+  },
+  component: AssessmentRoute,
+});
+
+/**
+ * The form composed from three features (no feature imports another, docs/architecture.md 7): the outbox
+ * it stores answers in, and the results' delete flow behind its save-or-close dialog.
+ */
+function AssessmentRoute() {
+  const params = Route.useParams();
+  const { session } = Route.useRouteContext();
+  const { db, ssoUuid, snapshot, storage, send } = useOutbox();
+  return (
+    <Container size="sm" py="md">
+      <AssessmentScreen
+        // A new assessment (after unlock) starts with a fresh form: nothing answered here yet.
+        key={params.assessmentId}
+        {...params}
+        canWrite={session.canWrite}
+        outbox={{ db, ssoUuid, snapshot, storage, send }}
+        deleteDialog={(dialog) => (
+          <DeleteAssessmentDialog
+            {...dialog}
+            propertyId={params.propertyId}
+            assessmentId={params.assessmentId}
+          />
+        )}
+      />
+    </Container>
+  );
+}

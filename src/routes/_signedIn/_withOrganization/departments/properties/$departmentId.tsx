@@ -1,0 +1,24 @@
+import { Container } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { departmentsQueryOptions } from '../../../../../api/get-departments';
+import { propertiesByDepartmentQueryOptions } from '../../../../../api/get-properties-by-department';
+import { DepartmentProperties } from '../../../../../features/residences/components/department-properties';
+
+export const Route = createFileRoute('/_signedIn/_withOrganization/departments/properties/$departmentId')({
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(departmentsQueryOptions(context.organization.id)),
+      context.queryClient.ensureQueryData(propertiesByDepartmentQueryOptions(params.departmentId)),
+    ]),
+  component: DepartmentPropertiesRoute,
+});
+
+function DepartmentPropertiesRoute() {
+  const { departmentId } = Route.useParams();
+  const { organization } = Route.useRouteContext();
+  return (
+    <Container size="xl" py="xl">
+      <DepartmentProperties organizationId={organization.id} departmentId={departmentId} />
+    </Container>
+  );
+}

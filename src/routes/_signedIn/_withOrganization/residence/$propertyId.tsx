@@ -1,0 +1,26 @@
+import { Container } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import {
+  locatedAssessmentsQueryOptions,
+  residenceAssessmentRefs,
+} from '../../../../api/get-located-assessments';
+import { propertyQueryOptions } from '../../../../api/get-property';
+import { ResidenceScreen } from '../../../../features/residences/components/residence/residence-screen';
+
+export const Route = createFileRoute('/_signedIn/_withOrganization/residence/$propertyId')({
+  loader: async ({ context, params }) => {
+    const property = await context.queryClient.ensureQueryData(propertyQueryOptions(params.propertyId));
+    const refs = residenceAssessmentRefs(property);
+    if (refs.length > 0) await context.queryClient.ensureQueryData(locatedAssessmentsQueryOptions(refs));
+  },
+  component: ResidenceRoute,
+});
+
+function ResidenceRoute() {
+  const { propertyId } = Route.useParams();
+  return (
+    <Container size="lg" py="xl">
+      <ResidenceScreen key={propertyId} propertyId={propertyId} />
+    </Container>
+  );
+}

@@ -1,0 +1,122 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+} from '@tanstack/react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import 'dayjs/locale/da';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstFutureDay, futureValidFrom } from '../../src/domain/approval';
+import { ApproveDatePicker } from '../../src/features/results/components/approve-date-picker';
+import { jobProgress } from '../../src/hub/job-progress';
+import { fillJsdomGaps, renderRouter } from './test-render';
+
+vi.mock('../../src/hub/hub-connection', () => ({
+  hubConnection: () => Promise.reject(new Error('no hub in tests')),
+  stopHubConnection: () => Promise.resolve(),
+}));
+
+beforeAll(fillJsdomGaps);
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
+
+const bodies: unknown[] = [];
+beforeEach(() => {
+  bodies.length = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), location.origin);
+      if (url.pathname === '/api/v2/assessment/finishassessments') {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json({ jobId: 'job-2' });
+      }
+      if (url.pathname === '/api/v2/jobs/job-2')
+        return json({
+          jobId: 'job-2',
+          kind: 'finish',
+          status: 'running',
+          currentCount: 0,
+          maxCount: 1,
+          errorCount: 0,
+          failedItems: [],
+          copied: [],
+        });
+      throw new Error(`Unexpected call: ${url.pathname}`);
+    }),
+  );
+});
+
+afterEach(() => {
+  jobProgress.dismiss();
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function renderPicker() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const pickerRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/results/datepicker/$propertyId/$assessmentId',
+    component: () => (
+      <ApproveDatePicker propertyId="p1" assessmentId="a1" sendWaitingAnswers={async () => true} />
+    ),
+  });
+  const resultsRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/results/$propertyId/$assessmentId',
+    component: () => <h1>Resultat</h1>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([pickerRoute, resultsRoute]),
+    history: createMemoryHistory({ initialEntries: ['/results/datepicker/p1/a1'] }),
+  });
+  await renderRouter(router, queryClient);
+}
+
+const dayLabel = (day: string) => dayjs(day).locale('da').format('dddd D. MMMM YYYY');
+
+describe('the date picker of one approval (docs/product.md 2 and 5)', () => {
+  it('offers days from tomorrow; Godkend waits for a day and then approves from its local midnight', async () => {
+    await renderPicker();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vælg startdato' })).toBeTruthy();
+    const approve = screen.getByRole('button', { name: 'Godkend' });
+    expect(approve.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Vælg en dato for at godkende.')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Startdato' })).toBeTruthy();
+
+    const tomorrow = firstFutureDay();
+    const today = dayjs(tomorrow).subtract(1, 'day').format('YYYY-MM-DD');
+    // Today is in the calendar unless tomorrow starts a new month.
+    const todayButton = screen.queryByRole('button', { name: dayLabel(today) });
+    if (todayButton)
+      expect(todayButton.hasAttribute('disabled') || todayButton.dataset.disabled).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: dayLabel(tomorrow) }));
+    expect(screen.getByText(`Vurderingen gælder fra ${dayjs(tomorrow).format('DD.MM.YY')}.`)).toBeTruthy();
+    expect(approve.hasAttribute('disabled')).toBe(false);
+
+    await user.click(approve);
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        {
+          assessmentsToFinish: [
+            { assessmentId: 'a1', propertyId: 'p1', validFrom: futureValidFrom(tomorrow) },
+          ],
+          isFakeJob: false,
+        },
+      ]),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Godkender vurderinger' })).toBeTruthy();
+  });
+});

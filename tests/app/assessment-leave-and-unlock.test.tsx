@@ -1,0 +1,234 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import Dexie from 'dexie';
+import { describe, expect, it, vi } from 'vitest';
+import type { AssessmentListEntry } from '../../src/api/dto';
+import { NO_DATE } from '../../src/domain/statuses';
+import { appDatabase } from '../../src/offline/db';
+import {
+  ASSESSMENT,
+  PROPERTY,
+  details,
+  json,
+  network,
+  property,
+  renderForm,
+  saveStatusText,
+  serverQuestions,
+  setUpFormTests,
+} from './assessment-form-harness';
+
+setUpFormTests();
+
+async function openSaveOrClose(user: Awaited<ReturnType<typeof renderForm>>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Gem svar og gå tilbage' }));
+  return screen.findByRole('dialog', { name: 'Luk vurderingen' });
+}
+
+describe('the save-or-close dialog (docs/product.md 2)', () => {
+  it('says the answers are saved and offers save and close, back and delete', async () => {
+    const deleteDialog = vi.fn(({ opened }: { opened: boolean }) =>
+      opened ? <p>Sletning bekræftes her</p> : null,
+    );
+    const { user, router } = await renderForm({ deleteDialog });
+    const dialog = await openSaveOrClose(user);
+    expect(within(dialog).getByText('Dine svar er gemt, og du kan fortsætte senere.')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Tilbage' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe(`/assessment/${PROPERTY}/${ASSESSMENT}/evaluation/001`);
+
+    // Delete opens the delete flow's own confirmation.
+    await user.click(within(await openSaveOrClose(user)).getByRole('button', { name: 'Slet vurderingen' }));
+    expect(await screen.findByText('Sletning bekræftes her')).toBeTruthy();
+
+    await user.click(within(await openSaveOrClose(user)).getByRole('button', { name: 'Gem og luk' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/residence/${PROPERTY}`));
+  });
+
+  it('says truthfully that an answer typed offline is saved on the device and sent later', async () => {
+    network.down = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = await renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Ja' }));
+    await waitFor(() => expect(saveStatusText()).toBe('Gemt på enheden – sendes, når du er online'));
+
+    const dialog = await openSaveOrClose(user);
+    expect(dialog.textContent).toContain(
+      'Dine svar er gemt på enheden, og du kan fortsætte senere. 1 svar er ikke sendt endnu og sendes, når der er forbindelse.',
+    );
+    expect(dialog.textContent).not.toMatch(/ikke gemt/i);
+    expect(within(dialog).getByRole('button', { name: 'Gem og luk' })).toBeTruthy();
+  });
+
+  it('says that an answer the device refused is not saved', async () => {
+    vi.spyOn(appDatabase().outbox, 'add').mockImplementation(() =>
+      Dexie.Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
+    );
+    const { user } = await renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Ja' }));
+    await waitFor(() => expect(saveStatusText()).toMatch(/^Ikke gemt/));
+
+    const dialog = await openSaveOrClose(user);
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      '1 svar er ikke gemt: Der er ikke mere plads på enheden. Lukker du nu, går det tabt.',
+    );
+    expect(dialog.textContent).toContain('Dine øvrige svar er gemt på enheden.');
+    expect(dialog.textContent).not.toContain('Dine svar er gemt, og du kan fortsætte senere.');
+    expect(within(dialog).getByRole('button', { name: 'Luk alligevel' })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Gem og luk' })).toBeNull();
+  });
+});
+
+const approvedEntry = (fields: Partial<AssessmentListEntry> = {}): AssessmentListEntry => ({
+  assessmentId: ASSESSMENT,
+  propertyId: PROPERTY,
+  departmentId: 'd-1',
+  assessmentStatus: 'approved',
+  isCalculated: true,
+  converted: false,
+  location: 'Testvej 1, st.',
+  validFrom: '2024-01-01T00:00:00',
+  futureApprovedDate: NO_DATE,
+  createdAt: '2023-12-01T00:00:00',
+  progress: 1,
+  ...fields,
+});
+
+function approvedResidence(located: AssessmentListEntry[]) {
+  network.handlers['/api/v2/assessment/getlocatedassessments'] = () => json(located);
+  return {
+    assessment: details({ assessmentStatus: 'approved', isCalculated: true }),
+    property: property({
+      vurderinger: located.map((a) => ({
+        vurderingId: a.assessmentId,
+        boligId: PROPERTY,
+        vurderingsStatus: a.assessmentStatus,
+        konverteret: false,
+      })),
+    }),
+  };
+}
+
+describe('a locked form (docs/product.md 2 and 4)', () => {
+  it('shows no screening intro, only the back link to the residence, and read-only inputs', async () => {
+    await renderForm({
+      ...approvedResidence([approvedEntry()]),
+      path: `/assessment/${PROPERTY}/${ASSESSMENT}/screening/001`,
+    });
+    expect(screen.getByText('Vurderingen er låst og kan ikke ændres.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Tilbage til boligen' }).getAttribute('href')).toBe(
+      `/residence/${PROPERTY}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Gem svar og gå tilbage' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Ja' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('shows the screening intro to an editable form at screening 001', async () => {
+    await renderForm({ path: `/assessment/${PROPERTY}/${ASSESSMENT}/screening/001` });
+    const intro = await screen.findByRole('dialog');
+    expect(within(intro).getByRole('button', { name: 'Start screening' })).toBeTruthy();
+  });
+});
+
+describe('unlocking from inside the form (docs/product.md 4 "Unlock")', () => {
+  it('copies the approved assessment and opens the same question of the new draft', async () => {
+    network.handlers['/api/v1/assessment/createnewassessment'] = () => json('a-2');
+    network.handlers['/api/v2/assessment/getassessment'] = () =>
+      json(details({ assessmentId: 'a-2', assessmentStatus: 'draft' }));
+    network.handlers['/api/v2/questions'] = () => json(serverQuestions());
+    network.handlers['/api/v2/properties/getproperty'] = () => json(property());
+    const { user, router } = await renderForm({
+      ...approvedResidence([approvedEntry()]),
+      path: `/assessment/${PROPERTY}/${ASSESSMENT}/evaluation/002`,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Lås op' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lås vurderingen op?' });
+    expect(within(dialog).getByText(/Vi laver en ny kladde/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Lås op' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/assessment/${PROPERTY}/a-2/evaluation/002`),
+    );
+    const [create] = network.callsTo('/api/v1/assessment/createnewassessment');
+    expect(Object.fromEntries(create!.url.searchParams)).toEqual({
+      propertyId: PROPERTY,
+      sourceAssessmentIdToCopyFrom: ASSESSMENT,
+    });
+    expect(await screen.findByRole('button', { name: 'Gem svar og gå tilbage' })).toBeTruthy();
+    expect(screen.queryByText('Vurderingen er låst og kan ikke ændres.')).toBeNull();
+  });
+
+  it('says the residence has assessments in progress instead of offering to unlock', async () => {
+    const { user } = await renderForm(
+      approvedResidence([approvedEntry(), approvedEntry({ assessmentId: 'a-9', assessmentStatus: 'draft' })]),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Lås op' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lås vurderingen op?' });
+    expect(within(dialog).getByText(/Boligen har allerede en vurdering, der er i gang/)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Lås op' })).toBeNull();
+    expect(network.callsTo('/api/v1/assessment/createnewassessment')).toHaveLength(0);
+  });
+
+  it('shows the error and keeps Lås op disabled until the dialog is cancelled', async () => {
+    network.handlers['/api/v1/assessment/createnewassessment'] = () => json({ message: 'Boom' }, 500);
+    const { user } = await renderForm(approvedResidence([approvedEntry()]));
+    await user.click(await screen.findByRole('button', { name: 'Lås op' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Lås vurderingen op?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Lås op' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Vi kunne ikke låse vurderingen op. Annullér, og prøv igen.',
+    );
+    expect((within(dialog).getByRole('button', { name: 'Lås op' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Annullér' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Lås op' }));
+    dialog = await screen.findByRole('dialog', { name: 'Lås vurderingen op?' });
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect((within(dialog).getByRole('button', { name: 'Lås op' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  });
+
+  it('is not offered for an assessment approved for a future date, nor to a read user', async () => {
+    const future = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
+    await renderForm(approvedResidence([approvedEntry({ futureApprovedDate: future })]));
+    await waitFor(() => expect(network.callsTo('/api/v2/assessment/getlocatedassessments')).toHaveLength(1));
+    expect(screen.getByText('Vurderingen er låst og kan ikke ændres.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Lås op' })).toBeNull();
+  });
+
+  it('is not offered to a read user, who is told the answers can only be read', async () => {
+    await renderForm({ ...approvedResidence([approvedEntry()]), canWrite: false });
+    expect(screen.getByText('Du kan se svarene, men ikke ændre dem.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Lås op' })).toBeNull();
+    expect(network.callsTo('/api/v2/assessment/getlocatedassessments')).toHaveLength(0);
+  });
+});
+
+describe('the table of contents (docs/product.md 2)', () => {
+  it('links each question and, when not locked, Approve to the results page', async () => {
+    const { user, router } = await renderForm();
+    await user.click(screen.getByRole('button', { name: 'Indholdsfortegnelse' }));
+    const toc = await screen.findByRole('dialog', { name: 'Indhold' });
+    expect(within(toc).getByRole('link', { name: 'Godkend vurderingen' }).getAttribute('href')).toBe(
+      `/results/${PROPERTY}/${ASSESSMENT}`,
+    );
+    await user.click(within(toc).getByRole('link', { name: '002. Belysning' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/assessment/${PROPERTY}/${ASSESSMENT}/evaluation/002`),
+    );
+  });
+
+  it('has no Approve link in a locked form', async () => {
+    const { user } = await renderForm(approvedResidence([approvedEntry()]));
+    await user.click(screen.getByRole('button', { name: 'Indholdsfortegnelse' }));
+    const toc = await screen.findByRole('dialog', { name: 'Indhold' });
+    expect(within(toc).getByRole('link', { name: '002. Belysning' })).toBeTruthy();
+    expect(within(toc).queryByRole('link', { name: 'Godkend vurderingen' })).toBeNull();
+  });
+});

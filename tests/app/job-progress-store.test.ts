@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { JobState } from '../../src/api/dto';
+import { ApiError } from '../../src/api/http';
+import type { HubMethod, ProgressConnection } from '../../src/hub/hub-connection';
+import { createJobProgressStore } from '../../src/hub/job-progress';
+import type { StoredJob } from '../../src/offline/client-state';
+
+/** A hub connection we drive by hand: messages, a reconnect, the end of the retries. */
+class FakeConnection implements ProgressConnection {
+  handlers = new Map<HubMethod, (jobId: string, payloadJson: string) => void>();
+  reconnected: (() => void)[] = [];
+  closed: ((error?: Error) => void)[] = [];
+  on(method: HubMethod, handler: (jobId: string, payloadJson: string) => void) {
+    this.handlers.set(method, handler);
+  }
+  onreconnected(callback: () => void) {
+    this.reconnected.push(callback);
+  }
+  onclose(callback: (error?: Error) => void) {
+    this.closed.push(callback);
+  }
+  start = () => Promise.resolve();
+  stop = () => Promise.resolve();
+  finish(jobId: string, currentCount: number, maxCount: number, error: string | null = null) {
+    this.handlers.get('FinishAssessment')!(
+      jobId,
+      JSON.stringify({ currentCount, maxCount, error: error ? { message: error } : null }),
+    );
+  }
+}
+
+function state(fields: Partial<JobState>): JobState {
+  return {
+    jobId: 'job-1',
+    kind: 'finish',
+    status: 'running',
+    currentCount: 0,
+    maxCount: 2,
+    errorCount: 0,
+    failedItems: [],
+    copied: [],
+    ...fields,
+  };
+}
+
+function harness(options: { failConnect?: boolean; stored?: StoredJob } = {}) {
+  const connection = new FakeConnection();
+  let stored: StoredJob | null = options.stored ?? null;
+  let serverState = state({});
+  const readJob = vi.fn(async () => serverState);
+  const store = createJobProgressStore({
+    connect: async (setup) => {
+      if (options.failConnect) throw new Error('no hub');
+      setup(connection);
+      return connection;
+    },
+    readJob,
+    storage: {
+      get: () => stored,
+      set: (job) => {
+        stored = job;
+      },
+      clear: () => {
+        stored = null;
+      },
+    },
+    pollMs: 1000,
+  });
+  return {
+    store,
+    connection,
+    readJob,
+    stored: () => stored,
+    setServer: (fields: Partial<JobState>) => {
+      serverState = state(fields);
+    },
+    failServer: (status: number) => readJob.mockRejectedValue(new ApiError(status, 'x')),
+  };
+}
+
+const JOB: StoredJob = { jobId: 'job-1', kind: 'finish', propertyId: 'p1', assessmentId: 'a1' };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the job progress store (docs/architecture.md 2 "Bulk jobs")', () => {
+  it('keeps the job id for the session and counts up with the hub messages', async () => {
+    const h = harness();
+    await h.store.prepare();
+    await h.store.track(JOB);
+    expect(h.stored()).toEqual(JOB);
+    h.connection.finish('job-1', 1, 2);
+    expect(h.store.getSnapshot()?.progress).toMatchObject({ currentCount: 1, maxCount: 2, phase: 'running' });
+    h.connection.finish('job-1', 2, 2);
+    expect(h.store.getSnapshot()?.progress.phase).toBe('succeeded');
+  });
+
+  it('a message that arrives before the job id is known is not lost', async () => {
+    const h = harness();
+    await h.store.prepare();
+    h.connection.finish('job-1', 1, 2);
+    await h.store.track(JOB);
+    expect(h.store.getSnapshot()?.progress.currentCount).toBe(1);
+  });
+
+  it('ignores other jobs and never goes backwards', async () => {
+    const h = harness();
+    await h.store.track(JOB);
+    h.connection.finish('other', 2, 2);
+    h.connection.finish('job-1', 1, 2);
+    h.setServer({ currentCount: 0 });
+    h.connection.reconnected.forEach((callback) => callback());
+    await vi.waitFor(() => expect(h.readJob).toHaveBeenCalledTimes(2));
+    expect(h.store.getSnapshot()?.progress).toMatchObject({ currentCount: 1, phase: 'running' });
+  });
+
+  it('after a reconnect the job state is read again, so a missed last message does not leave it hanging', async () => {
+    const h = harness();
+    await h.store.track(JOB);
+    h.connection.finish('job-1', 1, 2);
+    // The last message was sent while the connection was away.
+    h.setServer({ status: 'succeeded', currentCount: 2 });
+    h.connection.reconnected.forEach((callback) => callback());
+    await vi.waitFor(() => expect(h.store.getSnapshot()?.progress.phase).toBe('succeeded'));
+  });
+
+  it('after the retries give up the job is read every few seconds until it ends', async () => {
+    vi.useFakeTimers();
+    const h = harness();
+    await h.store.track(JOB);
+    h.connection.closed.forEach((callback) => callback(new Error('gone')));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.store.getSnapshot()?.progress.phase).toBe('running');
+    h.setServer({
+      status: 'partlyFailed',
+      currentCount: 2,
+      failedItems: [{ propertyId: 'p1', assessmentId: 'a1', code: 'X', message: 'Vurderingen er låst' }],
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.store.getSnapshot()?.progress).toMatchObject({
+      phase: 'failed',
+      errors: ['Vurderingen er låst'],
+    });
+    const calls = h.readJob.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(h.readJob.mock.calls.length).toBe(calls);
+  });
+
+  it('without a hub at all the job is still followed by reading its state', async () => {
+    vi.useFakeTimers();
+    const h = harness({ failConnect: true });
+    await h.store.track(JOB);
+    h.setServer({ status: 'succeeded', currentCount: 2 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.store.getSnapshot()?.progress.phase).toBe('succeeded');
+  });
+
+  it('after a reload the stored job is resumed from its state', async () => {
+    const h = harness({ stored: JOB });
+    h.setServer({ status: 'running', currentCount: 1 });
+    h.store.resume();
+    await vi.waitFor(() => expect(h.store.getSnapshot()?.progress.currentCount).toBe(1));
+    expect(h.store.getSnapshot()?.job).toEqual(JOB);
+  });
+
+  it('a job the server does not know ends as failed; dismissing forgets it', async () => {
+    const h = harness();
+    h.failServer(404);
+    await h.store.track(JOB);
+    expect(h.store.getSnapshot()?.progress.phase).toBe('failed');
+    h.store.dismiss();
+    expect(h.store.getSnapshot()).toBeNull();
+    expect(h.stored()).toBeNull();
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { preselectedAnswer, unsentAnswers, valueText, withAnswers } from '../../src/domain/answer-display';
+import type { Question } from '../../src/domain/answer-validation';
+
+const base: Question = {
+  id: '001',
+  uniqueId: 'IND-01',
+  title: 'Dørens fri bredde',
+  question: 'Hvor bred er døren?',
+  type: 'numeric',
+  isOptional: false,
+  isHidden: false,
+  isPreselected: true,
+  comment: null,
+  chapter: { id: 'IND', label: 'Indgangsdør' },
+  chapterKind: 'evaluation',
+  numericQuestionValue: 87.5,
+  numericQuestionSettings: { measurementUnits: 'cm', rangeStart: 0, rangeEnd: 300, isDecimal: true },
+  options: [],
+  relevantTo: [],
+};
+
+const choice: Question = {
+  ...base,
+  uniqueId: 'ANK-01',
+  type: 'multiple',
+  numericQuestionValue: null,
+  numericQuestionSettings: null,
+  options: [
+    { answerId: 'rampe', label: 'Rampe', isSelected: true, exclusive: false },
+    { answerId: 'lift', label: 'Lift', isSelected: false, exclusive: false },
+    { answerId: 'trappe', label: 'Trappe', isSelected: true, exclusive: false },
+  ],
+};
+
+describe('an answer as text for the outbox list', () => {
+  it('is the number with a decimal comma and its unit, or the selected labels', () => {
+    expect(valueText(base)).toBe('87,5 cm');
+    expect(valueText({ ...base, numericQuestionValue: null })).toBe('');
+    expect(valueText(choice)).toBe('Rampe, Trappe');
+  });
+});
+
+describe('confirming a preselected answer (docs/product.md 4)', () => {
+  it('saves the number or the selection as it stands', () => {
+    expect(preselectedAnswer(base)).toEqual({ numericValue: 87.5 });
+    expect(preselectedAnswer(choice)).toEqual({ values: ['rampe', 'trappe'] });
+  });
+});
+
+describe('answers not stored yet laid over the server list', () => {
+  it('show the typed value and leave the other questions alone', () => {
+    const shown = withAnswers([base, choice], new Map([['ANK-01', { values: ['lift'] }]]));
+    expect(shown[0]).toBe(base);
+    expect(shown[1]!.options.filter((o) => o.isSelected).map((o) => o.answerId)).toEqual(['lift']);
+    expect(shown[1]!.isPreselected).toBe(false);
+  });
+});
+
+describe('the answers not on the server yet', () => {
+  it('are the queued edits of this assessment in order, then what the device has not stored', () => {
+    const answers = unsentAnswers(
+      [
+        {
+          assessmentId: 'a-1',
+          questionUniqueId: 'ANK-01',
+          state: 'inflight',
+          payload: { values: ['rampe'] },
+        },
+        {
+          assessmentId: 'a-1',
+          questionUniqueId: 'ANK-01',
+          state: 'pending',
+          payload: { comment: 'Ved opgang B' },
+        },
+        { assessmentId: 'a-1', questionUniqueId: 'IND-01', state: 'pending', payload: { numericValue: 90 } },
+        { assessmentId: 'a-1', questionUniqueId: 'IND-02', state: 'parked', payload: { values: ['ja'] } },
+        { assessmentId: 'a-2', questionUniqueId: 'ANK-02', state: 'pending', payload: { values: ['nej'] } },
+      ],
+      'a-1',
+      new Map([['IND-01', { numericValue: 95 }]]),
+    );
+    expect(Object.fromEntries(answers)).toEqual({
+      'ANK-01': { values: ['rampe'], comment: 'Ved opgang B' },
+      'IND-01': { numericValue: 95 },
+    });
+  });
+});

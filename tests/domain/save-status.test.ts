@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import {
+  enqueueRetryDelay,
+  saveStatus,
+  storageFailureOf,
+  type EnqueueState,
+  type OutboxEntryState,
+} from '../../src/domain/save-status';
+
+const pending: OutboxEntryState = { state: 'pending', parkedMessage: null };
+const inflight: OutboxEntryState = { state: 'inflight', parkedMessage: null };
+const parked: OutboxEntryState = { state: 'parked', parkedMessage: 'Vurderingen kan ikke ændres.' };
+const stored: EnqueueState = { phase: 'stored' };
+const storing: EnqueueState = { phase: 'storing' };
+const refused: EnqueueState = { phase: 'failed', failure: 'quota' };
+
+describe('the save status of the answer on screen (docs/product.md 2)', () => {
+  it('is empty when nothing was answered here', () => {
+    expect(saveStatus({ enqueue: undefined, entry: undefined, online: true })).toEqual({ kind: 'none' });
+  });
+
+  it('says saving while the answer is stored or sent, saved on the device while offline', () => {
+    expect(saveStatus({ enqueue: storing, entry: undefined, online: true }).kind).toBe('saving');
+    expect(saveStatus({ enqueue: stored, entry: pending, online: true }).kind).toBe('saving');
+    expect(saveStatus({ enqueue: stored, entry: inflight, online: true }).kind).toBe('saving');
+    expect(saveStatus({ enqueue: stored, entry: pending, online: false }).kind).toBe('savedOnDevice');
+    // An answer typed in another visit that still waits counts the same.
+    expect(saveStatus({ enqueue: undefined, entry: pending, online: false }).kind).toBe('savedOnDevice');
+  });
+
+  it('says saved once the stored answer has left the outbox', () => {
+    expect(saveStatus({ enqueue: stored, entry: undefined, online: true })).toEqual({ kind: 'saved' });
+    expect(saveStatus({ enqueue: stored, entry: undefined, online: false })).toEqual({ kind: 'saved' });
+  });
+
+  it("says not saved with the server's reason for a refused answer", () => {
+    expect(saveStatus({ enqueue: stored, entry: parked, online: true })).toEqual({
+      kind: 'parked',
+      reason: 'Vurderingen kan ikke ændres.',
+    });
+  });
+
+  it('never says saved when the device refused the latest edit, even with an older entry queued', () => {
+    for (const entry of [undefined, pending, inflight, parked]) {
+      for (const online of [true, false]) {
+        expect(saveStatus({ enqueue: refused, entry, online })).toEqual({
+          kind: 'notSaved',
+          failure: 'quota',
+        });
+      }
+    }
+  });
+});
+
+describe('why the device refused an answer', () => {
+  it('tells a full quota, also wrapped in an aborted transaction', () => {
+    expect(storageFailureOf(new DOMException('full', 'QuotaExceededError'))).toBe('quota');
+    const aborted = Object.assign(new Error('Transaction aborted'), {
+      name: 'AbortError',
+      inner: { name: 'QuotaExceededError' },
+    });
+    expect(storageFailureOf(aborted)).toBe('quota');
+  });
+
+  it('tells storage that is missing, blocked or closed', () => {
+    for (const name of ['MissingAPIError', 'InvalidStateError', 'DatabaseClosedError', 'SecurityError']) {
+      expect(storageFailureOf(Object.assign(new Error(name), { name }))).toBe('unavailable');
+    }
+    const openFailed = Object.assign(new Error('open'), {
+      name: 'OpenFailedError',
+      inner: { name: 'UnknownError' },
+    });
+    expect(storageFailureOf(openFailed)).toBe('unavailable');
+  });
+
+  it('calls anything else unknown', () => {
+    expect(storageFailureOf(new TypeError('boom'))).toBe('unknown');
+    expect(storageFailureOf('boom')).toBe('unknown');
+    expect(storageFailureOf(null)).toBe('unknown');
+  });
+});
+
+describe('trying a refused answer again', () => {
+  it('waits 1 s, 2 s, 5 s, 10 s, then 30 s between attempts', () => {
+    expect([1, 2, 3, 4, 5, 6, 50].map(enqueueRetryDelay)).toEqual([
+      1_000, 2_000, 5_000, 10_000, 30_000, 30_000, 30_000,
+    ]);
+  });
+});

@@ -1,0 +1,735 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Dto from '../../src/api/dto';
+import { displayStatus, NO_DATE } from '../../src/domain/statuses';
+import { createDatabase } from '../../server/src/db/client';
+import { copenhagenDate, copenhagenMidnight } from '../../server/src/jobs/dates';
+import { LeaseLostError } from '../../server/src/jobs/errors';
+import { createPgJobEvents, type JobProgressEvent } from '../../server/src/jobs/job-events';
+import { completeItem, DEFAULT_LEASE_MS, MAX_ATTEMPTS, MAX_JOB_ITEMS } from '../../server/src/jobs/queue';
+import { runWorkerOnce } from '../../server/src/jobs/worker';
+import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
+
+const USERS = ['skriver', 'laeser', 'flere'] as const;
+type User = (typeof USERS)[number];
+const UNKNOWN = '00000000-0000-4000-8000-0000ffffffff';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+describe.each(DATABASES)('jobs on $name', ({ admin }) => {
+  let t: TestApp;
+  const tokens = {} as Record<User, string>;
+  let ownOrg: string;
+  /** An approved assessment of ownOrg with every answer: the copy source. */
+  let source: { id: string; residenceId: string };
+  let foreignAssessment: { id: string; residenceId: string };
+  let foreignResidence: string;
+  /** Residences of ownOrg without assessments, handed out one by one. */
+  let free: string[];
+  const takeFree = (n: number) => free.splice(0, n);
+
+  const post = (user: User, url: string, payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...bearer(tokens[user]), ...headers },
+      payload: payload as never,
+    });
+  const copy = (user: User, body: unknown, headers?: Record<string, string>) =>
+    post(user, '/api/v2/assessment/copyassessments', body, headers);
+  const finish = (user: User, body: unknown, headers?: Record<string, string>) =>
+    post(user, '/api/v2/assessment/finishassessments', body, headers);
+  const jobState = async (user: User, jobId: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/jobs/${jobId}`,
+      headers: bearer(tokens[user]),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<Dto.JobState>();
+  };
+  const jobIdOf = (response: { statusCode: number; body: string; json: <T>() => T }) => {
+    expect(response.statusCode, response.body).toBe(200);
+    const { jobId } = response.json<Dto.JobCreated>();
+    expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
+    return jobId;
+  };
+  const assessmentRow = (id: string) =>
+    t.app.db.selectFrom('assessments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const jobCount = async () =>
+    Number(
+      (
+        await t.app.db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  /** Runs the worker and collects the progress events it publishes. */
+  const work = async (options: Parameters<typeof runWorkerOnce>[1] = {}) => {
+    const events: JobProgressEvent[] = [];
+    const unsubscribe = t.app.jobEvents.subscribe((e) => events.push(e));
+    try {
+      const run = await runWorkerOnce(t.app.db, { jobEvents: t.app.jobEvents, ...options });
+      return { run, events };
+    } finally {
+      unsubscribe();
+    }
+  };
+  /** A new draft with every required answer: a copy of the complete source (createnewassessment). */
+  const calculatedDraft = async () => {
+    const [residence] = takeFree(1);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/assessment/createnewassessment?propertyId=${residence}&sourceAssessmentIdToCopyFrom=${source.id}`,
+      headers: bearer(tokens.skriver),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const id = response.json<string>();
+    expect((await assessmentRow(id)).is_calculated).toBe(true);
+    return { assessmentId: id, propertyId: residence! };
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(admin, { JOB_WORKER: 'false' });
+    for (const user of USERS) tokens[user] = await demoToken(t.app, user);
+    const db = t.app.db;
+    const orgsOf = async (userName: string) =>
+      (
+        await db
+          .selectFrom('memberships as m')
+          .innerJoin('users as u', 'u.id', 'm.user_id')
+          .select('m.organization_id')
+          .where('u.user_name', '=', userName)
+          .execute()
+      ).map((m) => m.organization_id);
+    ownOrg = (await orgsOf('skriver'))[0]!;
+    const otherOrg = (await orgsOf('flere')).find((id) => id !== ownOrg)!;
+    const approvedOf = async (org: string) => {
+      const row = await db
+        .selectFrom('assessments')
+        .select(['id', 'residence_id'])
+        .where('organization_id', '=', org)
+        .where('status', '=', 'approved')
+        .where('future_approved_date', 'is', null)
+        .where('converted', '=', false)
+        .where('is_calculated', '=', true)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      return { id: row.id, residenceId: row.residence_id };
+    };
+    source = await approvedOf(ownOrg);
+    foreignAssessment = await approvedOf(otherOrg);
+    foreignResidence = foreignAssessment.residenceId;
+    free = (
+      await db
+        .selectFrom('residences as r')
+        .select('r.id')
+        .where('r.organization_id', '=', ownOrg)
+        .where('r.is_converted', '=', false)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('assessments as a').select('a.id').whereRef('a.residence_id', '=', 'r.id'))),
+        )
+        .orderBy('r.id')
+        .limit(60)
+        .execute()
+    ).map((r) => r.id);
+    expect(free.length).toBe(60);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('copies an assessment to residences: answers preselected, one event per item, the state readable', async () => {
+    const targets = takeFree(3);
+    const jobId = jobIdOf(
+      await copy('skriver', {
+        propertyIds: targets,
+        sourceAssessmentIdToCopyFrom: source.id,
+        isFakeJob: false,
+      }),
+    );
+    expect(await jobState('skriver', jobId)).toMatchObject({
+      jobId,
+      kind: 'copy',
+      status: 'queued',
+      currentCount: 0,
+      maxCount: 3,
+      errorCount: 0,
+    });
+
+    const { run, events } = await work();
+    expect(run).toEqual({ jobs: 1, items: 3 });
+    expect(events.map((e) => [e.kind, e.jobId, e.payload.currentCount, e.payload.maxCount])).toEqual([
+      ['copy', jobId, 1, 3],
+      ['copy', jobId, 2, 3],
+      ['copy', jobId, 3, 3],
+    ]);
+    const payloads = events.map((e) => e.payload as Dto.CopyProgressMessage);
+    expect(payloads.map((p) => p.propertyId)).toEqual(targets);
+    expect(payloads.every((p) => p.error === null && p.newAssessmentId !== null)).toBe(true);
+
+    const state = await jobState('skriver', jobId);
+    expect(state).toMatchObject({
+      status: 'succeeded',
+      currentCount: 3,
+      maxCount: 3,
+      errorCount: 0,
+      failedItems: [],
+    });
+    expect(state.copied).toEqual(
+      payloads.map((p) => ({ propertyId: p.propertyId, newAssessmentId: p.newAssessmentId })),
+    );
+    const sourceAnswers = await t.app.db
+      .selectFrom('answers')
+      .select('question_unique_id')
+      .where('assessment_id', '=', source.id)
+      .execute();
+    for (const { propertyId, newAssessmentId } of state.copied) {
+      const row = await assessmentRow(newAssessmentId);
+      expect(row).toMatchObject({
+        residence_id: propertyId,
+        status: 'draft',
+        source_assessment_id: source.id,
+        is_calculated: true,
+      });
+      const answers = await t.app.db
+        .selectFrom('answers')
+        .select(['preselected'])
+        .where('assessment_id', '=', newAssessmentId)
+        .execute();
+      expect(answers.length).toBe(sourceAnswers.length);
+      expect(answers.every((a) => a.preselected)).toBe(true);
+    }
+    // Nothing is left to do: a rerun does nothing.
+    expect((await work()).run).toEqual({ jobs: 0, items: 0 });
+  });
+
+  it('approves from today as approved and from a later date as approved with futureApprovedDate', async () => {
+    const today = await calculatedDraft();
+    const later = await calculatedDraft();
+    const todayDate = copenhagenDate(new Date());
+    const laterDate = copenhagenDate(new Date(Date.now() + 30 * DAY_MS));
+    const jobId = jobIdOf(
+      await finish('skriver', {
+        assessmentsToFinish: [
+          // As the app sends it: the moment of the click with the local offset.
+          { ...today, validFrom: `${todayDate}T10:15:00+01:00` },
+          { ...later, validFrom: `${laterDate}T00:00:00` },
+        ],
+        isFakeJob: false,
+      }),
+    );
+    const { events } = await work();
+    expect(events.map((e) => e.payload)).toEqual([
+      { currentCount: 1, maxCount: 2, error: null },
+      { currentCount: 2, maxCount: 2, error: null },
+    ]);
+    expect(events.every((e) => e.kind === 'finish' && e.userId !== '')).toBe(true);
+    expect(await jobState('skriver', jobId)).toMatchObject({
+      status: 'succeeded',
+      currentCount: 2,
+      copied: [],
+    });
+
+    const now = await assessmentRow(today.assessmentId);
+    expect(now.status).toBe('approved');
+    expect(new Date(now.valid_from!).getTime()).toBe(copenhagenMidnight(todayDate).getTime());
+    expect(now.future_approved_date).toBeNull();
+    const future = await assessmentRow(later.assessmentId);
+    expect(future.status).toBe('approved');
+    expect(new Date(future.future_approved_date!).getTime()).toBe(copenhagenMidnight(laterDate).getTime());
+
+    // The reads show them as the client expects: approved, and approved from a later date.
+    const located = await post('skriver', '/api/v2/assessment/getlocatedassessments', [today, later]);
+    const entries = located.json<Dto.AssessmentListEntry[]>();
+    expect(entries[0]!.futureApprovedDate).toBe(NO_DATE);
+    expect(
+      displayStatus(entries[0]!.assessmentStatus, entries[0]!.isCalculated, entries[0]!.futureApprovedDate),
+    ).toBe('approved');
+    expect(
+      displayStatus(entries[1]!.assessmentStatus, entries[1]!.isCalculated, entries[1]!.futureApprovedDate),
+    ).toBe('approvedFuture');
+    expect(entries[0]!.validFrom).toBe(copenhagenMidnight(todayDate).toISOString());
+  });
+
+  it('counts an item that cannot be done any more as failed, with its reason in Danish', async () => {
+    const gone = await calculatedDraft();
+    const fine = await calculatedDraft();
+    const jobId = jobIdOf(
+      await finish('skriver', {
+        assessmentsToFinish: [
+          { ...gone, validFrom: copenhagenDate(new Date()) },
+          { ...fine, validFrom: copenhagenDate(new Date()) },
+        ],
+      }),
+    );
+    // Abandoned after it was queued.
+    const abandoned = await post(
+      'skriver',
+      `/api/v2/assessment/abandonassessment?assessmentId=${gone.assessmentId}&propertyId=${gone.propertyId}`,
+      undefined,
+    );
+    expect(abandoned.statusCode).toBe(200);
+    const { events } = await work();
+    expect(events.map((e) => e.payload)).toEqual([
+      { currentCount: 1, maxCount: 2, error: { message: 'Vurderingen findes ikke længere.' } },
+      { currentCount: 2, maxCount: 2, error: null },
+    ]);
+    const state = await jobState('skriver', jobId);
+    expect(state).toMatchObject({ status: 'partlyFailed', currentCount: 2, maxCount: 2, errorCount: 1 });
+    expect(state.failedItems).toEqual([
+      { ...gone, code: 'ASSESSMENT_NOT_FOUND', message: 'Vurderingen findes ikke længere.' },
+    ]);
+    expect((await assessmentRow(gone.assessmentId)).status).toBe('cancelled');
+    expect((await assessmentRow(fine.assessmentId)).status).toBe('approved');
+  });
+
+  it('runs fake jobs with the same progress and writes nothing', async () => {
+    const draft = await calculatedDraft();
+    const targets = takeFree(2);
+    const before = await t.app.db
+      .selectFrom('assessments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const copyJob = jobIdOf(
+      await copy('skriver', {
+        propertyIds: targets,
+        sourceAssessmentIdToCopyFrom: source.id,
+        isFakeJob: true,
+      }),
+    );
+    const finishJob = jobIdOf(
+      await finish('skriver', {
+        assessmentsToFinish: [{ ...draft, validFrom: copenhagenDate(new Date()) }],
+        isFakeJob: true,
+      }),
+    );
+    const { events } = await work();
+    expect(events.map((e) => [e.jobId, e.payload.currentCount, e.payload.maxCount, e.payload.error])).toEqual(
+      [
+        [copyJob, 1, 2, null],
+        [copyJob, 2, 2, null],
+        [finishJob, 1, 1, null],
+      ],
+    );
+    expect((events[0]!.payload as Dto.CopyProgressMessage).newAssessmentId).toBeNull();
+    expect(await jobState('skriver', copyJob)).toMatchObject({
+      status: 'succeeded',
+      currentCount: 2,
+      copied: [],
+    });
+    expect(await jobState('skriver', finishJob)).toMatchObject({ status: 'succeeded', currentCount: 1 });
+    const after = await t.app.db
+      .selectFrom('assessments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+    expect((await assessmentRow(draft.assessmentId)).status).toBe('draft');
+    const items = await t.app.db
+      .selectFrom('job_items')
+      .select('status')
+      .where('job_id', 'in', [copyJob, finishJob])
+      .execute();
+    expect(items.map((i) => i.status)).toEqual(['skipped', 'skipped', 'skipped']);
+  });
+
+  it('checks the role and every id before anything is queued: 403, 404 and 409', async () => {
+    const draft = await calculatedDraft();
+    const valid = { ...draft, validFrom: copenhagenDate(new Date()) };
+    const jobsBefore = await jobCount();
+    const expectRefused = (
+      response: { statusCode: number; json: () => unknown },
+      status: number,
+      code?: string,
+    ) => {
+      expect(response.statusCode).toBe(status);
+      const body = response.json() as Record<string, unknown>;
+      expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+      if (code) expect(body.code).toBe(code);
+    };
+    // The read role may not start jobs.
+    expectRefused(await finish('laeser', { assessmentsToFinish: [valid] }), 403);
+    expectRefused(
+      await copy('laeser', { propertyIds: takeFree(1), sourceAssessmentIdToCopyFrom: source.id }),
+      403,
+    );
+    // Another organization's ids, alone or among own ones.
+    expectRefused(
+      await finish('skriver', {
+        assessmentsToFinish: [
+          valid,
+          {
+            ...foreignAssessment,
+            propertyId: foreignAssessment.residenceId,
+            assessmentId: foreignAssessment.id,
+            validFrom: valid.validFrom,
+          },
+        ],
+      }),
+      403,
+    );
+    expectRefused(
+      await copy('skriver', {
+        propertyIds: [free[0], foreignResidence],
+        sourceAssessmentIdToCopyFrom: source.id,
+      }),
+      403,
+    );
+    expectRefused(
+      await copy('skriver', { propertyIds: [free[0]], sourceAssessmentIdToCopyFrom: foreignAssessment.id }),
+      403,
+    );
+    // A member of both organizations still cannot copy across them.
+    expectRefused(
+      await copy('flere', { propertyIds: [foreignResidence], sourceAssessmentIdToCopyFrom: source.id }),
+      403,
+    );
+    // Unknown ids, and an assessment named with another residence.
+    expectRefused(
+      await finish('skriver', { assessmentsToFinish: [{ ...valid, assessmentId: UNKNOWN }] }),
+      404,
+    );
+    expectRefused(await finish('skriver', { assessmentsToFinish: [{ ...valid, propertyId: free[0] }] }), 404);
+    expectRefused(
+      await copy('skriver', { propertyIds: [UNKNOWN], sourceAssessmentIdToCopyFrom: source.id }),
+      404,
+    );
+    // Items that may not be approved: approved, not calculated, ready.
+    const notCalculated = await t.app.inject({
+      method: 'GET',
+      url: `/api/v2/assessment/createnewassessment?propertyId=${takeFree(1)[0]}`,
+      headers: bearer(tokens.skriver),
+    });
+    const ncId = notCalculated.json<string>();
+    const ncRow = await assessmentRow(ncId);
+    const ready = await t.app.db
+      .selectFrom('assessments')
+      .select(['id', 'residence_id'])
+      .where('organization_id', '=', ownOrg)
+      .where('status', '=', 'ready')
+      .executeTakeFirstOrThrow();
+    for (const item of [
+      { assessmentId: source.id, propertyId: source.residenceId },
+      { assessmentId: ncId, propertyId: ncRow.residence_id },
+      { assessmentId: ready.id, propertyId: ready.residence_id },
+    ]) {
+      expectRefused(
+        await finish('skriver', { assessmentsToFinish: [valid, { ...item, validFrom: valid.validFrom }] }),
+        409,
+        'ASSESSMENT_NOT_APPROVABLE',
+      );
+    }
+    expect(await jobCount()).toBe(jobsBefore);
+    expect((await assessmentRow(draft.assessmentId)).status).toBe('draft');
+  });
+
+  it('refuses malformed bodies with 400', async () => {
+    const draft = { assessmentId: source.id, propertyId: source.residenceId };
+    const jobsBefore = await jobCount();
+    const bad: [typeof finish, unknown][] = [
+      [finish, {}],
+      [finish, { assessmentsToFinish: [] }],
+      [finish, { assessmentsToFinish: 'all' }],
+      [finish, { assessmentsToFinish: [{ ...draft }] }],
+      [finish, { assessmentsToFinish: [{ ...draft, validFrom: 'tomorrow' }] }],
+      [finish, { assessmentsToFinish: [{ ...draft, validFrom: '2026-02-30' }] }],
+      [finish, { assessmentsToFinish: [{ ...draft, validFrom: 20261201 }] }],
+      [finish, { assessmentsToFinish: [{ ...draft, assessmentId: '12', validFrom: '2026-12-01' }] }],
+      [finish, { assessmentsToFinish: [{ ...draft, validFrom: '2026-12-01' }], isFakeJob: 'yes' }],
+      [
+        finish,
+        {
+          assessmentsToFinish: Array.from({ length: MAX_JOB_ITEMS + 1 }, () => ({
+            ...draft,
+            validFrom: '2026-12-01',
+          })),
+        },
+      ],
+      [copy, { propertyIds: [free[0]] }],
+      [copy, { propertyIds: [], sourceAssessmentIdToCopyFrom: source.id }],
+      [copy, { propertyIds: ['x'], sourceAssessmentIdToCopyFrom: source.id }],
+      [copy, { propertyIds: free[0], sourceAssessmentIdToCopyFrom: source.id }],
+      [
+        copy,
+        {
+          propertyIds: Array.from({ length: MAX_JOB_ITEMS + 1 }, () => free[0]),
+          sourceAssessmentIdToCopyFrom: source.id,
+        },
+      ],
+    ];
+    for (const [call, body] of bad) {
+      const response = await call('skriver', body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 200)).toBe(400);
+      expect(response.json().code).toBe('BAD_REQUEST');
+    }
+    expect(
+      (
+        await copy(
+          'skriver',
+          { propertyIds: [free[0]], sourceAssessmentIdToCopyFrom: source.id },
+          { 'idempotency-key': 'ä' },
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(await jobCount()).toBe(jobsBefore);
+  });
+
+  it('answers a repeated Idempotency-Key with the same job, and 409 for another request', async () => {
+    const targets = takeFree(2);
+    const body = { propertyIds: targets, sourceAssessmentIdToCopyFrom: source.id, isFakeJob: true };
+    const first = jobIdOf(await copy('skriver', body, { 'idempotency-key': 'copy-1' }));
+    const jobsAfterFirst = await jobCount();
+    expect(jobIdOf(await copy('skriver', body, { 'idempotency-key': 'copy-1' }))).toBe(first);
+    expect(await jobCount()).toBe(jobsAfterFirst);
+    const other = await copy(
+      'skriver',
+      { ...body, propertyIds: [targets[0]] },
+      { 'idempotency-key': 'copy-1' },
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    // Keys are per user.
+    expect(jobIdOf(await copy('flere', body, { 'idempotency-key': 'copy-1' }))).not.toBe(first);
+    await work();
+  });
+
+  it('shows a job only to its user', async () => {
+    const jobId = jobIdOf(
+      await copy('skriver', {
+        propertyIds: takeFree(1),
+        sourceAssessmentIdToCopyFrom: source.id,
+        isFakeJob: true,
+      }),
+    );
+    const get = (user: User, id: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v2/jobs/${id}`, headers: bearer(tokens[user]) });
+    expect((await get('flere', jobId)).statusCode).toBe(403);
+    expect(Object.keys((await get('flere', jobId)).json()).sort()).toEqual(['code', 'message']);
+    expect((await get('skriver', UNKNOWN)).statusCode).toBe(404);
+    expect((await get('skriver', 'nope')).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v2/jobs/${jobId}` })).statusCode).toBe(401);
+    await work();
+  });
+
+  it('lets another worker take over a job whose worker stopped mid-way once its lease runs out', async () => {
+    const targets = takeFree(4);
+    const jobId = jobIdOf(
+      await copy('skriver', { propertyIds: targets, sourceAssessmentIdToCopyFrom: source.id }),
+    );
+    // Worker A does two items and dies without giving the job back.
+    expect((await work({ owner: 'A', maxItems: 2 })).run).toEqual({ jobs: 1, items: 2 });
+    expect(await jobState('skriver', jobId)).toMatchObject({ status: 'running', currentCount: 2 });
+    // While A's lease holds, B finds nothing to do.
+    expect((await work({ owner: 'B' })).run).toEqual({ jobs: 0, items: 0 });
+    // Once it has run out, B takes the job over and does the rest, nothing twice.
+    const later = new Date(Date.now() + DEFAULT_LEASE_MS + 1000);
+    const { run, events } = await work({ owner: 'B', now: () => later });
+    expect(run).toEqual({ jobs: 1, items: 2 });
+    expect(events.map((e) => e.payload.currentCount)).toEqual([3, 4]);
+    const state = await jobState('skriver', jobId);
+    expect(state).toMatchObject({ status: 'succeeded', currentCount: 4, maxCount: 4, errorCount: 0 });
+    expect(state.copied.map((c) => c.propertyId)).toEqual(targets);
+    const created = await t.app.db
+      .selectFrom('assessments')
+      .select('residence_id')
+      .where('residence_id', 'in', targets)
+      .execute();
+    expect(created.map((c) => c.residence_id).sort()).toEqual([...targets].sort());
+    // A, come back, may not record anything more for the job.
+    await expect(
+      completeItem(
+        t.app.db,
+        { jobId, owner: 'A', position: 0, now: new Date(), leaseMs: 1000 },
+        async () => ({
+          status: 'skipped',
+        }),
+      ),
+    ).rejects.toBeInstanceOf(LeaseLostError);
+    const job = await t.app.db
+      .selectFrom('jobs')
+      .select(['attempts', 'lease_owner'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(job).toEqual({ attempts: 2, lease_owner: null });
+  });
+
+  it('fails the remaining items of a job that keeps crashing its workers', async () => {
+    const targets = takeFree(2);
+    const jobId = jobIdOf(
+      await copy('skriver', { propertyIds: targets, sourceAssessmentIdToCopyFrom: source.id }),
+    );
+    await t.app.db.updateTable('jobs').set({ attempts: MAX_ATTEMPTS }).where('id', '=', jobId).execute();
+    const { events } = await work();
+    expect(events.map((e) => e.payload)).toEqual([
+      {
+        propertyId: targets[1],
+        newAssessmentId: null,
+        currentCount: 2,
+        maxCount: 2,
+        error: { message: 'Jobbet kunne ikke gennemføres. Prøv igen.' },
+      },
+    ]);
+    const state = await jobState('skriver', jobId);
+    expect(state).toMatchObject({ status: 'failed', currentCount: 2, errorCount: 2 });
+    expect(state.failedItems.map((f) => f.code)).toEqual(['JOB_ABORTED', 'JOB_ABORTED']);
+  });
+
+  it.runIf(admin !== null)(
+    'shares jobs between two workers on separate connections, each item once',
+    async () => {
+      const other = createDatabase(t.config.databaseUrl);
+      try {
+        const jobIds: string[] = [];
+        const targets = takeFree(20);
+        for (let i = 0; i < 4; i++) {
+          jobIds.push(
+            jobIdOf(
+              await copy('skriver', {
+                propertyIds: targets.slice(i * 5, i * 5 + 5),
+                sourceAssessmentIdToCopyFrom: source.id,
+              }),
+            ),
+          );
+        }
+        const [a, b] = await Promise.all([
+          runWorkerOnce(t.app.db, { owner: 'A' }),
+          runWorkerOnce(other, { owner: 'B' }),
+        ]);
+        expect(a.items + b.items).toBe(20);
+        expect(a.jobs + b.jobs).toBe(4);
+        for (const jobId of jobIds) {
+          expect(await jobState('skriver', jobId)).toMatchObject({
+            status: 'succeeded',
+            currentCount: 5,
+            maxCount: 5,
+          });
+        }
+        const created = await t.app.db
+          .selectFrom('assessments')
+          .select('residence_id')
+          .where('residence_id', 'in', targets)
+          .execute();
+        expect(created.map((c) => c.residence_id).sort()).toEqual([...targets].sort());
+      } finally {
+        await other.destroy();
+      }
+    },
+  );
+
+  it.runIf(admin !== null)(
+    'takes over a job while its first worker is still running, without doing an item twice',
+    async () => {
+      const other = createDatabase(t.config.databaseUrl);
+      try {
+        const targets = takeFree(8);
+        const jobId = jobIdOf(
+          await copy('skriver', { propertyIds: targets, sourceAssessmentIdToCopyFrom: source.id }),
+        );
+        // A's lease is already over when it is taken: B may claim the job at any moment, and
+        // holds it with a real lease (two expired leases would steal it back and forth until the
+        // job gives up after its attempts).
+        const [a, b] = await Promise.all([
+          runWorkerOnce(t.app.db, { owner: 'A', leaseMs: -60_000 }),
+          runWorkerOnce(other, { owner: 'B' }),
+        ]);
+        expect(a.items + b.items).toBe(8);
+        expect(await jobState('skriver', jobId)).toMatchObject({
+          status: 'succeeded',
+          currentCount: 8,
+          maxCount: 8,
+        });
+        const created = await t.app.db
+          .selectFrom('assessments')
+          .select('residence_id')
+          .where('residence_id', 'in', targets)
+          .execute();
+        expect(created.length).toBe(8);
+      } finally {
+        await other.destroy();
+      }
+    },
+  );
+
+  it.runIf(admin !== null)('fans progress out to every process through LISTEN/NOTIFY', async () => {
+    const other = await createPgJobEvents({ connectionString: t.config.databaseUrl });
+    try {
+      const received = new Promise<JobProgressEvent>((resolve) => {
+        const off = other.subscribe((e) => {
+          off();
+          resolve(e);
+        });
+      });
+      const event: JobProgressEvent = {
+        kind: 'finish',
+        userId: UNKNOWN,
+        jobId: UNKNOWN,
+        payload: { currentCount: 1, maxCount: 2, error: { message: 'Vurderingen findes ikke længere.' } },
+      };
+      await t.app.jobEvents.publish(event);
+      expect(await received).toEqual(event);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe.each(DATABASES)('the job worker of buildApp on $name', ({ admin }) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(admin, { JOB_POLL_MS: '60000' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('runs a queued job at once and publishes its progress on app.jobEvents', async () => {
+    const token = await demoToken(t.app, 'skriver');
+    const db = t.app.db;
+    const org = (
+      await db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select('m.organization_id')
+        .where('u.user_name', '=', 'skriver')
+        .executeTakeFirstOrThrow()
+    ).organization_id;
+    const source = await db
+      .selectFrom('assessments')
+      .select('id')
+      .where('organization_id', '=', org)
+      .where('status', '=', 'approved')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const targets = (
+      await db
+        .selectFrom('residences')
+        .select('id')
+        .where('organization_id', '=', org)
+        .orderBy('id')
+        .limit(2)
+        .execute()
+    ).map((r) => r.id);
+    const events: JobProgressEvent[] = [];
+    const done = new Promise<void>((resolve) => {
+      t.app.jobEvents.subscribe((e) => {
+        events.push(e);
+        if (e.payload.currentCount === e.payload.maxCount) resolve();
+      });
+    });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/assessment/copyassessments',
+      headers: bearer(token),
+      payload: { propertyIds: targets, sourceAssessmentIdToCopyFrom: source.id, isFakeJob: true },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { jobId } = response.json<Dto.JobCreated>();
+    // Woken by the enqueue, not by the (one minute) poll.
+    await done;
+    expect(events.map((e) => [e.jobId, e.payload.currentCount])).toEqual([
+      [jobId, 1],
+      [jobId, 2],
+    ]);
+    const state = await t.app.inject({ method: 'GET', url: `/api/v2/jobs/${jobId}`, headers: bearer(token) });
+    expect(state.json<Dto.JobState>()).toMatchObject({ status: 'succeeded', currentCount: 2, maxCount: 2 });
+  });
+});
