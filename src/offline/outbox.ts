@@ -279,6 +279,10 @@ export async function completeSent(
 /**
  * Ends an attempt that did not succeed: the entry gets the changes (back to pending, or
  * parked) if it is still the one that was sent. Returns the updated entry, or null.
+ *
+ * An entry going back to pending while a newer edit of the same question waits behind it
+ * is removed instead: the newer entry carries the whole answer (enqueueAnswer merges every
+ * queued field into it), so sending the older one again could only be overwritten.
  */
 export async function finishAttempt(
   db: AppDatabase,
@@ -290,6 +294,20 @@ export async function finishAttempt(
     db.transaction('rw', db.outbox, async () => {
       const current = await db.outbox.get(sent.id);
       if (current?.state !== 'inflight' || current.idempotencyKey !== sent.idempotencyKey) return null;
+      if (changes.state === 'pending') {
+        const newer = await db.outbox
+          .where('key')
+          .equals(current.key)
+          .and(
+            (entry) =>
+              entry.id > current.id && entry.ssoUuid === current.ssoUuid && entry.state === 'pending',
+          )
+          .count();
+        if (newer > 0) {
+          await db.outbox.delete(current.id);
+          return null;
+        }
+      }
       const updated: OutboxEntry = { ...current, ...changes, updatedAt: now };
       await db.outbox.put(updated);
       return updated;

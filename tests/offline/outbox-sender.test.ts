@@ -93,6 +93,41 @@ describe('sending the outbox in order', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('an older edit whose flight failed gives way to the newer edit queued meanwhile: only the newer is sent again', async () => {
+    const db = openDatabase();
+    const server = new FakeServer();
+    let release!: () => void;
+    let entered!: () => void;
+    const enteredFlight = new Promise<void>((resolve) => (entered = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The first flight waits, then fails as the network does offline.
+    server.then(async () => {
+      entered();
+      await released;
+      throw new ApiError(0, 'Failed to fetch');
+    });
+    const outbox = sender({ db, send: server.send });
+
+    const older = await enqueueAnswer(db, answer('q1', { values: ['a'], comment: 'ved døren' }));
+    const draining = outbox.drain();
+    await enteredFlight;
+    const newer = await enqueueAnswer(db, answer('q1', { values: ['b'] }));
+    release();
+    await draining;
+
+    const left = await db.outbox.toArray();
+    expect(left.map((entry) => entry.id)).toEqual([newer.id]);
+    expect(left[0]!.payload).toEqual({ values: ['b'], comment: 'ved døren' });
+    expect(await db.outbox.get(older.id)).toBeUndefined();
+    await outbox.retryNow();
+    expect(server.requests.map((r) => r.payload)).toEqual([
+      { values: ['a'], comment: 'ved døren' },
+      { values: ['b'], comment: 'ved døren' },
+    ]);
+    expect(server.answers.get(`${ASSESSMENT}:q1`)).toEqual({ values: ['b'], comment: 'ved døren' });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('tells onSent that a newer edit is queued when the question was edited again after sending began', async () => {
     const db = openDatabase();
     const server = new FakeServer();
