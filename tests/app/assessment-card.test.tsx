@@ -59,7 +59,7 @@ async function renderCard(assessment: AssessmentListEntry, canWrite: boolean, on
 const assessmentPath = `/assessment/${PROPERTY}/${ASSESSMENT}`;
 const resultsPath = `/results/${PROPERTY}/${ASSESSMENT}`;
 
-describe('the way into an assessment from its card (docs/product.md 2 and 4, issue 8)', () => {
+describe('the way into an assessment from its card (docs/product.md 2 and 4)', () => {
   it.each([
     // A write user continues an editable assessment where it was left (the resume route).
     ['a draft', { assessmentStatus: 'draft' }, true, 'Fortsæt vurderingen', 'Kladde', assessmentPath],
@@ -137,5 +137,28 @@ describe('the way into an assessment from its card (docs/product.md 2 and 4, iss
     const link = within(card).getByRole('link', { name: /^Se vurderingen/ });
     expect(link.contains(unlock)).toBe(false);
     expect(unlock.closest('a')).toBeNull();
+  });
+});
+
+describe('the date an approval takes effect (docs/product.md 4 "Assessment status")', () => {
+  it('says "Gælder fra" with the date for an approval from a future date', async () => {
+    const card = await renderCard(
+      entry({
+        assessmentStatus: 'approved',
+        isCalculated: true,
+        validFrom: '2099-03-07T00:00:00',
+        futureApprovedDate: '2099-03-07T00:00:00',
+      }),
+      true,
+    );
+    expect(within(card).getByText('Gælder fra 07.03.99')).toBeTruthy();
+  });
+
+  it('says it for an approval in force as well', async () => {
+    const card = await renderCard(
+      entry({ assessmentStatus: 'approved', isCalculated: true, validFrom: '2024-01-05T00:00:00' }),
+      true,
+    );
+    expect(within(card).getByText('Gælder fra 05.01.24')).toBeTruthy();
   });
 });

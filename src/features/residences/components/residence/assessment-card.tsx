@@ -11,7 +11,8 @@ import { useStatusLabel } from '../../hooks/use-status-label';
 
 /**
  * docs/product.md 2: an assessment card with its status badge, a progress bar for drafts and the scores,
- * and the way into the assessment (issue 8): continue, see the results, or view it read-only.
+ * and the way into the assessment (docs/product.md 2, `/assessment/{propertyId}/{assessmentId}`):
+ * continue, see the results, or view it read-only.
  */
 export function AssessmentCard(props: {
   assessment: AssessmentListEntry;
@@ -40,7 +41,8 @@ export function AssessmentCard(props: {
           </Text>
           <StatusBadge status={status} futureApprovedDate={a.futureApprovedDate} />
         </Group>
-        {a.validFrom && status !== 'approvedFuture' && (
+        {/* docs/product.md 4: the day an approval takes effect, most of all one still ahead. */}
+        {a.validFrom && (
           <Text size="sm">
             {t('residence.assessmentCard.validFrom', { date: formatShortDate(a.validFrom) })}
           </Text>
