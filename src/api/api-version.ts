@@ -1,7 +1,7 @@
 import { featureFlags } from '../lib/feature-flags';
 
 /**
- * flag-api_version picks the v1 or v2 variants of the calls that have both (docs/product.md 3, issue 4):
+ * flag-api_version picks the v1 or v2 variants of the calls that have both (docs/product.md 3):
  * 1 (the default) uses v1 throughout; 1.5 reads properties through v2 but still creates and
  * abandons through v1; 2 uses v2 throughout.
  */

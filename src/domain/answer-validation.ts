@@ -140,8 +140,6 @@ export type AnswerError =
   | { code: 'commentTooLong'; max: number }
   | { code: 'invalidComment' };
 
-export type AnswerErrorCode = AnswerError['code'];
-
 /**
  * True when `value` is (the double nearest to) a number with at most `decimals` decimals:
  * 12.34 yes, 12.345 and 0.1 + 0.2 no.

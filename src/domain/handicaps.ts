@@ -8,7 +8,6 @@ export const FIXED_OPTIONAL_HANDICAPS = ['allergy', 'reading'] as const;
 export const HANDICAP_TYPES = [...SCREENED_HANDICAPS, ...FIXED_OPTIONAL_HANDICAPS] as const;
 
 export type ScreenedHandicap = (typeof SCREENED_HANDICAPS)[number];
-export type FixedOptionalHandicap = (typeof FIXED_OPTIONAL_HANDICAPS)[number];
 export type HandicapType = (typeof HANDICAP_TYPES)[number];
 
 export function isHandicapType(value: string): value is HandicapType {

@@ -318,7 +318,6 @@ export const da = {
   'residence.noAssessment': 'Boligen er ikke vurderet endnu.',
   'residence.readOnly': 'Du kan se vurderingerne, men ikke ændre dem.',
   'residence.assessmentCard.title': 'Vurdering',
-  'residence.assessmentCard.open': 'Åbn vurderingen',
   'residence.assessmentCard.continue': 'Fortsæt vurderingen',
   'residence.assessmentCard.results': 'Se resultatet',
   'residence.assessmentCard.view': 'Se vurderingen',
@@ -585,10 +584,6 @@ export const da = {
   'saveOrClose.saveAndClose': 'Gem og luk',
   'saveOrClose.back': 'Tilbage',
   'saveOrClose.delete': 'Slet vurderingen',
-  'saveOrClose.deleteConfirm.title': 'Slet vurderingen?',
-  'saveOrClose.deleteConfirm.body': 'Vurderingen og alle dens svar bliver slettet. Det kan ikke fortrydes.',
-  'saveOrClose.deleteConfirm.confirm': 'Slet',
-  'saveOrClose.deleteConfirm.cancel': 'Tilbage',
   'saveOrClose.body.pending.one':
     'Dine svar er gemt på enheden, og du kan fortsætte senere. {count} svar er ikke sendt endnu og sendes, når der er forbindelse.',
   'saveOrClose.body.pending.other':

@@ -1,7 +1,7 @@
 import type { DisplayStatus } from '../../domain/statuses';
 
 /**
- * The way into an assessment from a card or list (docs/product.md 2 and 4, issue 8): what it says and where
+ * The way into an assessment from a card or list (docs/product.md 2 and 4): what it says and where
  * it goes follow the same rule as the resume route /assessment/{propertyId}/{assessmentId}.
  * - continue: an editable assessment (draft or rejected) of a write user, at the question after
  *   the one answered last;

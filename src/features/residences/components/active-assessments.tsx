@@ -12,7 +12,8 @@ import classes from './home-cards.module.css';
 
 /**
  * docs/product.md 2, /activeAssessments: the organization's assessments that are not approved yet, each with
- * its address leading to the residence and a way straight into the assessment (issue 8).
+ * its address leading to the residence and a way straight into the assessment (the resume route,
+ * docs/architecture.md 2 "Routes own access and data").
  */
 export function ActiveAssessments(props: { organizationId: string }) {
   const t = useTranslation();
