@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { featureFlags } from '../lib/feature-flags';
 import type { JobCreated } from './dto';
 import { apiRequest } from './http';
@@ -20,8 +19,4 @@ export function finishAssessments(items: readonly ApproveItem[]): Promise<JobCre
     method: 'POST',
     body: { assessmentsToFinish: items, isFakeJob: featureFlags().fakeCopy },
   });
-}
-
-export function useFinishAssessments() {
-  return useMutation({ mutationFn: finishAssessments });
 }

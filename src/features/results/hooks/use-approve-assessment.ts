@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { assessmentScoresKeys } from '../../../api/assessment-scores';
-import { useFinishAssessments } from '../../../api/finish-assessments';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { assessmentScoresQueryOptions } from '../../../api/assessment-scores';
+import { finishAssessments } from '../../../api/finish-assessments';
 import { assessmentKeys } from '../../../api/get-assessment';
 import { refreshAfterAssessmentChange } from '../../../api/refresh-after-change';
 import { jobProgress } from '../../../hub/job-progress';
@@ -35,10 +35,7 @@ export function useApproveAssessment(input: {
   const t = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const finish = useFinishAssessments();
-  const [preparing, setPreparing] = useState(false);
   const [sendingAnswers, setSendingAnswers] = useState(false);
-  const [blocked, setBlocked] = useState<ApprovalBlock>(null);
   const current = useSyncExternalStore(jobProgress.subscribe, jobProgress.getSnapshot);
   // Only this assessment's approval is shown here.
   const job = current?.job.kind === 'finish' && current.job.assessmentId === assessmentId ? current : null;
@@ -54,7 +51,7 @@ export function useApproveAssessment(input: {
       await Promise.all([
         refreshAfterAssessmentChange(queryClient),
         queryClient.invalidateQueries({ queryKey: assessmentKeys.one(assessmentId) }),
-        queryClient.invalidateQueries({ queryKey: [...assessmentScoresKeys.all, assessmentId] }),
+        queryClient.invalidateQueries({ queryKey: assessmentScoresQueryOptions(assessmentId).queryKey }),
       ]);
       showToast({
         kind: 'success',
@@ -68,46 +65,39 @@ export function useApproveAssessment(input: {
     })();
   }, [job, assessmentId, propertyId, queryClient, navigate, t]);
 
-  const approve = useCallback(
-    async (validFrom: { iso: string; future: boolean }) => {
-      setBlocked(null);
-      finish.reset();
-      setPreparing(true);
-      try {
-        if (sendWaitingAnswers) {
-          setSendingAnswers(true);
-          const allSent = await sendWaitingAnswers().finally(() => setSendingAnswers(false));
-          if (!allSent) {
-            setBlocked('answersWaiting');
-            return;
-          }
-        }
-        await jobProgress.prepare();
-        const { jobId } = await finish.mutateAsync([{ assessmentId, propertyId, validFrom: validFrom.iso }]);
-        await jobProgress.track({
-          jobId,
-          kind: 'finish',
-          propertyId,
-          assessmentId,
-          ...(validFrom.future ? { validFrom: validFrom.iso } : {}),
-        });
-      } catch {
-        // The mutation's error is shown from finish.isError.
-      } finally {
-        setPreparing(false);
+  /**
+   * Starting the approval: the answers still on the device first, then the job. Its pending,
+   * error and result state is the start's busy state, failure and block.
+   */
+  const start = useMutation({
+    mutationFn: async (validFrom: { iso: string; future: boolean }): Promise<ApprovalBlock> => {
+      if (sendWaitingAnswers) {
+        setSendingAnswers(true);
+        const allSent = await sendWaitingAnswers().finally(() => setSendingAnswers(false));
+        if (!allSent) return 'answersWaiting';
       }
+      await jobProgress.prepare();
+      const { jobId } = await finishAssessments([{ assessmentId, propertyId, validFrom: validFrom.iso }]);
+      await jobProgress.track({
+        jobId,
+        kind: 'finish',
+        propertyId,
+        assessmentId,
+        ...(validFrom.future ? { validFrom: validFrom.iso } : {}),
+      });
+      return null;
     },
-    [finish, sendWaitingAnswers, assessmentId, propertyId],
-  );
+  });
 
   return {
-    approve,
+    // The error is shown from startFailed.
+    approve: (validFrom: { iso: string; future: boolean }) => start.mutateAsync(validFrom).catch(() => null),
     /** Sending answers, starting the job, or the job running. */
-    busy: preparing || finish.isPending || job?.progress.phase === 'running',
+    busy: start.isPending || job?.progress.phase === 'running',
     /** The answers still on the device are being sent first. */
     sendingAnswers,
-    startFailed: finish.isError,
-    blocked,
+    startFailed: start.isError,
+    blocked: start.data ?? null,
     job,
     dismissJob: () => jobProgress.dismiss(),
   };
