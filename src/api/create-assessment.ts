@@ -1,7 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assessmentMutationApiVersion } from './api-version';
 import { apiRequest } from './http';
-import { refreshAfterAssessmentChange } from './refresh-after-change';
 
 export interface CreateAssessmentInput {
   propertyId: string;
@@ -9,17 +7,13 @@ export interface CreateAssessmentInput {
   sourceAssessmentIdToCopyFrom?: string;
 }
 
-/** GET /api/v{1,2}/assessment/createnewassessment: returns the new assessment's id. */
+/**
+ * GET /api/v{1,2}/assessment/createnewassessment: returns the new assessment's id. No hook: each
+ * caller opens the new assessment first and refreshes the caches after (refresh-after-change.ts),
+ * so the screen it leaves never shows the new assessment on its way out.
+ */
 export function createAssessment(input: CreateAssessmentInput): Promise<string> {
   return apiRequest<string>(`/api/${assessmentMutationApiVersion()}/assessment/createnewassessment`, {
     query: { propertyId: input.propertyId, sourceAssessmentIdToCopyFrom: input.sourceAssessmentIdToCopyFrom },
-  });
-}
-
-export function useCreateAssessment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createAssessment,
-    onSuccess: () => refreshAfterAssessmentChange(queryClient),
   });
 }

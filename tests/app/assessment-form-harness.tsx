@@ -223,6 +223,12 @@ export async function renderForm(
   const formRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
+    // As the app's form route: the form opens once its assessment and questions are there.
+    loader: ({ params }) =>
+      Promise.all([
+        queryClient.ensureQueryData(assessmentQueryOptions(params.assessmentId, params.propertyId)),
+        queryClient.ensureQueryData(questionsQueryOptions(params.assessmentId)),
+      ]),
     component: function Form() {
       // The app's registered route tree has other ids; this test tree is typed loosely.
       const params = formRoute.useParams() as {

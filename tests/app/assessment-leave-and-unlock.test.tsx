@@ -161,6 +161,52 @@ describe('unlocking from inside the form (docs/product.md 4 "Unlock")', () => {
     expect(screen.queryByText('Vurderingen er låst og kan ikke ændres.')).toBeNull();
   });
 
+  it('never says other assessments exist while its own unlock is under way', async () => {
+    // Once the copy is made the residence's lists hold it as a draft: refetched before the new
+    // draft is open, the dialog would swap its confirmation for "other assessments exist".
+    const residence = approvedResidence([approvedEntry()]);
+    let created = false;
+    network.handlers['/api/v1/assessment/createnewassessment'] = () => {
+      created = true;
+      return json('a-2');
+    };
+    const draft = approvedEntry({ assessmentId: 'a-2', assessmentStatus: 'draft', progress: 0.5 });
+    network.handlers['/api/v2/assessment/getlocatedassessments'] = () =>
+      json(created ? [approvedEntry(), draft] : [approvedEntry()]);
+    network.handlers['/api/v1/properties/getproperty'] = () =>
+      json(
+        property({
+          vurderinger: [
+            { vurderingId: ASSESSMENT, boligId: PROPERTY, vurderingsStatus: 'approved', konverteret: false },
+            { vurderingId: 'a-2', boligId: PROPERTY, vurderingsStatus: 'draft', konverteret: false },
+          ],
+        }),
+      );
+    // The new draft takes a moment to load, as over a real network.
+    network.handlers['/api/v2/assessment/getassessment'] = async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return json(details({ assessmentId: 'a-2', assessmentStatus: 'draft' }));
+    };
+    network.handlers['/api/v2/questions'] = () => json(serverQuestions());
+    const { user, router } = await renderForm({
+      ...residence,
+      path: `/assessment/${PROPERTY}/${ASSESSMENT}/evaluation/002`,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Lås op' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lås vurderingen op?' });
+    const shown: string[] = [];
+    const watcher = new MutationObserver(() => shown.push(document.body.textContent ?? ''));
+    watcher.observe(document.body, { subtree: true, childList: true, characterData: true });
+    await user.click(within(dialog).getByRole('button', { name: 'Lås op' }));
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/assessment/${PROPERTY}/a-2/evaluation/002`),
+    );
+    expect(await screen.findByRole('button', { name: 'Gem svar og gå tilbage' })).toBeTruthy();
+    watcher.disconnect();
+    expect(shown.filter((text) => text.includes('Boligen har allerede en vurdering'))).toEqual([]);
+  });
+
   it('says the residence has assessments in progress instead of offering to unlock', async () => {
     const { user } = await renderForm(
       approvedResidence([approvedEntry(), approvedEntry({ assessmentId: 'a-9', assessmentStatus: 'draft' })]),

@@ -1,12 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useCreateAssessment } from '../../../api/create-assessment';
+import { createAssessment } from '../../../api/create-assessment';
 import {
   locatedAssessmentsQueryOptions,
   residenceAssessmentRefs,
 } from '../../../api/get-located-assessments';
 import { propertyQueryOptions } from '../../../api/get-property';
+import { refreshAfterAssessmentChange } from '../../../api/refresh-after-change';
 import { canUnlock, isUnlockable } from '../../../domain/residence-actions';
 
 /**
@@ -32,24 +33,24 @@ export function useUnlockAssessment(options: {
     enabled: options.enabled && refs.length > 0,
   });
   const current = located.data?.find((a) => a.assessmentId === assessmentId);
-  const creation = useCreateAssessment();
-
-  const unlock = () =>
-    creation.mutate(
-      { propertyId, sourceAssessmentIdToCopyFrom: assessmentId },
-      {
-        onSuccess: (newAssessmentId) =>
-          void navigate({
-            to: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
-            params: { propertyId, assessmentId: newAssessmentId, chapter, questionId },
-          }),
-      },
-    );
+  const queryClient = useQueryClient();
+  // The caches of docs/product.md 7 are refreshed once the new draft is open (or after a
+  // failure): refreshed before, this dialog would see the new draft among the residence's
+  // assessments and say, for a moment, that other assessments exist.
+  const creation = useMutation({
+    mutationFn: () => createAssessment({ propertyId, sourceAssessmentIdToCopyFrom: assessmentId }),
+    onSuccess: (newAssessmentId) =>
+      navigate({
+        to: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
+        params: { propertyId, assessmentId: newAssessmentId, chapter, questionId },
+      }),
+    onSettled: () => refreshAfterAssessmentChange(queryClient),
+  });
 
   return {
     offered: options.enabled && current !== undefined && isUnlockable(current),
     eligible: canUnlock(located.data ?? []),
-    unlock,
+    unlock: () => creation.mutate(),
     pending: creation.isPending,
     failed: creation.isError,
     reset: creation.reset,
