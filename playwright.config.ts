@@ -38,6 +38,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/api/v2/staticcontent`,
     reuseExistingServer: !process.env.CI,
     timeout: 120_000,
+    // Every variable the server reads is set here: server/src/main.ts loads a developer's .env
+    // only for variables still unset, so none of it leaks into the tests. An empty value is the
+    // default for config.ts (APP_URL empty: the app on this origin).
     env: {
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
@@ -46,6 +49,10 @@ export default defineConfig({
       DEMO_SSO: 'true',
       STATIC_DIR: 'dist',
       LOG_LEVEL: 'warn',
+      TOKEN_TTL_S: '3600',
+      APP_URL: '',
+      JOB_WORKER: 'true',
+      JOB_POLL_MS: '1000',
     },
   },
 });

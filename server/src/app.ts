@@ -95,8 +95,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.appUrl) {
     // The PWA on another origin (VITE_API_BASE_URL) must be able to read the renewed token.
+    // Methods: the API's GET and POST, and the DELETE that ends a long-polling hub connection
+    // (docs/api.md "The hub"); @fastify/cors allows only GET, HEAD and POST by default.
     await app.register(cors, {
       origin: new URL(config.appUrl).origin,
+      methods: ['GET', 'HEAD', 'POST', 'DELETE'],
       credentials: true,
       exposedHeaders: ['Set-Authorization'],
     });

@@ -150,6 +150,25 @@ describe('hub protocol', () => {
     expect(await connection.poll().result).toEqual({ status: 204, body: '' });
   });
 
+  it('long polling: a held poll the client gave up settles at once as 200 empty', async () => {
+    const connection = new HubConnection('id', 'token', 'user', 60_000, () => {});
+    await connection.poll().result; // the first poll answers at once
+    const held = connection.poll();
+    expect(connection.hasPendingPoll).toBe(true);
+    held.cancel();
+    const settled = await Promise.race([
+      held.result,
+      new Promise<'still waiting'>((resolve) => setTimeout(() => resolve('still waiting'), 200)),
+    ]);
+    expect(settled).toEqual({ status: 200, body: '' });
+    expect(connection.hasPendingPoll).toBe(false);
+    // Nothing was lost: the next poll is held again and gets what comes.
+    connection.receive(`{"protocol":"json","version":1}${RS}`);
+    expect(await connection.poll().result).toEqual({ status: 200, body: HANDSHAKE_OK });
+    connection.close({ silent: true });
+    expect(await connection.poll().result).toEqual({ status: 204, body: '' });
+  });
+
   it('limits connections per user and reaps connections that never attach, stop polling or go silent', () => {
     const hub = new Hub({ maxConnectionsPerUser: 2 });
     const a = hub.create('u')!;
@@ -400,6 +419,52 @@ describe('hub /messagehub with the @microsoft/signalr client', () => {
     await until(() => test.app.hub.get(connectionToken) === undefined, 'the SSE connection to be released');
   });
 
+  it('long polling: an aborted held poll leaves no handler waiting; the connection polls again and closes', async () => {
+    const hub = test.app.hub;
+    const negotiate = await fetch(`${baseUrl}/messagehub/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: bearer(writerToken),
+    });
+    const { connectionToken } = (await negotiate.json()) as { connectionToken: string };
+    const url = `${baseUrl}/messagehub?id=${connectionToken}`;
+    const poll = (signal?: AbortSignal) =>
+      fetch(`${url}&_=${Date.now()}`, { headers: bearer(writerToken), signal });
+    expect((await poll()).status).toBe(200);
+    const handshake = await fetch(url, {
+      method: 'POST',
+      headers: { ...bearer(writerToken), 'content-type': 'text/plain;charset=UTF-8' },
+      body: `{"protocol":"json","version":1}${RS}`,
+    });
+    expect(handshake.status).toBe(200);
+    expect(await (await poll()).text()).toBe(HANDSHAKE_OK);
+    const connection = hub.get(connectionToken)!;
+    const waitingBefore = hub.waitingPolls;
+
+    // A held poll whose client goes away (a closed tab, a lost network).
+    const controller = new AbortController();
+    const aborted = poll(controller.signal).catch((error: unknown) => error);
+    await until(() => connection.hasPendingPoll, 'the poll to be held');
+    expect(hub.waitingPolls).toBe(waitingBefore + 1);
+    controller.abort();
+    expect(await aborted).toMatchObject({ name: 'AbortError' });
+    await until(() => hub.waitingPolls === waitingBefore, 'the aborted poll’s handler to end', 2_000);
+    expect(connection.hasPendingPoll).toBe(false);
+
+    // The connection lives on: the next poll is held and gets the progress.
+    const next = poll();
+    await until(() => connection.hasPendingPoll, 'the next poll to be held');
+    await publish(copy(writerId, 'after-abort', 1, 1));
+    const response = await next;
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('after-abort');
+    expect(hub.waitingPolls).toBe(waitingBefore);
+
+    const del = await fetch(url, { method: 'DELETE', headers: bearer(writerToken) });
+    expect(del.status).toBe(202);
+    expect((await poll()).status).toBe(404);
+    expect(hub.get(connectionToken)).toBeUndefined();
+  });
+
   // Last: it closes the app.
   it('on shutdown every client gets Close with allowReconnect, and close does not wait for them', async () => {
     const all = await Promise.all(
@@ -414,5 +479,62 @@ describe('hub /messagehub with the @microsoft/signalr client', () => {
     destroySockets();
     await closing;
     await Promise.all(all.map((c) => c.connection.stop()));
+  });
+});
+
+describe('hub and API from another origin (APP_URL)', () => {
+  const APP_URL = 'http://localhost:5173';
+  let test: TestApp;
+
+  beforeAll(async () => {
+    test = await startTestApp(null, { APP_URL });
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('allows the preflight of the long-polling DELETE and of the hub’s GET and POST', async () => {
+    for (const method of ['DELETE', 'GET', 'POST']) {
+      const preflight = await test.app.inject({
+        method: 'OPTIONS',
+        url: '/messagehub?id=some-connection-token',
+        headers: {
+          origin: APP_URL,
+          'access-control-request-method': method,
+          'access-control-request-headers': 'authorization, x-requested-with',
+        },
+      });
+      expect(preflight.statusCode, method).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe(APP_URL);
+      expect(preflight.headers['access-control-allow-credentials']).toBe('true');
+      const allowed = String(preflight.headers['access-control-allow-methods'])
+        .split(',')
+        .map((m) => m.trim());
+      expect(allowed).toContain(method);
+      expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain(
+        'authorization',
+      );
+    }
+  });
+
+  it('ends a long-polling connection by DELETE from the app’s origin', async () => {
+    const token = await demoToken(test.app, 'skriver');
+    const negotiate = await test.app.inject({
+      method: 'POST',
+      url: '/messagehub/negotiate?negotiateVersion=1',
+      headers: { ...bearer(token), origin: APP_URL },
+    });
+    const { connectionToken } = negotiate.json<{ connectionToken: string }>();
+    const url = `/messagehub?id=${connectionToken}`;
+    expect((await test.app.inject({ url, headers: { ...bearer(token), origin: APP_URL } })).statusCode).toBe(
+      200,
+    );
+    const del = await test.app.inject({
+      method: 'DELETE',
+      url,
+      headers: { ...bearer(token), origin: APP_URL },
+    });
+    expect(del.statusCode).toBe(202);
+    expect(del.headers['access-control-allow-origin']).toBe(APP_URL);
   });
 });

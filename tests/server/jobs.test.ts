@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Dto from '../../src/api/dto';
 import { displayStatus, NO_DATE } from '../../src/domain/statuses';
 import { createDatabase } from '../../server/src/db/client';
-import { copenhagenDate, copenhagenMidnight } from '../../server/src/jobs/dates';
+import { copenhagenDate, copenhagenMidnight, validFromDate } from '../../server/src/jobs/dates';
 import { LeaseLostError } from '../../server/src/jobs/errors';
 import { createPgJobEvents, type JobProgressEvent } from '../../server/src/jobs/job-events';
 import { completeItem, DEFAULT_LEASE_MS, MAX_ATTEMPTS, MAX_JOB_ITEMS } from '../../server/src/jobs/queue';
@@ -13,6 +13,35 @@ const USERS = ['skriver', 'laeser', 'flere'] as const;
 type User = (typeof USERS)[number];
 const UNKNOWN = '00000000-0000-4000-8000-0000ffffffff';
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The calendar date `days` after `date` (YYYY-MM-DD). */
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+describe('the date a validFrom means', () => {
+  it('takes a date and a date-time with an offset as written, a UTC one in Copenhagen', () => {
+    expect(validFromDate('2026-12-01')).toBe('2026-12-01');
+    expect(validFromDate('2026-12-01T00:00:00')).toBe('2026-12-01');
+    // The app: midnight of the chosen day with the local offset, or the moment of the click.
+    expect(validFromDate('2026-11-25T00:00:00+01:00')).toBe('2026-11-25');
+    expect(validFromDate('2026-07-01T00:00:00+02:00')).toBe('2026-07-01');
+    expect(validFromDate('2026-11-25T23:30:00-05:00')).toBe('2026-11-25');
+    expect(validFromDate('2026-11-25T00:30:00+0500')).toBe('2026-11-25');
+    // toISOString() of Copenhagen's midnight, in winter and in summer time.
+    expect(validFromDate('2026-11-24T23:00:00.000Z')).toBe('2026-11-25');
+    expect(validFromDate('2026-06-30T22:00:00.000Z')).toBe('2026-07-01');
+    expect(validFromDate('2026-11-24T22:59:59Z')).toBe('2026-11-24');
+    expect(validFromDate('2026-11-24T23:00Z')).toBe('2026-11-25');
+    for (const bad of [
+      '2026-02-30',
+      '2026-02-30T00:00:00Z',
+      '2026-11-25T24:00:00',
+      '2026-11-25T10:60',
+      'x',
+    ]) {
+      expect(validFromDate(bad), bad).toBeNull();
+    }
+  });
+});
 
 describe.each(DATABASES)('jobs on $name', ({ admin }) => {
   let t: TestApp;
@@ -249,6 +278,60 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
       displayStatus(entries[1]!.assessmentStatus, entries[1]!.isCalculated, entries[1]!.futureApprovedDate),
     ).toBe('approvedFuture');
     expect(entries[0]!.validFrom).toBe(copenhagenMidnight(todayDate).toISOString());
+  });
+
+  it('refuses a validFrom before today (in Copenhagen) with 400 and queues nothing', async () => {
+    const draft = await calculatedDraft();
+    const today = copenhagenDate(new Date());
+    const yesterday = addDays(today, -1);
+    const jobsBefore = await jobCount();
+    for (const validFrom of [
+      yesterday,
+      `${yesterday}T23:59:00+01:00`,
+      // Copenhagen's midnight of yesterday as toISOString() writes it.
+      copenhagenMidnight(yesterday).toISOString(),
+      '2020-01-01',
+    ]) {
+      const response = await finish('skriver', { assessmentsToFinish: [{ ...draft, validFrom }] });
+      expect(response.statusCode, validFrom).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'BAD_REQUEST',
+        message: `validFrom ${validFrom} is before today (${today} in Copenhagen): an approval starts today at the earliest`,
+      });
+    }
+    expect(await jobCount()).toBe(jobsBefore);
+    expect((await assessmentRow(draft.assessmentId)).status).toBe('draft');
+  });
+
+  it('reads a UTC validFrom as its date in Copenhagen, and one with an offset as written', async () => {
+    const todayZ = await calculatedDraft();
+    const laterZ = await calculatedDraft();
+    const laterOffset = await calculatedDraft();
+    const today = copenhagenDate(new Date());
+    const later = addDays(today, 20);
+    const jobId = jobIdOf(
+      await finish('skriver', {
+        assessmentsToFinish: [
+          // Copenhagen's midnight as toISOString() writes it: the day before in UTC.
+          { ...todayZ, validFrom: copenhagenMidnight(today).toISOString() },
+          { ...laterZ, validFrom: copenhagenMidnight(later).toISOString() },
+          // The app's local offset: the date as written, even where Copenhagen is at the day before.
+          { ...laterOffset, validFrom: `${later}T00:30:00+05:00` },
+        ],
+      }),
+    );
+    await work();
+    expect(await jobState('skriver', jobId)).toMatchObject({ status: 'succeeded', errorCount: 0 });
+    const now = await assessmentRow(todayZ.assessmentId);
+    expect(now.status).toBe('approved');
+    expect(new Date(now.valid_from!).getTime()).toBe(copenhagenMidnight(today).getTime());
+    expect(now.future_approved_date).toBeNull();
+    for (const { assessmentId } of [laterZ, laterOffset]) {
+      const row = await assessmentRow(assessmentId);
+      expect(row.status).toBe('approved');
+      expect(new Date(row.future_approved_date!).getTime()).toBe(copenhagenMidnight(later).getTime());
+      expect(new Date(row.valid_from!).getTime()).toBe(copenhagenMidnight(later).getTime());
+    }
   });
 
   it('counts an item that cannot be done any more as failed, with its reason in Danish', async () => {
@@ -492,7 +575,7 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     await work();
   });
 
-  it('shows a job only to its user', async () => {
+  it('shows a job only to its user: another user’s job is a 404 like an unknown one', async () => {
     const jobId = jobIdOf(
       await copy('skriver', {
         propertyIds: takeFree(1),
@@ -502,8 +585,12 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     );
     const get = (user: User, id: string) =>
       t.app.inject({ method: 'GET', url: `/api/v2/jobs/${id}`, headers: bearer(tokens[user]) });
-    expect((await get('flere', jobId)).statusCode).toBe(403);
-    expect(Object.keys((await get('flere', jobId)).json()).sort()).toEqual(['code', 'message']);
+    // Another user's job answers exactly as an unknown id: nobody learns which ids exist.
+    const others = await get('flere', jobId);
+    const unknown = await get('flere', UNKNOWN);
+    expect(others.statusCode).toBe(404);
+    expect(others.json()).toEqual(unknown.json());
+    expect(unknown.json()).toEqual({ message: 'Job not found', code: 'NOT_FOUND' });
     expect((await get('skriver', UNKNOWN)).statusCode).toBe(404);
     expect((await get('skriver', 'nope')).statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `/api/v2/jobs/${jobId}` })).statusCode).toBe(401);
@@ -550,6 +637,33 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
       .where('id', '=', jobId)
       .executeTakeFirstOrThrow();
     expect(job).toEqual({ attempts: 2, lease_owner: null });
+  });
+
+  it('renews the lease with every finished item, inside the item’s transaction', async () => {
+    const jobId = jobIdOf(
+      await copy('skriver', {
+        propertyIds: takeFree(3),
+        sourceAssessmentIdToCopyFrom: source.id,
+        isFakeJob: true,
+      }),
+    );
+    const start = Date.now();
+    const at = (ms: number) => new Date(start + ms);
+    // A claims at +0 s (lease to +30 s) and finishes its two items at +20 s and +40 s.
+    let step = 0;
+    const clockA = () => at(20_000 * step++);
+    expect((await work({ owner: 'A', maxItems: 2, now: clockA })).run).toEqual({ jobs: 1, items: 2 });
+    const leased = await t.app.db
+      .selectFrom('jobs')
+      .select(['lease_owner', 'locked_until'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(leased.lease_owner).toBe('A');
+    expect(new Date(leased.locked_until!).getTime()).toBe(at(40_000 + DEFAULT_LEASE_MS).getTime());
+    // Past the lease of the claim and of the first item, the last item's renewal still holds.
+    expect((await work({ owner: 'B', now: () => at(65_000) })).run).toEqual({ jobs: 0, items: 0 });
+    expect((await work({ owner: 'B', now: () => at(71_000) })).run).toEqual({ jobs: 1, items: 1 });
+    expect(await jobState('skriver', jobId)).toMatchObject({ status: 'succeeded', currentCount: 3 });
   });
 
   it('fails the remaining items of a job that keeps crashing its workers', async () => {

@@ -95,7 +95,9 @@ export class HubConnection {
    * A long poll. The first one answers at once with an empty 200 (the client's start waits on
    * it); later ones answer with queued records, or are held until some arrive, the poll
    * timeout passes (200 empty) or the connection closes (204). `cancel` is for a client that
-   * went away from its held poll.
+   * went away from its held poll: the poll settles at once as a 200 empty (nothing is lost,
+   * since a poll is only held while the queue is empty), so the request handler awaiting
+   * `result` ends instead of waiting forever.
    */
   poll(): { result: Promise<PollResult>; cancel(): void } {
     const now = Date.now();
@@ -121,10 +123,8 @@ export class HubConnection {
     return {
       result,
       cancel: () => {
-        if (pending === null || this.pendingPoll !== pending) return;
-        clearTimeout(this.pendingPoll.timer);
-        this.pendingPoll = null;
-        this.lastPollEndedAt = Date.now();
+        if (pending !== null && this.pendingPoll === pending)
+          this.finishPendingPoll({ status: 200, body: '' });
       },
     };
   }

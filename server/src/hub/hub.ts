@@ -43,6 +43,8 @@ const newId = () => randomBytes(16).toString('base64url');
  */
 export class Hub {
   readonly timings: HubTimings;
+  /** Long-poll requests whose handler is waiting for its poll to settle (index.ts). */
+  waitingPolls = 0;
   private readonly byToken = new Map<string, HubConnection>();
   private readonly byUser = new Map<string, Set<HubConnection>>();
   private sweeper: NodeJS.Timeout | null = null;

@@ -4,7 +4,7 @@ import type { TokenService } from '../auth/tokens';
 import { badRequest, HttpError, notFound } from '../errors';
 import type { JobEvents } from '../jobs/job-events';
 import { authenticateToken, authorizeTransport, hubToken } from './auth';
-import type { HubConnection } from './connection';
+import type { HubConnection, PollResult } from './connection';
 import { Hub, type HubTimings } from './hub';
 import { startServerSentEvents } from './sse';
 import { attachWebSocketTransport, HUB_PATH } from './websocket';
@@ -111,10 +111,20 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
         throw badRequest('Cannot change transports mid-connection');
       }
       const poll = connection.poll();
+      // A client that aborts its held poll: the poll settles (200 empty) and this handler ends
+      // instead of waiting for an answer nobody reads. Also when it went away before this line.
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) poll.cancel();
       });
-      const { status, body } = await poll.result;
+      if (reply.raw.destroyed) poll.cancel();
+      hub.waitingPolls += 1;
+      let result: PollResult;
+      try {
+        result = await poll.result;
+      } finally {
+        hub.waitingPolls -= 1;
+      }
+      const { status, body } = result;
       reply.code(status).headers(NO_CACHE);
       if (status === 204) return reply.send();
       return reply.type('text/plain; charset=utf-8').send(body);

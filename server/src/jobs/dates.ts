@@ -27,6 +27,32 @@ export function isCalendarDate(text: string): boolean {
   return y >= 1900 && date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+const VALID_FROM = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The Copenhagen calendar date a finishassessments `validFrom` means (docs/api.md "Jobs"), or
+ * null when it is no real date and time:
+ * - `2026-12-01`: that date;
+ * - a date-time with an offset, as the app sends it (`2026-12-01T00:00:00+01:00`: midnight of
+ *   the chosen day with the local offset), or without one: the date as written, the calendar
+ *   date in that offset;
+ * - a UTC date-time (`2026-11-30T23:00:00.000Z`, what `Date.toISOString()` gives for
+ *   Copenhagen's midnight): the date of that instant in Copenhagen, here 2026-12-01.
+ */
+export function validFromDate(text: string): string | null {
+  const match = VALID_FROM.exec(text);
+  if (!match || !isCalendarDate(match[1]!)) return null;
+  const [, date, hours, minutes, seconds, zone] = match;
+  if (hours === undefined) return date!;
+  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds ?? 0) > 59) return null;
+  if (zone === undefined) return date!;
+  if (zone !== 'Z') {
+    const offset = zone.replace(':', '');
+    return Number(offset.slice(1, 3)) <= 23 && Number(offset.slice(3)) <= 59 ? date! : null;
+  }
+  return copenhagenDate(new Date(`${date}T${hours}:${minutes}:${seconds ?? '00'}Z`));
+}
+
 /** The offset of Copenhagen from UTC at the instant, in ms (+1 h or +2 h). */
 function offsetAt(instant: Date): number {
   const parts = new Intl.DateTimeFormat('en-US', {

@@ -181,23 +181,6 @@ export async function claimJob(
   };
 }
 
-/** Extends the lease of a job this worker holds; false when another worker has taken it. */
-export async function renewLease(
-  db: Kysely<Database>,
-  jobId: string,
-  owner: string,
-  now: Date,
-  leaseMs: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('jobs')
-    .set({ locked_until: new Date(now.getTime() + leaseMs), updated_at: now })
-    .where('id', '=', jobId)
-    .where('lease_owner', '=', owner)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /**
  * Gives a job back after an unexpected error: no lease, due again after a back-off that grows
  * with its attempts. Items already finished stay finished.

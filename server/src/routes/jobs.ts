@@ -6,7 +6,7 @@ import { findAssessment } from '../domain/access';
 import { idempotencyHeadersSchema } from '../domain/answers';
 import * as schemas from '../domain/schemas';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
-import { isCalendarDate } from '../jobs/dates';
+import { copenhagenDate, validFromDate } from '../jobs/dates';
 import { enqueueJob, MAX_JOB_ITEMS, type EnqueueCommand, type NewJobItem } from '../jobs/queue';
 import type { RouteDeps } from './deps';
 
@@ -29,7 +29,7 @@ interface CopyBody {
 
 type IdempotencyHeaders = { 'idempotency-key'?: string };
 
-/** "2026-12-01", or a date-time whose date part is used as it is written. */
+/** "2026-12-01" or a date-time; the date it means is validFromDate's (jobs/dates.ts). */
 const validFromSchema = {
   type: 'string',
   maxLength: 40,
@@ -156,14 +156,22 @@ export function registerJobRoutes(
     },
     async (request): Promise<JobCreated> => {
       const user = request.user!;
-      const items = unique(request.body.assessmentsToFinish, (i) => i.assessmentId).map((i) => ({
-        assessmentId: i.assessmentId.toLowerCase(),
-        propertyId: i.propertyId.toLowerCase(),
-        validFrom: i.validFrom.slice(0, 10),
-      }));
-      for (const item of items) {
-        if (!isCalendarDate(item.validFrom)) throw badRequest(`validFrom ${item.validFrom} is not a date`);
-      }
+      // Approve now sends today; an approval never starts on a day that has passed.
+      const today = copenhagenDate(new Date());
+      const items = unique(request.body.assessmentsToFinish, (i) => i.assessmentId).map((i) => {
+        const validFrom = validFromDate(i.validFrom);
+        if (validFrom === null) throw badRequest(`validFrom ${i.validFrom} is not a date`);
+        if (validFrom < today) {
+          throw badRequest(
+            `validFrom ${i.validFrom} is before today (${today} in Copenhagen): an approval starts today at the earliest`,
+          );
+        }
+        return {
+          assessmentId: i.assessmentId.toLowerCase(),
+          propertyId: i.propertyId.toLowerCase(),
+          validFrom,
+        };
+      });
       const rows = new Map<
         string,
         { residence_id: string; organization_id: string; status: string; is_calculated: boolean }
@@ -269,11 +277,12 @@ export function registerJobRoutes(
     async (request): Promise<JobState> => {
       const job = await db
         .selectFrom('jobs')
-        .select(['id', 'user_id', 'kind', 'status', 'current_count', 'max_count', 'error_count'])
+        .select(['id', 'kind', 'status', 'current_count', 'max_count', 'error_count'])
         .where('id', '=', request.params.jobId)
+        // Another user's job is as unknown as a missing one: a 403 would tell which ids exist.
+        .where('user_id', '=', request.user!.id)
         .executeTakeFirst();
       if (!job) throw notFound('Job not found');
-      if (job.user_id !== request.user!.id) throw forbidden('Not your job');
       const items = await db
         .selectFrom('job_items')
         .select(['property_id', 'assessment_id', 'status', 'result_id', 'error_code', 'error_message'])
