@@ -47,7 +47,9 @@ export default defineConfig({
       DATABASE_URL: 'memory://',
       JWT_SECRET: E2E_JWT_SECRET,
       DEMO_SSO: 'true',
-      STATIC_DIR: 'dist',
+      // E2E_STATIC_DIR: a build of one's own (vite build --outDir), so that two worktrees of work
+      // in progress can run their specs side by side on two ports.
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
       LOG_LEVEL: 'warn',
       TOKEN_TTL_S: '3600',
       APP_URL: '',
