@@ -184,6 +184,59 @@ test.describe('the assessment form', () => {
     await expectAccessible(page, 'outbox list');
   });
 
+  test('an answer the device cannot store reads Ikke gemt, keeps its value and is stored once it can', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await demoToken(request, 'skriver');
+    const { propertyId, assessmentId } = await newAssessment(
+      request,
+      token,
+      offsetFor(testInfo.project.name, 4),
+    );
+    await signInWithToken(page, token, `/assessment/${propertyId}/${assessmentId}/screening/001`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The device is full: every write to IndexedDB fails as a full disk makes it fail.
+    await page.evaluate(() => {
+      const w = window as unknown as { __put: unknown; __add: unknown };
+      w.__put = IDBObjectStore.prototype.put;
+      w.__add = IDBObjectStore.prototype.add;
+      const full = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+      IDBObjectStore.prototype.put = full;
+      IDBObjectStore.prototype.add = full;
+    });
+    const radio = page.getByRole('radio').first();
+    await radio.click();
+    await expect(page.getByText(/^Ikke gemt: Der er ikke mere plads på enheden/)).toBeVisible();
+    await expect(radio).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByText(/^Gemt/)).toHaveCount(0);
+    await expectAccessible(page, 'an answer the device could not store');
+
+    // Space again: the retry stores it and the server gets it.
+    await page.evaluate(() => {
+      const w = window as unknown as { __put: IDBObjectStore['put']; __add: IDBObjectStore['add'] };
+      IDBObjectStore.prototype.put = w.__put;
+      IDBObjectStore.prototype.add = w.__add;
+    });
+    await expect(page.getByText(/^Ikke gemt/)).toHaveCount(0, { timeout: 20_000 });
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ lastAnsweredQuestionUniqueId: string | null }>(
+              request,
+              token,
+              `/api/v2/assessment/getassessment?assessmentId=${assessmentId}&propertyId=${propertyId}`,
+            )
+          ).lastAnsweredQuestionUniqueId,
+        { timeout: 30_000 },
+      )
+      .not.toBeNull();
+  });
+
   test('a read user sees the form locked', async ({ page, request }) => {
     const token = await demoToken(request, 'laeser');
     const rows = await residences(request, token);

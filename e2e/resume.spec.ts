@@ -85,6 +85,16 @@ async function resumableDraft(
   throw new Error(`no draft left in the middle of a chapter in stretch ${stretch}`);
 }
 
+/** "Gem svar og gå tilbage", then "Gem og luk": back on the residence. */
+async function leaveThroughSaveAndClose(page: Page, row: Row) {
+  await page.getByRole('button', { name: 'Gem svar og gå tilbage' }).click();
+  await page
+    .getByRole('dialog', { name: 'Luk vurderingen' })
+    .getByRole('button', { name: 'Gem og luk' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/residence/${row.residenceId}$`));
+}
+
 const questionPath = (row: Row, q: ApiQuestion) =>
   `/assessment/${row.residenceId}/${row.assessmentId}/${q.chapterKind}/${q.id}`;
 
@@ -137,11 +147,43 @@ test.describe('coming back to an assessment', () => {
     const next = (await expectedResume(request, token, row))!;
     expect(next.uniqueId).not.toBe(first.uniqueId);
 
-    // Leave for the residence, and come back through the card.
-    await page.goBack();
-    await expect(page).toHaveURL(new RegExp(`/residence/${row.residenceId}$`));
+    // Leave through save-or-close, and come back through the card: it opens after the answer
+    // just given, not where a cached copy of the assessment says it was left.
+    await leaveThroughSaveAndClose(page, row);
     await page.getByRole('link', { name: /^Fortsæt vurderingen/ }).click();
     await expect(page).toHaveURL(new RegExp(`${questionPath(row, next)}$`));
+  });
+
+  test('offline, a draft continues after the answer typed on the device, not yet on the server', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await demoToken(request, 'skriver');
+    const { byResidence } = await residencesOfBigDepartment(request, token);
+    const row = await resumableDraft(request, token, byResidence, testInfo.project.name === 'phone' ? 5 : 4);
+    const { visible } = await assessmentOf(request, token, row);
+    const first = (await expectedResume(request, token, row))!;
+    const afterFirst = visible[visible.findIndex((q) => q.uniqueId === first.uniqueId) + 1]!;
+
+    await signInWithToken(page, token, `/residence/${row.residenceId}`);
+    await page.getByRole('link', { name: /^Fortsæt vurderingen/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${questionPath(row, first)}$`));
+    await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
+
+    await page.context().setOffline(true);
+    await answerCurrent(page);
+    await expect(page.getByText('Gemt på enheden – sendes, når du er online')).toBeVisible();
+    await leaveThroughSaveAndClose(page, row);
+    await page.getByRole('link', { name: /^Fortsæt vurderingen/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${questionPath(row, afterFirst)}$`));
+
+    // Online again the answer reaches the server, which then says the same.
+    await page.context().setOffline(false);
+    await expect
+      .poll(async () => (await assessmentOf(request, token, row)).details.lastAnsweredQuestionUniqueId, {
+        timeout: 30_000,
+      })
+      .toBe(first.uniqueId);
   });
 
   test('a draft continues from the list of active assessments', async ({ page, request }, testInfo) => {
@@ -210,6 +252,8 @@ test.describe('coming back to an assessment', () => {
     await page.goBack();
     await page.getByRole('button', { name: 'Lås op' }).click();
     const dialog = page.getByRole('dialog', { name: 'Lås vurderingen op?' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'unlock dialog on the residence');
     await dialog.getByRole('button', { name: 'Lås op' }).click();
     await expect(page).toHaveURL(
       new RegExp(

@@ -51,6 +51,46 @@ export function landingQuestion(
 }
 
 /**
+ * docs/product.md 4 "Unlock": the copy of an approved assessment opens at the same question, the
+ * one it was answered at last. Without a usable one (none recorded, or one the form does not
+ * show) it opens at the first question: screening 001, or the first evaluation question of a
+ * converted residence. Undefined only when no question is visible.
+ */
+export function unlockQuestion(
+  questions: readonly Question[],
+  options: { converted: boolean; lastAnsweredQuestionUniqueId: string | null },
+): Question | undefined {
+  const visible = visibleQuestions(questions, { converted: options.converted });
+  return visible.find((q) => q.uniqueId === options.lastAnsweredQuestionUniqueId) ?? visible[0];
+}
+
+/** An answer of the outbox as far as "answered last" is concerned. */
+export interface QueuedEdit {
+  assessmentId: string;
+  questionUniqueId: string;
+  state: 'pending' | 'inflight' | 'parked';
+  updatedAt: number;
+}
+
+/**
+ * The question answered last, counting the answers of this assessment still waiting on the
+ * device (docs/architecture.md 2): the server has not recorded them yet, but they are newer than
+ * anything it has, so the most recent of them wins. Refused (parked) ones do not count.
+ */
+export function lastAnsweredQuestion(
+  serverLast: string | null,
+  queued: readonly QueuedEdit[],
+  assessmentId: string,
+): string | null {
+  let newest: QueuedEdit | undefined;
+  for (const entry of queued) {
+    if (entry.assessmentId !== assessmentId || entry.state === 'parked') continue;
+    if (!newest || entry.updatedAt >= newest.updatedAt) newest = entry;
+  }
+  return newest?.questionUniqueId ?? serverLast;
+}
+
+/**
  * The dialogs that interrupt the form (docs/product.md 2 "Chapter interruption dialog"): the screening
  * intro, a new chapter, the screening outcome, and the end with or without missing questions.
  */

@@ -5,10 +5,13 @@ import {
   breakerPrimaryAction,
   initialBreaker,
   landingQuestion,
+  lastAnsweredQuestion,
   nearestRequired,
   nextStep,
+  unlockQuestion,
   visibleQuestions,
   type NextStepContext,
+  type QueuedEdit,
 } from '../../src/domain/question-navigation';
 
 const SCREENING = { id: 'screening', label: 'Screening' };
@@ -114,6 +117,64 @@ describe('where an assessment opens (landingQuestion, docs/product.md 2 and 4)',
       landingQuestion(qs, { converted: false, editable: false, lastAnsweredQuestionUniqueId: 'E002' })
         ?.uniqueId,
     ).toBe('S002');
+  });
+});
+
+describe('where the copy of an unlocked assessment opens (unlockQuestion, docs/product.md 4)', () => {
+  it('opens at the question the approved one was answered at last', () => {
+    const q = unlockQuestion(catalogue().map(answered), {
+      converted: false,
+      lastAnsweredQuestionUniqueId: 'E003',
+    });
+    expect(q?.uniqueId).toBe('E003');
+  });
+
+  it('opens at screening 001 without a last answered question, even when every answer is there', () => {
+    const q = unlockQuestion(catalogue().map(answered), {
+      converted: false,
+      lastAnsweredQuestionUniqueId: null,
+    });
+    expect([q?.chapterKind, q?.id]).toEqual(['screening', '001']);
+  });
+
+  it('opens at the first question when the last answered one is not shown', () => {
+    const qs = catalogue().map(answered);
+    qs[3] = { ...qs[3]!, isHidden: true };
+    expect(unlockQuestion(qs, { converted: false, lastAnsweredQuestionUniqueId: 'E002' })?.uniqueId).toBe(
+      'S001',
+    );
+    // A converted residence skips screening: its first question is the first evaluation one.
+    expect(unlockQuestion(qs, { converted: true, lastAnsweredQuestionUniqueId: 'S002' })?.uniqueId).toBe(
+      'E001',
+    );
+  });
+});
+
+describe('the question answered last (lastAnsweredQuestion, docs/architecture.md 2)', () => {
+  const edit = (
+    questionUniqueId: string,
+    updatedAt: number,
+    fields: Partial<QueuedEdit> = {},
+  ): QueuedEdit => ({
+    assessmentId: 'a-1',
+    questionUniqueId,
+    state: 'pending',
+    updatedAt,
+    ...fields,
+  });
+
+  it("is the server's when nothing of this assessment waits on the device", () => {
+    expect(lastAnsweredQuestion('E001', [], 'a-1')).toBe('E001');
+    expect(lastAnsweredQuestion('E001', [edit('E004', 9, { assessmentId: 'a-2' })], 'a-1')).toBe('E001');
+  });
+
+  it('is the most recently edited of the answers still waiting, in flight or not', () => {
+    const queued = [edit('E003', 5), edit('E002', 7, { state: 'inflight' }), edit('E001', 6)];
+    expect(lastAnsweredQuestion('S001', queued, 'a-1')).toBe('E002');
+  });
+
+  it('leaves out answers the server refused', () => {
+    expect(lastAnsweredQuestion('E001', [edit('E004', 9, { state: 'parked' })], 'a-1')).toBe('E001');
   });
 });
 

@@ -6,6 +6,7 @@ import { assessmentQueryOptions } from '../../../../api/get-assessment';
 import { questionsQueryOptions } from '../../../../api/get-questions';
 import { refreshAfterAssessmentChange } from '../../../../api/refresh-after-change';
 import type { ChapterKind } from '../../../../domain/catalogue';
+import { unlockQuestion } from '../../../../domain/question-navigation';
 
 /** How a new assessment comes about on the residence screen (docs/product.md 2 and 4). */
 type StartAssessment =
@@ -16,24 +17,28 @@ type StartAssessment =
   /** Unlock: a new draft as a copy of this approved assessment. */
   | { kind: 'unlock'; approvedId: string };
 
-/** A question of the new assessment to open, or null for the resume route to choose. */
-type Landing = { chapter: ChapterKind; questionId: string } | null;
+/** The question the new assessment opens at. */
+type Landing = { chapter: ChapterKind; questionId: string };
 
 /** docs/product.md 2: a new assessment opens at screening question 001. */
 const SCREENING_START: Landing = { chapter: 'screening', questionId: '001' };
 
 /**
- * docs/product.md 4 "Unlock": the user goes to the same question in the copy, which from the residence is
- * the one the approved assessment was last answered at. Without one the resume route of the new
- * assessment picks where it opens.
+ * docs/product.md 4 "Unlock": the user goes to the same question in the copy, which from the
+ * residence is the one the approved assessment was last answered at (else its first question).
+ * Always a question of the form: the copy is a draft, and the resume route would send a
+ * calculated one to its results instead.
  */
 async function unlockLanding(queryClient: QueryClient, propertyId: string, approvedId: string) {
   const [approved, questions] = await Promise.all([
     queryClient.ensureQueryData(assessmentQueryOptions(approvedId, propertyId)),
     queryClient.ensureQueryData(questionsQueryOptions(approvedId)),
   ]);
-  const last = questions.find((q) => q.uniqueId === approved.lastAnsweredQuestionUniqueId);
-  return last ? { chapter: last.chapterKind, questionId: last.id } : null;
+  const question = unlockQuestion(questions, {
+    converted: approved.converted,
+    lastAnsweredQuestionUniqueId: approved.lastAnsweredQuestionUniqueId,
+  });
+  return question ? { chapter: question.chapterKind, questionId: question.id } : SCREENING_START;
 }
 
 /**
@@ -61,12 +66,10 @@ export function useStartAssessment(propertyId: string) {
       return { assessmentId, landing };
     },
     onSuccess: ({ assessmentId, landing }) =>
-      landing
-        ? navigate({
-            to: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
-            params: { propertyId, assessmentId, ...landing },
-          })
-        : navigate({ to: '/assessment/$propertyId/$assessmentId', params: { propertyId, assessmentId } }),
+      navigate({
+        to: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
+        params: { propertyId, assessmentId, ...landing },
+      }),
     onSettled: () => refreshAfterAssessmentChange(queryClient),
   });
 }

@@ -1,28 +1,44 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
+import { freshOrCached } from '../../../../api/fresh-query';
 import { assessmentQueryOptions } from '../../../../api/get-assessment';
 import { questionsQueryOptions } from '../../../../api/get-questions';
-import { landingQuestion } from '../../../../domain/question-navigation';
+import { lastAnsweredQuestion, landingQuestion } from '../../../../domain/question-navigation';
 import { displayStatus, isLocked } from '../../../../domain/statuses';
+import { appDatabase } from '../../../../offline/db';
+import { listEntries } from '../../../../offline/outbox';
 
 /**
  * /assessment/{propertyId}/{assessmentId}: the way back into an assessment from every card and
  * list (docs/product.md 2 and 4). A calculated or ready one opens its results for a write user;
  * an editable one the question after the one answered last; a locked one its first question.
+ * "Answered last" is the server's current word (not a cached copy from an earlier visit) unless
+ * answers typed on this device are still waiting to be sent: those are newer.
  */
 export const Route = createFileRoute('/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/')({
   loader: async ({ context, params }) => {
-    const [assessment, questions] = await Promise.all([
-      context.queryClient.ensureQueryData(assessmentQueryOptions(params.assessmentId, params.propertyId)),
-      context.queryClient.ensureQueryData(questionsQueryOptions(params.assessmentId)),
+    const { queryClient, session } = context;
+    const assessmentQuery = assessmentQueryOptions(params.assessmentId, params.propertyId);
+    const [assessment, questions, queued] = await Promise.all([
+      freshOrCached(
+        () => queryClient.fetchQuery({ ...assessmentQuery, staleTime: 0 }),
+        queryClient.getQueryData(assessmentQuery.queryKey),
+      ),
+      queryClient.ensureQueryData(questionsQueryOptions(params.assessmentId)),
+      // Without usable device storage nothing waits there.
+      listEntries(appDatabase(), session.ssoUuid).catch(() => []),
     ]);
     const status = displayStatus(assessment.assessmentStatus, assessment.isCalculated, null);
-    if (context.session.canWrite && (status === 'calculated' || status === 'ready')) {
+    if (session.canWrite && (status === 'calculated' || status === 'ready')) {
       throw redirect({ to: '/results/$propertyId/$assessmentId', params, replace: true });
     }
     const question = landingQuestion(questions, {
       converted: assessment.converted,
-      lastAnsweredQuestionUniqueId: assessment.lastAnsweredQuestionUniqueId,
-      editable: !isLocked(assessment.assessmentStatus, context.session.canWrite),
+      lastAnsweredQuestionUniqueId: lastAnsweredQuestion(
+        assessment.lastAnsweredQuestionUniqueId,
+        queued,
+        params.assessmentId,
+      ),
+      editable: !isLocked(assessment.assessmentStatus, session.canWrite),
     });
     throw redirect({
       to: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
