@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { activeAssessmentsKeys } from './get-active-assessments';
+import { copyTargetsKeys } from './get-copy-targets';
 import { departmentsKeys } from './get-departments';
 import { locatedAssessmentsKeys } from './get-located-assessments';
 import { propertiesByDepartmentKeys } from './get-properties-by-department';
@@ -9,7 +10,8 @@ import { questionsKeys } from './get-questions';
 /**
  * docs/product.md 7: after create, copy, finish or abandon these caches are refreshed: properties by
  * department, property assessments, property, active assessments, located assessments,
- * questions and departments (by the keys of their query factories).
+ * questions and departments (by the keys of their query factories); and the copy targets of the
+ * bulk-copy screen, which show the same residences' statuses.
  */
 export const CHANGED_BY_ASSESSMENT_MUTATIONS = [
   propertiesByDepartmentKeys.all,
@@ -18,6 +20,7 @@ export const CHANGED_BY_ASSESSMENT_MUTATIONS = [
   locatedAssessmentsKeys.all,
   questionsKeys.all,
   departmentsKeys.all,
+  copyTargetsKeys.all,
 ] as const;
 
 export async function refreshAfterAssessmentChange(queryClient: QueryClient): Promise<void> {

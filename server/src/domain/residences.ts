@@ -3,7 +3,7 @@ import { pickWinner } from '../../../src/domain/duplicate-rule';
 import { compareAddresses, locationText } from '../../../src/domain/location';
 import { NO_DATE } from '../../../src/domain/statuses';
 import type { AssessmentStatus, Database } from '../db/schema';
-import type { PropertySearchResult } from '../../../src/api/dto';
+import type { PropertyRow, PropertySearchResult } from '../../../src/api/dto';
 
 /** The columns of a residence the lists need, in the names of the API. */
 export interface ResidenceFields {
@@ -143,4 +143,53 @@ export function toSearchResult(
     futureApprovedDate: isoOrNoDate(winner?.futureApprovedDate ?? null),
     location: residenceLocation(residence),
   };
+}
+
+/**
+ * A department's property list (docs/api.md "propertiesbydepartment"): one row per
+ * non-cancelled assessment of each residence, one row for a residence without any, in address
+ * order with a residence's newest assessment first. One query.
+ */
+export async function departmentPropertyRows(
+  db: Kysely<Database>,
+  departmentId: string,
+): Promise<PropertyRow[]> {
+  const rows = await db
+    .selectFrom('residences as r')
+    .leftJoin('assessments as a', (join) =>
+      join.onRef('a.residence_id', '=', 'r.id').on('a.status', '!=', 'cancelled'),
+    )
+    .select([
+      ...RESIDENCE_COLUMNS,
+      'a.id as assessmentId',
+      'a.status as status',
+      'a.is_calculated as isCalculated',
+      'a.future_approved_date as futureApprovedDate',
+      'a.created_at as createdAt',
+    ])
+    .where('r.department_id', '=', departmentId)
+    .execute();
+  const newestFirst = (a: (typeof rows)[number], b: (typeof rows)[number]) => {
+    const ta = a.createdAt ? new Date(a.createdAt).getTime() : 0;
+    const tb = b.createdAt ? new Date(b.createdAt).getTime() : 0;
+    const [ia, ib] = [a.assessmentId ?? '', b.assessmentId ?? ''];
+    return tb - ta || (ia === ib ? 0 : ib < ia ? -1 : 1);
+  };
+  rows.sort((a, b) => compareResidences(a, b) || newestFirst(a, b));
+  return rows.map((row) => ({
+    residenceId: row.residenceId,
+    streetName: row.streetName,
+    streetNumber: row.streetNumber,
+    floorNumber: row.floorNumber,
+    doorCode: row.doorCode,
+    zipCode: row.zipCode,
+    departmentId: row.departmentId,
+    assessmentId: row.assessmentId,
+    assessmentStatus: row.status ?? 'notStarted',
+    isCalculated: row.isCalculated ?? false,
+    isConverted: row.isConverted,
+    futureApprovedDate: isoOrNoDate(row.futureApprovedDate),
+    location: residenceLocation(row),
+    createdAt: row.createdAt ? isoDate(row.createdAt) : null,
+  }));
 }

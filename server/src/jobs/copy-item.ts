@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { QuestionDef } from '../../../src/domain/catalogue';
 import type { Database } from '../db/schema';
+import { cancelAssessments } from '../domain/abandon';
 import { insertNewAssessment } from '../domain/create-assessment';
 import { ItemFailure, ITEM_MESSAGES } from './errors';
 import type { ItemOutcome, PendingItem } from './queue';
@@ -9,6 +10,13 @@ import type { ItemOutcome, PendingItem } from './queue';
  * Copies the source assessment to one residence inside the item's transaction: the same as
  * createnewassessment with a source (a new draft, the answers copied as preselected). The
  * source row is locked for share, so it cannot be abandoned halfway through the copy.
+ *
+ * The copy overwrites (docs/domain.md 5.3, docs/api.md "copyassessments"): the residence's
+ * draft (calculated included) and rejected assessments are abandoned first, as
+ * abandonassessment does; approved ones, also those approved from a future date, stay valid
+ * until the copy is approved. A residence with a ready assessment is never overwritten. The
+ * residence and its assessments are locked first, so that no answer, approval or other copy
+ * slips in between the check and the write.
  */
 export async function copyItem(
   trx: Transaction<Database>,
@@ -30,10 +38,27 @@ export async function copyItem(
     .selectFrom('residences')
     .select(['id', 'organization_id', 'is_converted'])
     .where('id', '=', item.propertyId)
+    .forUpdate()
     .executeTakeFirst();
   if (!residence || residence.organization_id !== source.organization_id) {
     throw new ItemFailure('PROPERTY_NOT_FOUND', ITEM_MESSAGES.propertyGone);
   }
+  const existing = await trx
+    .selectFrom('assessments')
+    .select(['id', 'status'])
+    .where('residence_id', '=', residence.id)
+    .where('status', '!=', 'cancelled')
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  if (existing.some((a) => a.status === 'ready')) {
+    throw new ItemFailure('TARGET_READY', ITEM_MESSAGES.targetReady);
+  }
+  await cancelAssessments(
+    trx,
+    existing.filter((a) => a.status === 'draft' || a.status === 'rejected').map((a) => a.id),
+    now,
+  );
   const id = await insertNewAssessment(trx, questions, {
     residence,
     sourceId: source.id,

@@ -23,5 +23,6 @@ export const ITEM_MESSAGES = {
   notCalculated: 'Vurderingen kan ikke godkendes, før alle påkrævede spørgsmål er besvaret.',
   propertyGone: 'Boligen findes ikke længere.',
   sourceGone: 'Vurderingen, der skulle kopieres, findes ikke længere.',
+  targetReady: 'Boligen har en vurdering, der afventer godkendelse, og kan ikke overskrives.',
   jobAborted: 'Jobbet kunne ikke gennemføres. Prøv igen.',
 } as const;

@@ -9,7 +9,7 @@ import { toListEntry, type AssessmentListRow } from '../domain/assessment-state'
 import { loadAnswers, loadQuestions } from '../domain/catalogue';
 import { insertNewAssessment } from '../domain/create-assessment';
 import * as schemas from '../domain/schemas';
-import { forbidden, HttpError, notFound } from '../errors';
+import { forbidden } from '../errors';
 import type { RouteDeps } from './deps';
 
 /** POST getlocatedassessments takes at most this many pairs. */
@@ -59,8 +59,8 @@ async function toListEntries(
 
 /**
  * The assessment calls of docs/product.md 7 except getassessment, the questions and the answer
- * sync: lists, scores, create (optionally as a copy) and abandon. Reads need a token and
- * membership of the assessment's organization; create and abandon need the write role.
+ * sync: lists, scores and create (optionally as a copy); abandoning is in routes/abandon.ts. Reads
+ * need a token and membership of the assessment's organization; create needs the write role.
  */
 export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: RouteDeps): void {
   app.get<{ Querystring: { propertyId: string } }>(
@@ -212,46 +212,7 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
       createNewAssessment,
     );
   }
-
-  const abandonAssessment = async (
-    request: FastifyRequest<{ Querystring: { assessmentId: string; propertyId: string } }>,
-  ) => {
-    const { assessmentId, propertyId } = request.query;
-    const assessment = await findAssessment(db, request.user!, assessmentId, { includeCancelled: true });
-    if (assessment.residence_id !== propertyId.toLowerCase()) {
-      throw notFound('Assessment not found on this property');
-    }
-    if (assessment.status === 'approved') throw approvedConflict();
-    if (assessment.status !== 'cancelled') {
-      // Guarded against an approval that happened in between.
-      const updated = await db
-        .updateTable('assessments')
-        .set({ status: 'cancelled', updated_at: new Date() })
-        .where('id', '=', assessment.id)
-        .where('status', '!=', 'approved')
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) === 0) throw approvedConflict();
-    }
-    return { message: 'ok' };
-  };
-  const abandonOptions = {
-    preHandler: [guards.authenticate, guards.requireWrite],
-    schema: {
-      querystring: {
-        type: 'object',
-        required: ['assessmentId', 'propertyId'],
-        properties: { assessmentId: schemas.uuid, propertyId: schemas.uuid },
-      },
-      response: { 200: schemas.message },
-    },
-  };
-  type AbandonRoute = { Querystring: { assessmentId: string; propertyId: string } };
-  app.post<AbandonRoute>('/api/v2/assessment/abandonassessment', abandonOptions, abandonAssessment);
-  app.get<AbandonRoute>('/api/v1/assessment/abandonassessment', abandonOptions, abandonAssessment);
 }
-
-const approvedConflict = () =>
-  new HttpError(409, 'An approved assessment cannot be abandoned', 'ASSESSMENT_APPROVED');
 
 /**
  * A new draft for the residence, optionally a copy of a source assessment of the same

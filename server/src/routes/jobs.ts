@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FailedJobItem, JobCreated, JobState } from '../../../src/api/dto';
 import type { AuthUser } from '../auth/guard';
 import { findAssessment } from '../domain/access';
+import { residencesWithReady, targetIsSource, targetReadyConflict } from '../domain/copy-targets';
 import { idempotencyHeadersSchema } from '../domain/answers';
 import * as schemas from '../domain/schemas';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
@@ -129,8 +130,9 @@ const notApprovable = (assessmentId: string, reason: string) =>
 /**
  * The bulk calls of docs/product.md 7 and the job state (docs/api.md "Jobs"):
  * finishassessments and copyassessments check the write role and every id (403 for another
- * organization's, 404 for unknown ones, 409 for an assessment that may not be approved)
- * before anything is queued, queue one job and answer its id; the worker does the items.
+ * organization's, 404 for unknown ones, 409 for an assessment that may not be approved or a
+ * copy target that may not be overwritten) before anything is queued, queue one job and answer
+ * its id; the worker does the items.
  */
 export function registerJobRoutes(
   app: FastifyInstance,
@@ -251,6 +253,11 @@ export function registerJobRoutes(
           throw forbidden('The source assessment belongs to another organization');
         }
       }
+      // docs/product.md 4 "Bulk mode": a copy overwrites its targets, so the source's own
+      // residence and residences with a ready assessment cannot be targets (copy-targets.ts).
+      if (propertyIds.includes(source.residence_id)) throw targetIsSource();
+      const ready = await residencesWithReady(db, propertyIds);
+      if (ready.length > 0) throw targetReadyConflict(ready);
       const isFake = request.body.isFakeJob ?? false;
       return queue({
         kind: 'copy',

@@ -8,9 +8,8 @@ import type { Department, PropertyDetail, PropertyRow, PropertySearchResult } fr
 import { haversineMetres } from '../domain/geo';
 import {
   compareResidences,
+  departmentPropertyRows,
   distanceSql,
-  isoDate,
-  isoOrNoDate,
   RESIDENCE_COLUMNS,
   residenceLocation,
   residenceSearchKeySql,
@@ -86,45 +85,7 @@ export function registerPropertyRoutes(app: FastifyInstance, { db, guards }: Rou
       const { locationId } = request.query;
       if (!locationId) return [];
       const department = await findDepartment(db, request.user!, locationId);
-      // One query: every residence with each of its non-cancelled assessments (or none).
-      const rows = await db
-        .selectFrom('residences as r')
-        .leftJoin('assessments as a', (join) =>
-          join.onRef('a.residence_id', '=', 'r.id').on('a.status', '!=', 'cancelled'),
-        )
-        .select([
-          ...RESIDENCE_COLUMNS,
-          'a.id as assessmentId',
-          'a.status as status',
-          'a.is_calculated as isCalculated',
-          'a.future_approved_date as futureApprovedDate',
-          'a.created_at as createdAt',
-        ])
-        .where('r.department_id', '=', department.id)
-        .execute();
-      const newestFirst = (a: (typeof rows)[number], b: (typeof rows)[number]) => {
-        const ta = a.createdAt ? new Date(a.createdAt).getTime() : 0;
-        const tb = b.createdAt ? new Date(b.createdAt).getTime() : 0;
-        const [ia, ib] = [a.assessmentId ?? '', b.assessmentId ?? ''];
-        return tb - ta || (ia === ib ? 0 : ib < ia ? -1 : 1);
-      };
-      rows.sort((a, b) => compareResidences(a, b) || newestFirst(a, b));
-      return rows.map((row) => ({
-        residenceId: row.residenceId,
-        streetName: row.streetName,
-        streetNumber: row.streetNumber,
-        floorNumber: row.floorNumber,
-        doorCode: row.doorCode,
-        zipCode: row.zipCode,
-        departmentId: row.departmentId,
-        assessmentId: row.assessmentId,
-        assessmentStatus: row.status ?? 'notStarted',
-        isCalculated: row.isCalculated ?? false,
-        isConverted: row.isConverted,
-        futureApprovedDate: isoOrNoDate(row.futureApprovedDate),
-        location: residenceLocation(row),
-        createdAt: row.createdAt ? isoDate(row.createdAt) : null,
-      }));
+      return departmentPropertyRows(db, department.id);
     },
   );
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { abandonAssessment } from '../../../../api/abandon-assessment';
+import { abandonAssessments } from '../../../../api/abandon-assessments';
 import { createAssessment } from '../../../../api/create-assessment';
 import { assessmentQueryOptions } from '../../../../api/get-assessment';
 import { questionsQueryOptions } from '../../../../api/get-questions';
@@ -56,8 +56,9 @@ export function useStartAssessment(propertyId: string) {
         start.kind === 'unlock'
           ? await unlockLanding(queryClient, propertyId, start.approvedId)
           : SCREENING_START;
+      // All or nothing: a failure part-way must not leave some of them cancelled.
       if (start.kind === 'overwrite') {
-        for (const assessmentId of start.abandon) await abandonAssessment({ assessmentId, propertyId });
+        await abandonAssessments(start.abandon.map((assessmentId) => ({ assessmentId, propertyId })));
       }
       const assessmentId = await createAssessment({
         propertyId,
