@@ -270,6 +270,47 @@ test.describe('coming back to an assessment', () => {
     expect(after.assessments).toEqual(expect.arrayContaining([row!.assessmentId, newId]));
   });
 
+  test('a new assessment over a draft abandons the draft and opens screening 001; a ready one only goes back', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await demoToken(request, 'skriver');
+    const { byResidence } = await residencesOfBigDepartment(request, token);
+    // Far from the drafts the other tests of this file resume (the last few dozen).
+    const [draft] = pickFromEnd(byResidence, single(isDraft), testInfo.project.name, 25);
+    const [ready] = pickFromEnd(
+      byResidence,
+      single((r) => r.assessmentStatus === 'ready'),
+      testInfo.project.name,
+    );
+
+    await signInWithToken(page, token, `/residence/${ready!.residenceId}`);
+    await page.getByRole('button', { name: 'Start en ny vurdering af boligen' }).click();
+    const waiting = page.getByRole('dialog', { name: 'Vurderingen venter på godkendelse' });
+    await expect(waiting).toBeVisible();
+    await expect(waiting.getByRole('button', { name: 'Start ny vurdering' })).toHaveCount(0);
+    await waiting.getByRole('button', { name: 'Tilbage' }).click();
+    await expect(waiting).toHaveCount(0);
+
+    await page.goto(`/residence/${draft!.residenceId}`);
+    await page.getByRole('button', { name: 'Start en ny vurdering af boligen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Boligen har en vurdering i gang' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page, 'overwrite warning on the residence');
+    await dialog.getByRole('button', { name: 'Start ny vurdering' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/assessment/${draft!.residenceId}/[0-9a-f-]{36}/screening/001$`),
+    );
+    const newId = new URL(page.url()).pathname.split('/')[3];
+    expect(newId).not.toBe(draft!.assessmentId);
+    const after = await api<{ assessments: string[] }>(
+      request,
+      token,
+      `/api/v2/assessment/getassessments?propertyId=${draft!.residenceId}`,
+    );
+    expect(after.assessments).toEqual([newId]);
+  });
+
   test('a read user opens every card read-only, a calculated one too', async ({
     page,
     request,
