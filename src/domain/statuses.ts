@@ -10,8 +10,19 @@
 /** The spec's "no date" value of futureApprovedDate (section 3). */
 export const NO_DATE = '0001-01-01T00:00:00';
 
-export type DisplayStatus =
-  'notStarted' | 'draft' | 'calculated' | 'ready' | 'approved' | 'approvedFuture' | 'rejected' | 'cancelled';
+/** Every display status, in the order lists and filters offer them. */
+export const DISPLAY_STATUSES = [
+  'notStarted',
+  'draft',
+  'calculated',
+  'ready',
+  'approved',
+  'approvedFuture',
+  'rejected',
+  'cancelled',
+] as const;
+
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
 
 /** The statuses an assessment can have on the wire (dto.ts AssessmentStatus). */
 export type WireStatus = 'notStarted' | 'draft' | 'ready' | 'approved' | 'rejected' | 'cancelled';

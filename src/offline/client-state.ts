@@ -13,6 +13,14 @@ function jsonStorage(storage: () => Storage) {
         return null;
       }
     },
+    /** The stored text as it is (null when absent or the storage cannot be read). */
+    raw(key: string): string | null {
+      try {
+        return storage().getItem(`bt:${key}`);
+      } catch {
+        return null;
+      }
+    },
     set(key: string, value: unknown): void {
       try {
         storage().setItem(`bt:${key}`, JSON.stringify(value));
@@ -41,6 +49,8 @@ export const sessionValues = jsonStorage(() => sessionStorage);
 export const localValues = jsonStorage(() => localStorage);
 
 export const DISMISSED_SERVICE_MESSAGE = 'dismissed-service-message';
+/** docs/product.md 3: the guidance tips already shown on this device (local storage; kept after logout). */
+export const GUIDANCE_TIPS_SHOWN = 'guidance:shown';
 
 /** docs/product.md 3: the running copy or approval job, kept for the session (survives a reload). */
 export interface StoredJob {

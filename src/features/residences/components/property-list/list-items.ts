@@ -1,6 +1,6 @@
 import type { PropertyRow } from '../../../../api/dto';
 import { applyDuplicateRule } from '../../../../domain/duplicate-rule';
-import { displayStatus, type DisplayStatus } from '../../../../domain/statuses';
+import { DISPLAY_STATUSES, displayStatus, type DisplayStatus } from '../../../../domain/statuses';
 
 /** A row as the list shows it: one per residence (duplicate rule, docs/product.md 4) with its display status. */
 export interface PropertyListItem extends PropertyRow {
@@ -17,12 +17,5 @@ export function toListItems(rows: readonly PropertyRow[], now: Date = new Date()
   }));
 }
 
-export const STATUS_FILTER_OPTIONS: DisplayStatus[] = [
-  'notStarted',
-  'draft',
-  'calculated',
-  'ready',
-  'approved',
-  'approvedFuture',
-  'rejected',
-];
+/** The status filter offers every status a list row can have (a cancelled one never shows). */
+export const STATUS_FILTER_OPTIONS: DisplayStatus[] = DISPLAY_STATUSES.filter((s) => s !== 'cancelled');
