@@ -18,15 +18,51 @@ export async function demoToken(
   return ((await response.json()) as { token: string }).token;
 }
 
+/**
+ * The guidance tips counted as already shown (docs/product.md 4), so that a tip opening by itself
+ * on the first list visit does not cover the page of a spec about something else. Set before
+ * any page script runs and only where nothing is remembered yet.
+ */
+export async function markGuidanceTipsShown(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    try {
+      if (localStorage.getItem('bt:guidance:shown') === null) {
+        localStorage.setItem(
+          'bt:guidance:shown',
+          JSON.stringify(['firstListVisit', 'copyThenList', 'copyThenSelectThenList', 'summaryPage']),
+        );
+      }
+    } catch {
+      // about:blank and other pages without storage.
+    }
+  });
+}
+
+/** `tips: 'new'` keeps the guidance tips unseen (see markGuidanceTipsShown). */
+export interface SignInOptions {
+  tips?: 'shown' | 'new';
+}
+
 /** Signs in through the demo SSO page, as a person would. */
-export async function signInThroughSso(page: Page, displayName: RegExp): Promise<void> {
+export async function signInThroughSso(
+  page: Page,
+  displayName: RegExp,
+  options: SignInOptions = {},
+): Promise<void> {
+  if (options.tips !== 'new') await markGuidanceTipsShown(page);
   await page.goto('/');
   await page.getByRole('link', { name: 'Log ind' }).click();
   await page.getByRole('button', { name: displayName }).click();
 }
 
 /** Signs in by handing a token to /loginCallback, skipping the SSO page. */
-export async function signInWithToken(page: Page, token: string, returnPath = '/'): Promise<void> {
+export async function signInWithToken(
+  page: Page,
+  token: string,
+  returnPath = '/',
+  options: SignInOptions = {},
+): Promise<void> {
+  if (options.tips !== 'new') await markGuidanceTipsShown(page);
   await page.goto(`/loginCallback?${new URLSearchParams({ token, returnPath }).toString()}`);
 }
 

@@ -17,13 +17,24 @@ import { Route as SignedInWithOrganizationRouteImport } from './routes/_signedIn
 import { Route as SignedInOrganizationsRouteImport } from './routes/_signedIn/organizations'
 import { Route as SignedInWithOrganizationWriteRouteImport } from './routes/_signedIn/_withOrganization/_write'
 import { Route as SignedInWithOrganizationActiveAssessmentsRouteImport } from './routes/_signedIn/_withOrganization/activeAssessments'
+import { Route as SignedInWithOrganizationWriteApprovedRouteImport } from './routes/_signedIn/_withOrganization/_write/approved'
+import { Route as SignedInWithOrganizationWriteCopiedRouteImport } from './routes/_signedIn/_withOrganization/_write/copied'
+import { Route as SignedInWithOrganizationWriteCopiedpropertiesRouteImport } from './routes/_signedIn/_withOrganization/_write/copiedproperties'
 import { Route as SignedInWithOrganizationDepartmentsIndexRouteImport } from './routes/_signedIn/_withOrganization/departments/index'
 import { Route as SignedInWithOrganizationPropertiesNearbyRouteImport } from './routes/_signedIn/_withOrganization/properties/nearby'
 import { Route as SignedInWithOrganizationResidencePropertyIdRouteImport } from './routes/_signedIn/_withOrganization/residence/$propertyId'
+import { Route as SignedInWithOrganizationWriteApproveIndexRouteImport } from './routes/_signedIn/_withOrganization/_write/approve/index'
+import { Route as SignedInWithOrganizationWriteApprovecopiedIndexRouteImport } from './routes/_signedIn/_withOrganization/_write/approvecopied/index'
+import { Route as SignedInWithOrganizationWriteApprovecopiedConfirmationRouteImport } from './routes/_signedIn/_withOrganization/_write/approvecopied/confirmation'
+import { Route as SignedInWithOrganizationWriteCopyIndexRouteImport } from './routes/_signedIn/_withOrganization/_write/copy/index'
 import { Route as SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRouteImport } from './routes/_signedIn/_withOrganization/departments/properties/$departmentId'
 import { Route as SignedInWithOrganizationPropertiesSearchSearchQueryRouteImport } from './routes/_signedIn/_withOrganization/properties/search/$searchQuery'
+import { Route as SignedInWithOrganizationWriteApproveConfirmIndexRouteImport } from './routes/_signedIn/_withOrganization/_write/approve/confirm/index'
+import { Route as SignedInWithOrganizationWriteApproveConfirmDatepickerRouteImport } from './routes/_signedIn/_withOrganization/_write/approve/confirm/datepicker'
+import { Route as SignedInWithOrganizationWriteCopyPropertyIdAssessmentIdRouteImport } from './routes/_signedIn/_withOrganization/_write/copy/$propertyId.$assessmentId'
 import { Route as SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRouteImport } from './routes/_signedIn/_withOrganization/_write/results/$propertyId.$assessmentId'
 import { Route as SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRouteImport } from './routes/_signedIn/_withOrganization/assessment/$propertyId.$assessmentId.index'
+import { Route as SignedInWithOrganizationWriteApprovecopiedConfirmDatepickerPropertyIdRouteImport } from './routes/_signedIn/_withOrganization/_write/approvecopied/confirm/datepicker/$propertyId'
 import { Route as SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRouteImport } from './routes/_signedIn/_withOrganization/_write/results/datepicker/$propertyId.$assessmentId'
 import { Route as SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRouteImport } from './routes/_signedIn/_withOrganization/assessment/$propertyId.$assessmentId.$chapter.$questionId'
 
@@ -67,6 +78,24 @@ const SignedInWithOrganizationActiveAssessmentsRoute =
     path: '/activeAssessments',
     getParentRoute: () => SignedInWithOrganizationRoute,
   } as any)
+const SignedInWithOrganizationWriteApprovedRoute =
+  SignedInWithOrganizationWriteApprovedRouteImport.update({
+    id: '/approved',
+    path: '/approved',
+    getParentRoute: () => SignedInWithOrganizationWriteRoute,
+  } as any)
+const SignedInWithOrganizationWriteCopiedRoute =
+  SignedInWithOrganizationWriteCopiedRouteImport.update({
+    id: '/copied',
+    path: '/copied',
+    getParentRoute: () => SignedInWithOrganizationWriteRoute,
+  } as any)
+const SignedInWithOrganizationWriteCopiedpropertiesRoute =
+  SignedInWithOrganizationWriteCopiedpropertiesRouteImport.update({
+    id: '/copiedproperties',
+    path: '/copiedproperties',
+    getParentRoute: () => SignedInWithOrganizationWriteRoute,
+  } as any)
 const SignedInWithOrganizationDepartmentsIndexRoute =
   SignedInWithOrganizationDepartmentsIndexRouteImport.update({
     id: '/departments/',
@@ -85,6 +114,30 @@ const SignedInWithOrganizationResidencePropertyIdRoute =
     path: '/residence/$propertyId',
     getParentRoute: () => SignedInWithOrganizationRoute,
   } as any)
+const SignedInWithOrganizationWriteApproveIndexRoute =
+  SignedInWithOrganizationWriteApproveIndexRouteImport.update({
+    id: '/approve/',
+    path: '/approve/',
+    getParentRoute: () => SignedInWithOrganizationWriteRoute,
+  } as any)
+const SignedInWithOrganizationWriteApprovecopiedIndexRoute =
+  SignedInWithOrganizationWriteApprovecopiedIndexRouteImport.update({
+    id: '/approvecopied/',
+    path: '/approvecopied/',
+    getParentRoute: () => SignedInWithOrganizationWriteRoute,
+  } as any)
+const SignedInWithOrganizationWriteApprovecopiedConfirmationRoute =
+  SignedInWithOrganizationWriteApprovecopiedConfirmationRouteImport.update({
+    id: '/approvecopied/confirmation',
+    path: '/approvecopied/confirmation',
+    getParentRoute: () => SignedInWithOrganizationWriteRoute,
+  } as any)
+const SignedInWithOrganizationWriteCopyIndexRoute =
+  SignedInWithOrganizationWriteCopyIndexRouteImport.update({
+    id: '/copy/',
+    path: '/copy/',
+    getParentRoute: () => SignedInWithOrganizationWriteRoute,
+  } as any)
 const SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute =
   SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRouteImport.update({
     id: '/departments/properties/$departmentId',
@@ -96,6 +149,24 @@ const SignedInWithOrganizationPropertiesSearchSearchQueryRoute =
     id: '/properties/search/$searchQuery',
     path: '/properties/search/$searchQuery',
     getParentRoute: () => SignedInWithOrganizationRoute,
+  } as any)
+const SignedInWithOrganizationWriteApproveConfirmIndexRoute =
+  SignedInWithOrganizationWriteApproveConfirmIndexRouteImport.update({
+    id: '/approve/confirm/',
+    path: '/approve/confirm/',
+    getParentRoute: () => SignedInWithOrganizationWriteRoute,
+  } as any)
+const SignedInWithOrganizationWriteApproveConfirmDatepickerRoute =
+  SignedInWithOrganizationWriteApproveConfirmDatepickerRouteImport.update({
+    id: '/approve/confirm/datepicker',
+    path: '/approve/confirm/datepicker',
+    getParentRoute: () => SignedInWithOrganizationWriteRoute,
+  } as any)
+const SignedInWithOrganizationWriteCopyPropertyIdAssessmentIdRoute =
+  SignedInWithOrganizationWriteCopyPropertyIdAssessmentIdRouteImport.update({
+    id: '/copy/$propertyId/$assessmentId',
+    path: '/copy/$propertyId/$assessmentId',
+    getParentRoute: () => SignedInWithOrganizationWriteRoute,
   } as any)
 const SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute =
   SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRouteImport.update({
@@ -109,6 +180,14 @@ const SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute =
       id: '/assessment/$propertyId/$assessmentId/',
       path: '/assessment/$propertyId/$assessmentId/',
       getParentRoute: () => SignedInWithOrganizationRoute,
+    } as any,
+  )
+const SignedInWithOrganizationWriteApprovecopiedConfirmDatepickerPropertyIdRoute =
+  SignedInWithOrganizationWriteApprovecopiedConfirmDatepickerPropertyIdRouteImport.update(
+    {
+      id: '/approvecopied/confirm/datepicker/$propertyId',
+      path: '/approvecopied/confirm/datepicker/$propertyId',
+      getParentRoute: () => SignedInWithOrganizationWriteRoute,
     } as any,
   )
 const SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute =
@@ -134,13 +213,24 @@ export interface FileRoutesByFullPath {
   '/loginCallback': typeof LoginCallbackRoute
   '/organizations': typeof SignedInOrganizationsRoute
   '/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
+  '/approved': typeof SignedInWithOrganizationWriteApprovedRoute
+  '/copied': typeof SignedInWithOrganizationWriteCopiedRoute
+  '/copiedproperties': typeof SignedInWithOrganizationWriteCopiedpropertiesRoute
   '/properties/nearby': typeof SignedInWithOrganizationPropertiesNearbyRoute
   '/residence/$propertyId': typeof SignedInWithOrganizationResidencePropertyIdRoute
   '/departments/': typeof SignedInWithOrganizationDepartmentsIndexRoute
+  '/approvecopied/confirmation': typeof SignedInWithOrganizationWriteApprovecopiedConfirmationRoute
   '/departments/properties/$departmentId': typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute
   '/properties/search/$searchQuery': typeof SignedInWithOrganizationPropertiesSearchSearchQueryRoute
+  '/approve/': typeof SignedInWithOrganizationWriteApproveIndexRoute
+  '/approvecopied/': typeof SignedInWithOrganizationWriteApprovecopiedIndexRoute
+  '/copy/': typeof SignedInWithOrganizationWriteCopyIndexRoute
+  '/approve/confirm/datepicker': typeof SignedInWithOrganizationWriteApproveConfirmDatepickerRoute
+  '/copy/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteCopyPropertyIdAssessmentIdRoute
   '/results/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute
+  '/approve/confirm/': typeof SignedInWithOrganizationWriteApproveConfirmIndexRoute
   '/assessment/$propertyId/$assessmentId/': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute
+  '/approvecopied/confirm/datepicker/$propertyId': typeof SignedInWithOrganizationWriteApprovecopiedConfirmDatepickerPropertyIdRoute
   '/results/datepicker/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute
   '/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
 }
@@ -150,13 +240,24 @@ export interface FileRoutesByTo {
   '/loginCallback': typeof LoginCallbackRoute
   '/organizations': typeof SignedInOrganizationsRoute
   '/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
+  '/approved': typeof SignedInWithOrganizationWriteApprovedRoute
+  '/copied': typeof SignedInWithOrganizationWriteCopiedRoute
+  '/copiedproperties': typeof SignedInWithOrganizationWriteCopiedpropertiesRoute
   '/properties/nearby': typeof SignedInWithOrganizationPropertiesNearbyRoute
   '/residence/$propertyId': typeof SignedInWithOrganizationResidencePropertyIdRoute
   '/departments': typeof SignedInWithOrganizationDepartmentsIndexRoute
+  '/approvecopied/confirmation': typeof SignedInWithOrganizationWriteApprovecopiedConfirmationRoute
   '/departments/properties/$departmentId': typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute
   '/properties/search/$searchQuery': typeof SignedInWithOrganizationPropertiesSearchSearchQueryRoute
+  '/approve': typeof SignedInWithOrganizationWriteApproveIndexRoute
+  '/approvecopied': typeof SignedInWithOrganizationWriteApprovecopiedIndexRoute
+  '/copy': typeof SignedInWithOrganizationWriteCopyIndexRoute
+  '/approve/confirm/datepicker': typeof SignedInWithOrganizationWriteApproveConfirmDatepickerRoute
+  '/copy/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteCopyPropertyIdAssessmentIdRoute
   '/results/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute
+  '/approve/confirm': typeof SignedInWithOrganizationWriteApproveConfirmIndexRoute
   '/assessment/$propertyId/$assessmentId': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute
+  '/approvecopied/confirm/datepicker/$propertyId': typeof SignedInWithOrganizationWriteApprovecopiedConfirmDatepickerPropertyIdRoute
   '/results/datepicker/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute
   '/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
 }
@@ -170,13 +271,24 @@ export interface FileRoutesById {
   '/_signedIn/organizations': typeof SignedInOrganizationsRoute
   '/_signedIn/_withOrganization/_write': typeof SignedInWithOrganizationWriteRouteWithChildren
   '/_signedIn/_withOrganization/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
+  '/_signedIn/_withOrganization/_write/approved': typeof SignedInWithOrganizationWriteApprovedRoute
+  '/_signedIn/_withOrganization/_write/copied': typeof SignedInWithOrganizationWriteCopiedRoute
+  '/_signedIn/_withOrganization/_write/copiedproperties': typeof SignedInWithOrganizationWriteCopiedpropertiesRoute
   '/_signedIn/_withOrganization/properties/nearby': typeof SignedInWithOrganizationPropertiesNearbyRoute
   '/_signedIn/_withOrganization/residence/$propertyId': typeof SignedInWithOrganizationResidencePropertyIdRoute
   '/_signedIn/_withOrganization/departments/': typeof SignedInWithOrganizationDepartmentsIndexRoute
+  '/_signedIn/_withOrganization/_write/approvecopied/confirmation': typeof SignedInWithOrganizationWriteApprovecopiedConfirmationRoute
   '/_signedIn/_withOrganization/departments/properties/$departmentId': typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute
   '/_signedIn/_withOrganization/properties/search/$searchQuery': typeof SignedInWithOrganizationPropertiesSearchSearchQueryRoute
+  '/_signedIn/_withOrganization/_write/approve/': typeof SignedInWithOrganizationWriteApproveIndexRoute
+  '/_signedIn/_withOrganization/_write/approvecopied/': typeof SignedInWithOrganizationWriteApprovecopiedIndexRoute
+  '/_signedIn/_withOrganization/_write/copy/': typeof SignedInWithOrganizationWriteCopyIndexRoute
+  '/_signedIn/_withOrganization/_write/approve/confirm/datepicker': typeof SignedInWithOrganizationWriteApproveConfirmDatepickerRoute
+  '/_signedIn/_withOrganization/_write/copy/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteCopyPropertyIdAssessmentIdRoute
   '/_signedIn/_withOrganization/_write/results/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute
+  '/_signedIn/_withOrganization/_write/approve/confirm/': typeof SignedInWithOrganizationWriteApproveConfirmIndexRoute
   '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute
+  '/_signedIn/_withOrganization/_write/approvecopied/confirm/datepicker/$propertyId': typeof SignedInWithOrganizationWriteApprovecopiedConfirmDatepickerPropertyIdRoute
   '/_signedIn/_withOrganization/_write/results/datepicker/$propertyId/$assessmentId': typeof SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute
   '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/$chapter/$questionId': typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdChapterQuestionIdRoute
 }
@@ -188,13 +300,24 @@ export interface FileRouteTypes {
     | '/loginCallback'
     | '/organizations'
     | '/activeAssessments'
+    | '/approved'
+    | '/copied'
+    | '/copiedproperties'
     | '/properties/nearby'
     | '/residence/$propertyId'
     | '/departments/'
+    | '/approvecopied/confirmation'
     | '/departments/properties/$departmentId'
     | '/properties/search/$searchQuery'
+    | '/approve/'
+    | '/approvecopied/'
+    | '/copy/'
+    | '/approve/confirm/datepicker'
+    | '/copy/$propertyId/$assessmentId'
     | '/results/$propertyId/$assessmentId'
+    | '/approve/confirm/'
     | '/assessment/$propertyId/$assessmentId/'
+    | '/approvecopied/confirm/datepicker/$propertyId'
     | '/results/datepicker/$propertyId/$assessmentId'
     | '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
   fileRoutesByTo: FileRoutesByTo
@@ -204,13 +327,24 @@ export interface FileRouteTypes {
     | '/loginCallback'
     | '/organizations'
     | '/activeAssessments'
+    | '/approved'
+    | '/copied'
+    | '/copiedproperties'
     | '/properties/nearby'
     | '/residence/$propertyId'
     | '/departments'
+    | '/approvecopied/confirmation'
     | '/departments/properties/$departmentId'
     | '/properties/search/$searchQuery'
+    | '/approve'
+    | '/approvecopied'
+    | '/copy'
+    | '/approve/confirm/datepicker'
+    | '/copy/$propertyId/$assessmentId'
     | '/results/$propertyId/$assessmentId'
+    | '/approve/confirm'
     | '/assessment/$propertyId/$assessmentId'
+    | '/approvecopied/confirm/datepicker/$propertyId'
     | '/results/datepicker/$propertyId/$assessmentId'
     | '/assessment/$propertyId/$assessmentId/$chapter/$questionId'
   id:
@@ -223,13 +357,24 @@ export interface FileRouteTypes {
     | '/_signedIn/organizations'
     | '/_signedIn/_withOrganization/_write'
     | '/_signedIn/_withOrganization/activeAssessments'
+    | '/_signedIn/_withOrganization/_write/approved'
+    | '/_signedIn/_withOrganization/_write/copied'
+    | '/_signedIn/_withOrganization/_write/copiedproperties'
     | '/_signedIn/_withOrganization/properties/nearby'
     | '/_signedIn/_withOrganization/residence/$propertyId'
     | '/_signedIn/_withOrganization/departments/'
+    | '/_signedIn/_withOrganization/_write/approvecopied/confirmation'
     | '/_signedIn/_withOrganization/departments/properties/$departmentId'
     | '/_signedIn/_withOrganization/properties/search/$searchQuery'
+    | '/_signedIn/_withOrganization/_write/approve/'
+    | '/_signedIn/_withOrganization/_write/approvecopied/'
+    | '/_signedIn/_withOrganization/_write/copy/'
+    | '/_signedIn/_withOrganization/_write/approve/confirm/datepicker'
+    | '/_signedIn/_withOrganization/_write/copy/$propertyId/$assessmentId'
     | '/_signedIn/_withOrganization/_write/results/$propertyId/$assessmentId'
+    | '/_signedIn/_withOrganization/_write/approve/confirm/'
     | '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/'
+    | '/_signedIn/_withOrganization/_write/approvecopied/confirm/datepicker/$propertyId'
     | '/_signedIn/_withOrganization/_write/results/datepicker/$propertyId/$assessmentId'
     | '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/$chapter/$questionId'
   fileRoutesById: FileRoutesById
@@ -299,6 +444,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInWithOrganizationActiveAssessmentsRouteImport
       parentRoute: typeof SignedInWithOrganizationRoute
     }
+    '/_signedIn/_withOrganization/_write/approved': {
+      id: '/_signedIn/_withOrganization/_write/approved'
+      path: '/approved'
+      fullPath: '/approved'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteApprovedRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
+    }
+    '/_signedIn/_withOrganization/_write/copied': {
+      id: '/_signedIn/_withOrganization/_write/copied'
+      path: '/copied'
+      fullPath: '/copied'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteCopiedRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
+    }
+    '/_signedIn/_withOrganization/_write/copiedproperties': {
+      id: '/_signedIn/_withOrganization/_write/copiedproperties'
+      path: '/copiedproperties'
+      fullPath: '/copiedproperties'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteCopiedpropertiesRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
+    }
     '/_signedIn/_withOrganization/departments/': {
       id: '/_signedIn/_withOrganization/departments/'
       path: '/departments'
@@ -320,6 +486,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInWithOrganizationResidencePropertyIdRouteImport
       parentRoute: typeof SignedInWithOrganizationRoute
     }
+    '/_signedIn/_withOrganization/_write/approve/': {
+      id: '/_signedIn/_withOrganization/_write/approve/'
+      path: '/approve'
+      fullPath: '/approve/'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteApproveIndexRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
+    }
+    '/_signedIn/_withOrganization/_write/approvecopied/': {
+      id: '/_signedIn/_withOrganization/_write/approvecopied/'
+      path: '/approvecopied'
+      fullPath: '/approvecopied/'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteApprovecopiedIndexRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
+    }
+    '/_signedIn/_withOrganization/_write/approvecopied/confirmation': {
+      id: '/_signedIn/_withOrganization/_write/approvecopied/confirmation'
+      path: '/approvecopied/confirmation'
+      fullPath: '/approvecopied/confirmation'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteApprovecopiedConfirmationRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
+    }
+    '/_signedIn/_withOrganization/_write/copy/': {
+      id: '/_signedIn/_withOrganization/_write/copy/'
+      path: '/copy'
+      fullPath: '/copy/'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteCopyIndexRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
+    }
     '/_signedIn/_withOrganization/departments/properties/$departmentId': {
       id: '/_signedIn/_withOrganization/departments/properties/$departmentId'
       path: '/departments/properties/$departmentId'
@@ -334,6 +528,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInWithOrganizationPropertiesSearchSearchQueryRouteImport
       parentRoute: typeof SignedInWithOrganizationRoute
     }
+    '/_signedIn/_withOrganization/_write/approve/confirm/': {
+      id: '/_signedIn/_withOrganization/_write/approve/confirm/'
+      path: '/approve/confirm'
+      fullPath: '/approve/confirm/'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteApproveConfirmIndexRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
+    }
+    '/_signedIn/_withOrganization/_write/approve/confirm/datepicker': {
+      id: '/_signedIn/_withOrganization/_write/approve/confirm/datepicker'
+      path: '/approve/confirm/datepicker'
+      fullPath: '/approve/confirm/datepicker'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteApproveConfirmDatepickerRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
+    }
+    '/_signedIn/_withOrganization/_write/copy/$propertyId/$assessmentId': {
+      id: '/_signedIn/_withOrganization/_write/copy/$propertyId/$assessmentId'
+      path: '/copy/$propertyId/$assessmentId'
+      fullPath: '/copy/$propertyId/$assessmentId'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteCopyPropertyIdAssessmentIdRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
+    }
     '/_signedIn/_withOrganization/_write/results/$propertyId/$assessmentId': {
       id: '/_signedIn/_withOrganization/_write/results/$propertyId/$assessmentId'
       path: '/results/$propertyId/$assessmentId'
@@ -347,6 +562,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/assessment/$propertyId/$assessmentId/'
       preLoaderRoute: typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRouteImport
       parentRoute: typeof SignedInWithOrganizationRoute
+    }
+    '/_signedIn/_withOrganization/_write/approvecopied/confirm/datepicker/$propertyId': {
+      id: '/_signedIn/_withOrganization/_write/approvecopied/confirm/datepicker/$propertyId'
+      path: '/approvecopied/confirm/datepicker/$propertyId'
+      fullPath: '/approvecopied/confirm/datepicker/$propertyId'
+      preLoaderRoute: typeof SignedInWithOrganizationWriteApprovecopiedConfirmDatepickerPropertyIdRouteImport
+      parentRoute: typeof SignedInWithOrganizationWriteRoute
     }
     '/_signedIn/_withOrganization/_write/results/datepicker/$propertyId/$assessmentId': {
       id: '/_signedIn/_withOrganization/_write/results/datepicker/$propertyId/$assessmentId'
@@ -366,14 +588,47 @@ declare module '@tanstack/react-router' {
 }
 
 interface SignedInWithOrganizationWriteRouteChildren {
+  SignedInWithOrganizationWriteApprovedRoute: typeof SignedInWithOrganizationWriteApprovedRoute
+  SignedInWithOrganizationWriteCopiedRoute: typeof SignedInWithOrganizationWriteCopiedRoute
+  SignedInWithOrganizationWriteCopiedpropertiesRoute: typeof SignedInWithOrganizationWriteCopiedpropertiesRoute
+  SignedInWithOrganizationWriteApprovecopiedConfirmationRoute: typeof SignedInWithOrganizationWriteApprovecopiedConfirmationRoute
+  SignedInWithOrganizationWriteApproveIndexRoute: typeof SignedInWithOrganizationWriteApproveIndexRoute
+  SignedInWithOrganizationWriteApprovecopiedIndexRoute: typeof SignedInWithOrganizationWriteApprovecopiedIndexRoute
+  SignedInWithOrganizationWriteCopyIndexRoute: typeof SignedInWithOrganizationWriteCopyIndexRoute
+  SignedInWithOrganizationWriteApproveConfirmDatepickerRoute: typeof SignedInWithOrganizationWriteApproveConfirmDatepickerRoute
+  SignedInWithOrganizationWriteCopyPropertyIdAssessmentIdRoute: typeof SignedInWithOrganizationWriteCopyPropertyIdAssessmentIdRoute
   SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute: typeof SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute
+  SignedInWithOrganizationWriteApproveConfirmIndexRoute: typeof SignedInWithOrganizationWriteApproveConfirmIndexRoute
+  SignedInWithOrganizationWriteApprovecopiedConfirmDatepickerPropertyIdRoute: typeof SignedInWithOrganizationWriteApprovecopiedConfirmDatepickerPropertyIdRoute
   SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute: typeof SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute
 }
 
 const SignedInWithOrganizationWriteRouteChildren: SignedInWithOrganizationWriteRouteChildren =
   {
+    SignedInWithOrganizationWriteApprovedRoute:
+      SignedInWithOrganizationWriteApprovedRoute,
+    SignedInWithOrganizationWriteCopiedRoute:
+      SignedInWithOrganizationWriteCopiedRoute,
+    SignedInWithOrganizationWriteCopiedpropertiesRoute:
+      SignedInWithOrganizationWriteCopiedpropertiesRoute,
+    SignedInWithOrganizationWriteApprovecopiedConfirmationRoute:
+      SignedInWithOrganizationWriteApprovecopiedConfirmationRoute,
+    SignedInWithOrganizationWriteApproveIndexRoute:
+      SignedInWithOrganizationWriteApproveIndexRoute,
+    SignedInWithOrganizationWriteApprovecopiedIndexRoute:
+      SignedInWithOrganizationWriteApprovecopiedIndexRoute,
+    SignedInWithOrganizationWriteCopyIndexRoute:
+      SignedInWithOrganizationWriteCopyIndexRoute,
+    SignedInWithOrganizationWriteApproveConfirmDatepickerRoute:
+      SignedInWithOrganizationWriteApproveConfirmDatepickerRoute,
+    SignedInWithOrganizationWriteCopyPropertyIdAssessmentIdRoute:
+      SignedInWithOrganizationWriteCopyPropertyIdAssessmentIdRoute,
     SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute:
       SignedInWithOrganizationWriteResultsPropertyIdAssessmentIdRoute,
+    SignedInWithOrganizationWriteApproveConfirmIndexRoute:
+      SignedInWithOrganizationWriteApproveConfirmIndexRoute,
+    SignedInWithOrganizationWriteApprovecopiedConfirmDatepickerPropertyIdRoute:
+      SignedInWithOrganizationWriteApprovecopiedConfirmDatepickerPropertyIdRoute,
     SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute:
       SignedInWithOrganizationWriteResultsDatepickerPropertyIdAssessmentIdRoute,
   }

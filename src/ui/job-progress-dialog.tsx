@@ -38,12 +38,15 @@ export function JobProgressDialog(props: {
         <Text id={labelId} aria-live="polite">
           {props.progressText}
         </Text>
-        <Progress
-          value={percent}
-          aria-labelledby={labelId}
-          animated={!failed && props.currentCount < props.maxCount}
-          color={failed ? 'red.9' : undefined}
-        />
+        {/* The progressbar role is on the section: its name must be there too (axe). */}
+        <Progress.Root>
+          <Progress.Section
+            value={percent}
+            aria-labelledby={labelId}
+            animated={!failed && props.currentCount < props.maxCount}
+            color={failed ? 'red.9' : undefined}
+          />
+        </Progress.Root>
         {props.error ? (
           <>
             <Alert color="red" role="alert">

@@ -1,12 +1,14 @@
 import { Badge, Button, Group, Tooltip } from '@mantine/core';
 import { IconCloudOff, IconDownload } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
+import { headerVariant, hidesHeaderAlerts } from '../../domain/header-navigation';
 import { useActiveOrganization } from '../../features/organizations/active-organization';
 import { OrganizationBanner } from '../../features/organizations/components/organization-banner';
 import { useTranslation } from '../../i18n/use-translation';
 import { promptInstall, usePwaState } from '../pwa';
 import classes from './app-header.module.css';
+import { HeaderBackLink } from './header-back-link';
 import { ServiceMessage } from './service-message';
 import { useOnline } from '../../ui/use-online';
 
@@ -22,21 +24,33 @@ const PropertySearchBox = lazy(() =>
   })),
 );
 
-/** docs/product.md 2 header: logo, service message, organization banner; install and offline state. */
+/**
+ * docs/product.md 2 header: logo and search box, or on the assessment, residence, copy and
+ * approve pages a back bar (`headerVariant`); service message and organization banner, both
+ * hidden on the form; install and offline state on every page.
+ */
 export function AppHeader(props: { signedIn: boolean }) {
   const t = useTranslation();
   const online = useOnline();
   const { installPrompt } = usePwaState();
   const organization = useActiveOrganization();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const variant = props.signedIn ? headerVariant(pathname) : 'default';
+  const alerts = !hidesHeaderAlerts(pathname);
   return (
-    <header className={classes.header}>
-      <ServiceMessage />
+    <header className={classes.header} data-variant={variant}>
+      {alerts && <ServiceMessage />}
       <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="sm">
-        <Link to="/" className={classes.logo} aria-label={t('header.logoLink')}>
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span className={classes.logoText}>{t('app.name')}</span>
-        </Link>
-        {props.signedIn && organization && (
+        {variant === 'default' || variant === 'assessment' ? (
+          <Link to="/" className={classes.logo} aria-label={t('header.logoLink')}>
+            <img src="/favicon.svg" alt="" width={32} height={32} />
+            {/* The form keeps the whole width of a phone: its own top bar holds the way back. */}
+            {variant === 'default' && <span className={classes.logoText}>{t('app.name')}</span>}
+          </Link>
+        ) : (
+          <HeaderBackLink variant={variant} />
+        )}
+        {variant === 'default' && props.signedIn && organization && (
           <div className={classes.search}>
             <Suspense fallback={null}>
               <PropertySearchBox organizationId={organization.id} />
@@ -83,7 +97,7 @@ export function AppHeader(props: { signedIn: boolean }) {
           )}
         </Group>
       </Group>
-      {props.signedIn && <OrganizationBanner />}
+      {props.signedIn && alerts && <OrganizationBanner />}
     </header>
   );
 }

@@ -21,6 +21,7 @@ import { useOnline } from '../../../ui/use-online';
 import { usePageTitle } from '../../../ui/use-page-title';
 import type { FormOutbox } from '../form-outbox';
 import { useAnswerQuestion } from '../hooks/use-answer-question';
+import { useCopyBack } from '../hooks/use-copy-back';
 import { useFinishAssessment } from '../hooks/use-finish-assessment';
 import { useQuestionNavigation } from '../hooks/use-question-navigation';
 import { AnswerInput } from './answer-input';
@@ -101,12 +102,14 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
   });
   usePageTitle(question ? `${question.id}. ${question.title}` : t('assessment.chapter.evaluation'));
 
+  const copyBack = useCopyBack(assessmentId);
   const topBar = (
     <FormTopBar
       propertyId={propertyId}
       locked={locked}
       onLeave={() => setPanel('leave')}
       onOpenToc={() => setPanel('toc')}
+      onCopyBack={copyBack}
     />
   );
   if (!question && converted && chapter === 'screening' && visible[0]) {

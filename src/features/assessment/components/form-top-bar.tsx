@@ -6,23 +6,30 @@ import { useTranslation } from '../../../i18n/use-translation';
 /**
  * The form's top bar: the way back and the table of contents. A locked form links back to the
  * residence (docs/product.md 2); an editable one opens the save-or-close dialog instead of leaving.
+ * In a bulk-copy context the button saves the answers and goes back to /copied (docs/product.md 2).
  */
 export function FormTopBar(props: {
   propertyId: string;
   locked: boolean;
   onLeave: () => void;
   onOpenToc: () => void;
+  /** Set when this assessment is one of a finished copy flow's copies. */
+  onCopyBack?: () => void;
 }) {
   const t = useTranslation();
   const label = (
     <Group gap={4} component="span">
       <IconArrowLeft size={16} aria-hidden />
-      {props.locked ? t('assessment.locked.back') : t('assessment.saveAnswersBack')}
+      {props.locked && !props.onCopyBack ? t('assessment.locked.back') : t('assessment.saveAnswersBack')}
     </Group>
   );
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
-      {props.locked ? (
+      {props.onCopyBack ? (
+        <Anchor component="button" type="button" size="sm" onClick={props.onCopyBack}>
+          {label}
+        </Anchor>
+      ) : props.locked ? (
         <Anchor
           size="sm"
           renderRoot={(rootProps) => (

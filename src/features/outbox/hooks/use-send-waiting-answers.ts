@@ -7,21 +7,25 @@ const ROUNDS = 3;
 const PAUSE_MS = 500;
 
 /**
- * docs/architecture.md 2 "Bulk jobs": before an assessment is approved the answers still in the
- * outbox for it are sent; resolves true when none of them is left on the device (pending, in
- * flight or refused), so an assessment is never approved without its last answers.
+ * docs/architecture.md 2 "Bulk jobs": before assessments are approved the answers still in the
+ * outbox for them are sent; resolves true when none of them is left on the device (pending, in
+ * flight or refused), so an assessment is never approved without its last answers. Takes one
+ * assessment (the results page) or several (bulk approval).
  */
-export function useSendWaitingAnswers(assessmentId: string): () => Promise<boolean> {
+export function useSendWaitingAnswers(assessmentIds: string | readonly string[]): () => Promise<boolean> {
   const outbox = useOutbox();
   const { send, db, ssoUuid } = outbox;
+  // One string, so that a new array of the same ids keeps the callback.
+  const idList = typeof assessmentIds === 'string' ? assessmentIds : assessmentIds.join('\n');
   return useCallback(async () => {
+    const ids = new Set(idList.split('\n'));
     for (let round = 0; round < ROUNDS; round++) {
       if (round > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
       await send();
       // A device that cannot open IndexedDB has never kept an answer (the form said "Ikke gemt").
       const entries = await listEntries(db, ssoUuid).catch(() => []);
-      if (!entries.some((entry) => entry.assessmentId === assessmentId)) return true;
+      if (!entries.some((entry) => ids.has(entry.assessmentId))) return true;
     }
     return false;
-  }, [send, db, ssoUuid, assessmentId]);
+  }, [send, db, ssoUuid, idList]);
 }

@@ -1,17 +1,13 @@
-import '@mantine/dates/styles.css';
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { DatePicker, DatesProvider } from '@mantine/dates';
 import { Link } from '@tanstack/react-router';
-import dayjs from 'dayjs';
-import 'dayjs/locale/da';
-import { useId, useState } from 'react';
-import { firstFutureDay, futureValidFrom, isSelectableDay } from '../../../domain/approval';
+import { useState } from 'react';
+import { futureValidFrom } from '../../../domain/approval';
 import { useTranslation } from '../../../i18n/use-translation';
-import { formatShortDate } from '../../../ui/format';
+import { ApprovalProgressDialog } from '../../../ui/approval-progress-dialog';
+import { FutureDayPicker, isChosenFutureDay } from '../../../ui/future-day-picker';
 import { PageHeader } from '../../../ui/page-header';
 import { useOnline } from '../../../ui/use-online';
 import { useApproveAssessment, type SendWaitingAnswers } from '../hooks/use-approve-assessment';
-import { ApprovalProgress } from './approval-progress';
 import { ApprovalFeedback } from './approve-actions';
 
 /**
@@ -28,43 +24,17 @@ export function ApproveDatePicker(props: {
   const online = useOnline();
   const [day, setDay] = useState<string | null>(null);
   const approval = useApproveAssessment(props);
-  const hintId = useId();
-  const headingId = useId();
-  const minDate = firstFutureDay();
-  const chosen = day !== null && isSelectableDay(day);
+  const chosen = isChosenFutureDay(day);
   return (
     <>
       <PageHeader title={t('assessmentApprove.title')} description={t('assessmentApprove.description')} />
       <Stack gap="md">
-        <div role="group" aria-labelledby={headingId} aria-describedby={hintId}>
-          <Text fw={600} id={headingId}>
-            {t('datepicker.label')}
-          </Text>
-          <Text size="sm" id={hintId} mb="sm">
-            {t('datepicker.fromTomorrow')}
-          </Text>
-          <DatesProvider settings={{ locale: 'da', firstDayOfWeek: 1 }}>
-            <DatePicker
-              value={day}
-              onChange={setDay}
-              minDate={minDate}
-              defaultDate={minDate}
-              // Mantine's red weekend days fail the contrast rule (axe); weekends are plain days here.
-              weekendDays={[]}
-              ariaLabels={{
-                previousMonth: t('datepicker.previousMonth'),
-                nextMonth: t('datepicker.nextMonth'),
-                monthLevelControl: t('datepicker.label'),
-              }}
-              getDayAriaLabel={(date) => dayjs(date).locale('da').format('dddd D. MMMM YYYY')}
-            />
-          </DatesProvider>
-        </div>
-        <Text aria-live="polite">
-          {chosen
-            ? t('assessmentApprove.selectedDate', { date: formatShortDate(day) })
-            : t('assessmentApprove.noDateSelected')}
-        </Text>
+        <FutureDayPicker
+          value={day}
+          onChange={setDay}
+          chosenText={(date) => t('assessmentApprove.selectedDate', { date })}
+          noneText={t('assessmentApprove.noDateSelected')}
+        />
         {!online && <Text size="sm">{t('assessmentResult.approve.offline')}</Text>}
         <ApprovalFeedback approval={approval} />
         <Group gap="sm">
@@ -72,7 +42,7 @@ export function ApproveDatePicker(props: {
             disabled={!chosen || !online || approval.busy}
             loading={approval.busy}
             onClick={() => {
-              if (day !== null && chosen) void approval.approve({ iso: futureValidFrom(day), future: true });
+              if (isChosenFutureDay(day)) void approval.approve({ iso: futureValidFrom(day), future: true });
             }}
           >
             {t('assessmentApprove.approve')}
@@ -91,7 +61,11 @@ export function ApproveDatePicker(props: {
           </Button>
         </Group>
       </Stack>
-      <ApprovalProgress job={approval.job} onClose={approval.dismissJob} />
+      <ApprovalProgressDialog
+        job={approval.job}
+        errorText={t('assessmentResult.approveNow.error')}
+        onClose={approval.dismissJob}
+      />
     </>
   );
 }

@@ -9,10 +9,10 @@ import { missingQuestions } from '../../../domain/answer-validation';
 import { canApprove } from '../../../domain/approval';
 import { isEditableStatus } from '../../../domain/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
+import { ApprovalProgressDialog } from '../../../ui/approval-progress-dialog';
 import { PageHeader } from '../../../ui/page-header';
 import { useApproveAssessment, type SendWaitingAnswers } from '../hooks/use-approve-assessment';
 import { lastEvaluationQuestion } from '../last-question';
-import { ApprovalProgress } from './approval-progress';
 import { ApproveActions } from './approve-actions';
 import { BackToAssessment } from './back-to-assessment';
 import { DeleteAssessmentDialog } from './delete-assessment-dialog';
@@ -38,7 +38,13 @@ export function ResultsScreen(props: {
   const [deleting, setDeleting] = useState(false);
   // Held here, not in the buttons: the dialog stays while the approved assessment refreshes.
   const approval = useApproveAssessment(props);
-  const progress = <ApprovalProgress job={approval.job} onClose={approval.dismissJob} />;
+  const progress = (
+    <ApprovalProgressDialog
+      job={approval.job}
+      errorText={t('assessmentResult.approveNow.error')}
+      onClose={approval.dismissJob}
+    />
+  );
 
   const back = (
     <BackToAssessment

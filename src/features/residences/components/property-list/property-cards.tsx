@@ -29,6 +29,8 @@ export function PropertyCards(props: { items: readonly PropertyListItem[]; selec
     <ul ref={listRef} className={classes.cardList} style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((virtual) => {
         const item = props.items[virtual.index]!;
+        const blocked = props.selection.blocked.get(item.key);
+        const reasonId = `card-not-selectable-${item.key}`;
         return (
           <li
             key={item.key}
@@ -54,11 +56,19 @@ export function PropertyCards(props: { items: readonly PropertyListItem[]; selec
                     <StatusBadge status={item.displayStatus} futureApprovedDate={item.futureApprovedDate} />
                     {item.isConverted && <ConvertedMark />}
                   </Group>
+                  {/* docs/product.md 4: why this residence cannot receive the copy. */}
+                  {blocked && (
+                    <span id={reasonId} className={classes.notSelectable}>
+                      {t(`propertiesList.notSelectable.${blocked}`)}
+                    </span>
+                  )}
                 </Stack>
                 <Checkbox
                   aria-label={t('propertiesList.selectRow', { location: item.location })}
                   checked={props.selection.selected.has(item.key)}
                   onChange={() => props.selection.toggle(item.key)}
+                  disabled={blocked !== undefined}
+                  aria-describedby={blocked ? reasonId : undefined}
                 />
               </Group>
             </Card>

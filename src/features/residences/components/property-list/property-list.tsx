@@ -1,8 +1,16 @@
 import { Button, Group, NativeSelect, SimpleGrid, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
 import type { PropertyRow } from '../../../../api/dto';
+import { targetRoute } from '../../../../domain/bulk-mode';
+import {
+  approveBlock,
+  copyBlock,
+  editBlock,
+  evaluateBlock,
+  showsActionBar,
+} from '../../../../domain/bulk-selection';
 import {
   hasFilters,
   NO_FILTERS,
@@ -11,16 +19,22 @@ import {
 } from '../../../../domain/property-filter';
 import { pluralKey } from '../../../../i18n/translate';
 import { useTranslation } from '../../../../i18n/use-translation';
+import { useOnline } from '../../../../ui/use-online';
+import { useBulkState, useStartCopy } from '../../hooks/use-copy-flow';
+import { useCurrentPath } from '../../hooks/use-current-path';
+import { CopyActionBar } from './copy-action-bar';
 import { STATUS_FILTER_OPTIONS, toListItems } from './list-items';
 import { PropertyCards } from './property-cards';
 import classes from './property-list.module.css';
 import { PropertyTable } from './property-table';
+import { useCopySelection } from './use-copy-selection';
 import { useListSelection } from './use-list-selection';
 
 /**
  * docs/product.md 2 "Property list": a table from breakpoint md with per-column filters, a card list
  * on phones, select-all, one row per residence by the duplicate rule, and the selection
- * action bar (Copy and Approve come with the bulk flows).
+ * action bar. While copying (docs/product.md 4 "Bulk mode") the checked rows are the copy's
+ * targets and the bar leads on to the /copy summary.
  */
 export function PropertyList(props: { rows: readonly PropertyRow[] }) {
   const t = useTranslation();
@@ -30,7 +44,15 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
   const [filters, setFilters] = useState<PropertyFilters>(NO_FILTERS);
   // Filtering 2,000 rows takes a millisecond; rendering the rows in view is the cost (bench:list).
   const visible = useMemo(() => items.filter(propertyFilter(filters)), [items, filters]);
-  const selection = useListSelection(items, visible);
+  const bulk = useBulkState();
+  const copying = bulk.mode === 'copying';
+  const listSelection = useListSelection(items, visible);
+  const copySelection = useCopySelection(props.rows, items, visible, bulk);
+  const selection = copying ? copySelection : listSelection;
+  const canWrite = useRouteContext({ from: '/_signedIn', select: (c) => c.session.canWrite });
+  const online = useOnline();
+  const here = useCurrentPath();
+  const startCopy = useStartCopy();
   const onFilter = useCallback(
     (patch: Partial<PropertyFilters>) => setFilters((f) => ({ ...f, ...patch })),
     [],
@@ -38,7 +60,41 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
 
   const single = selection.selectedItems.length === 1 ? selection.selectedItems[0] : undefined;
   const openSingle = () => {
-    if (single) void navigate({ to: '/residence/$propertyId', params: { propertyId: single.residenceId } });
+    if (!single) return;
+    // docs/product.md 4: after a copy, Edit opens screening 001 of the selected assessment.
+    const target = targetRoute(bulk.mode, single);
+    if (target.kind === 'screening')
+      void navigate({
+        to: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
+        params: { ...target, chapter: 'screening' },
+      });
+    else void navigate({ to: '/residence/$propertyId', params: { propertyId: target.propertyId } });
+  };
+  const copyBlocked = copyBlock(selection.selectedItems, online);
+  const copy = () => {
+    if (!single?.assessmentId || copyBlocked) return;
+    const source = {
+      propertyId: single.residenceId,
+      assessmentId: single.assessmentId,
+      status: single.displayStatus,
+      location: single.location,
+    };
+    if (startCopy(source, here)) listSelection.clear();
+  };
+  // docs/product.md 4 and 5: Approve needs every selected residence calculated; /approve gets them
+  // and this list's path in its navigation state (docs/product.md 2).
+  const approveBlocked = approveBlock(selection.selectedItems, online);
+  const approve = () => {
+    if (approveBlocked) return;
+    const properties = selection.selectedItems.flatMap((item) =>
+      item.assessmentId
+        ? [{ propertyId: item.residenceId, assessmentId: item.assessmentId, location: item.location }]
+        : [],
+    );
+    void navigate({
+      to: '/approve',
+      state: { approve: { from: 'list', properties, origin: here }, origin: here },
+    });
   };
 
   const count = hasFilters(filters)
@@ -101,7 +157,8 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
           {items.length === 0 ? t('propertiesList.empty') : t('table.noResults')}
         </Text>
       )}
-      {selection.selectedItems.length > 0 && (
+      {copying && <CopyActionBar state={bulk} />}
+      {!copying && selection.selectedItems.length > 0 && (
         <div className={classes.actionBar} role="region" aria-label={t('propertiesList.actionBar.label')}>
           <Group justify="space-between" gap="xs">
             <Text fw={600}>
@@ -113,18 +170,48 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
               <Button variant="default" onClick={selection.clear}>
                 {t('propertiesList.action.cancel')}
               </Button>
+              {/* docs/product.md 5 and 6: Copy for write users (the server refuses others). */}
+              {canWrite && (
+                <ActionButton
+                  label={t('propertiesList.action.copy')}
+                  disabledReason={
+                    copyBlocked === 'selection'
+                      ? t('propertiesList.action.copy.disabled')
+                      : copyBlocked === 'offline'
+                        ? t('bulkCopy.offline')
+                        : null
+                  }
+                  onClick={copy}
+                />
+              )}
               <ActionButton
                 label={t('propertiesList.action.edit')}
-                disabledReason={single?.assessmentId ? null : t('propertiesList.action.edit.disabled')}
+                disabledReason={
+                  editBlock(selection.selectedItems) ? t('propertiesList.action.edit.disabled') : null
+                }
                 onClick={openSingle}
               />
               <ActionButton
                 label={t('propertiesList.action.evaluate')}
                 disabledReason={
-                  single && !single.assessmentId ? null : t('propertiesList.action.evaluate.disabled')
+                  evaluateBlock(selection.selectedItems) ? t('propertiesList.action.evaluate.disabled') : null
                 }
                 onClick={openSingle}
               />
+              {/* docs/product.md 2, 5 and 6: Approve for write users, never on the approval and results pages. */}
+              {canWrite && showsActionBar(here.split('?')[0]!) && (
+                <ActionButton
+                  label={t('propertiesList.action.approve')}
+                  disabledReason={
+                    approveBlocked === 'selection'
+                      ? t('propertiesList.action.approve.disabled')
+                      : approveBlocked === 'offline'
+                        ? t('bulkApprove.offline')
+                        : null
+                  }
+                  onClick={approve}
+                />
+              )}
             </Group>
           </Group>
         </div>

@@ -2,7 +2,8 @@ import { Checkbox, NativeSelect, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link } from '@tanstack/react-router';
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import type { NotSelectableReason } from '../../../../domain/bulk-selection';
 import type { PropertyFilters } from '../../../../domain/property-filter';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { StatusBadge } from '../../../../ui/status-badge';
@@ -120,19 +121,37 @@ const TableRow = memo(function TableRow(props: {
   rowIndex: number;
   selected: boolean;
   toggle: (key: string) => void;
+  blocked: NotSelectableReason | undefined;
 }) {
   const t = useTranslation();
   const { item } = props;
+  const reason = props.blocked ? t(`propertiesList.notSelectable.${props.blocked}`) : null;
+  const reasonId = `not-selectable-${item.key}`;
   return (
     <tr className={classes.row} style={{ height: ROW_HEIGHT }} aria-rowindex={props.rowIndex}>
       <td className={classes.check}>
+        {/* docs/product.md 4: a row that cannot be a copy target says why; it stays focusable
+            (aria-disabled, not disabled) so that the reason is heard by keyboard users too. */}
         <input
           type="checkbox"
           className={classes.rowCheck}
           aria-label={t('propertiesList.selectRow', { location: item.location })}
           checked={props.selected}
           onChange={() => props.toggle(item.key)}
+          {...(reason
+            ? {
+                'aria-disabled': true,
+                'aria-describedby': reasonId,
+                title: reason,
+                onClick: (e: MouseEvent) => e.preventDefault(),
+              }
+            : {})}
         />
+        {reason && (
+          <span id={reasonId} className={classes.visuallyHidden}>
+            {reason}
+          </span>
+        )}
       </td>
       <td>
         <Link className={classes.link} to="/residence/$propertyId" params={{ propertyId: item.residenceId }}>
@@ -213,6 +232,7 @@ export function PropertyTable(props: {
               rowIndex={virtual.index + 3}
               selected={selection.selected.has(item.key)}
               toggle={selection.toggle}
+              blocked={selection.blocked.get(item.key)}
             />
           );
         })}

@@ -1,8 +1,26 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { NotSelectableReason } from '../../../../domain/bulk-selection';
 import type { PropertyListItem } from './list-items';
 
+export interface ListSelection {
+  selected: ReadonlySet<string>;
+  toggle: (key: string) => void;
+  toggleAll: () => void;
+  clear: () => void;
+  allSelected: boolean;
+  someSelected: boolean;
+  selectedItems: readonly PropertyListItem[];
+  /** Rows that cannot be selected, with the reason (while copying, docs/product.md 4). */
+  blocked: ReadonlyMap<string, NotSelectableReason>;
+}
+
+const NOTHING_BLOCKED: ReadonlyMap<string, NotSelectableReason> = new Map();
+
 /** Selected list items by key; select-all works on the rows the filters show. */
-export function useListSelection(all: readonly PropertyListItem[], visible: readonly PropertyListItem[]) {
+export function useListSelection(
+  all: readonly PropertyListItem[],
+  visible: readonly PropertyListItem[],
+): ListSelection {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const toggle = useCallback((key: string) => {
     setSelected((current) => {
@@ -19,7 +37,14 @@ export function useListSelection(all: readonly PropertyListItem[], visible: read
   }, [allSelected, visible]);
   const clear = useCallback(() => setSelected(new Set()), []);
   const selectedItems = useMemo(() => all.filter((item) => selected.has(item.key)), [all, selected]);
-  return { selected, toggle, toggleAll, clear, allSelected, someSelected, selectedItems };
+  return {
+    selected,
+    toggle,
+    toggleAll,
+    clear,
+    allSelected,
+    someSelected,
+    selectedItems,
+    blocked: NOTHING_BLOCKED,
+  };
 }
-
-export type ListSelection = ReturnType<typeof useListSelection>;

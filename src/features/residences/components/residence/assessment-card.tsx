@@ -1,5 +1,5 @@
 import { Button, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
-import { IconLockOpen } from '@tabler/icons-react';
+import { IconCopy, IconLockOpen } from '@tabler/icons-react';
 import type { AssessmentListEntry } from '../../../../api/dto';
 import { displayStatus } from '../../../../domain/statuses';
 import { useTranslation } from '../../../../i18n/use-translation';
@@ -18,6 +18,8 @@ export function AssessmentCard(props: {
   assessment: AssessmentListEntry;
   canWrite: boolean;
   onUnlock?: () => void;
+  /** Copy this assessment to other residences (docs/product.md 4 "Bulk mode"). */
+  onCopy?: () => void;
 }) {
   const t = useTranslation();
   const a = props.assessment;
@@ -100,6 +102,16 @@ export function AssessmentCard(props: {
               onClick={props.onUnlock}
             >
               {t('residence.unlock.button')}
+            </Button>
+          )}
+          {props.onCopy && (
+            <Button
+              variant="default"
+              leftSection={<IconCopy size={16} aria-hidden />}
+              aria-label={t('copy.fromCard.label', { date })}
+              onClick={props.onCopy}
+            >
+              {t('propertiesList.action.copy')}
             </Button>
           )}
         </Group>

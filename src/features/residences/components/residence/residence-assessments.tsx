@@ -1,8 +1,9 @@
 import { ActionIcon, Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState, type ReactNode } from 'react';
-import type { LocatedAssessmentRequestItem } from '../../../../api/dto';
+import type { AssessmentListEntry, LocatedAssessmentRequestItem } from '../../../../api/dto';
 import { locatedAssessmentsQueryOptions } from '../../../../api/get-located-assessments';
 import {
   assessmentsToAbandon,
@@ -10,8 +11,10 @@ import {
   isUnlockable,
   overwriteKind,
 } from '../../../../domain/residence-actions';
+import { displayStatus } from '../../../../domain/statuses';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { UnlockDialog } from '../../../../ui/unlock-dialog';
+import { useStartCopy } from '../../hooks/use-copy-flow';
 import { AssessmentCard } from './assessment-card';
 import { useStartAssessment } from './use-start-assessment';
 
@@ -48,6 +51,19 @@ export function ResidenceAssessments(props: {
   }, [located, props.refs]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const starter = useStartAssessment(props.propertyId);
+  const navigate = useNavigate();
+  const startCopy = useStartCopy();
+  // docs/product.md 4 and 5: any assessment that is not converted can be copied; the copy flow
+  // starts here with the residence as its origin and goes on to the bulk-copy screen.
+  const copy = (a: AssessmentListEntry) => {
+    const status = displayStatus(a.assessmentStatus, a.isCalculated, a.futureApprovedDate);
+    const source = { propertyId: a.propertyId, assessmentId: a.assessmentId, status, location: a.location };
+    startCopy(source, `/residence/${props.propertyId}`);
+    void navigate({
+      to: '/copy/$propertyId/$assessmentId',
+      params: { propertyId: a.propertyId, assessmentId: a.assessmentId },
+    });
+  };
   const kind = overwriteKind(assessments);
   const close = () => {
     setDialog(null);
@@ -82,6 +98,7 @@ export function ResidenceAssessments(props: {
                 ? () => setDialog({ kind: 'unlock', assessmentId: a.assessmentId })
                 : undefined
             }
+            onCopy={props.canWrite && !a.converted ? () => copy(a) : undefined}
           />
         ))}
       </SimpleGrid>

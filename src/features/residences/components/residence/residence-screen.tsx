@@ -1,8 +1,7 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useRouteContext, useRouterState } from '@tanstack/react-router';
-import { Suspense, useMemo, type ReactNode } from 'react';
+import { useRouteContext } from '@tanstack/react-router';
+import { Suspense, useMemo } from 'react';
 import { residenceAssessmentRefs } from '../../../../api/get-located-assessments';
 import { propertyQueryOptions } from '../../../../api/get-property';
 import { useTranslation } from '../../../../i18n/use-translation';
@@ -12,38 +11,17 @@ import { useStartAssessment } from './use-start-assessment';
 
 /**
  * docs/product.md 2, /residence/{propertyId}: the residence's assessments, each a way into it, and
- * starting a new one. The route's loader has fetched the property and its assessments.
+ * starting a new one. The route's loader has fetched the property and its assessments. The way
+ * back (to the list, the department or /copied) is the header's back bar (docs/product.md 2).
  */
 export function ResidenceScreen(props: { propertyId: string }) {
   const t = useTranslation();
   const canWrite = useRouteContext({ from: '/_signedIn', select: (c) => c.session.canWrite });
-  // docs/product.md 2: back to the list the user came from, else to the residence's department.
-  const origin = useRouterState({ select: (s) => s.location.state.origin });
   const { data: property } = useSuspenseQuery(propertyQueryOptions(props.propertyId));
   const refs = useMemo(() => residenceAssessmentRefs(property), [property]);
 
   return (
     <>
-      {origin ? (
-        <Anchor renderRoot={(rootProps) => <Link {...rootProps} to={origin} />} size="sm">
-          <BackLabel>{t('header.back.list')}</BackLabel>
-        </Anchor>
-      ) : (
-        <Anchor
-          renderRoot={(rootProps) => (
-            <Link
-              {...rootProps}
-              to="/departments/properties/$departmentId"
-              params={{ departmentId: property.departmentId }}
-            />
-          )}
-          size="sm"
-        >
-          <BackLabel>
-            {t('header.back.department')} {property.departmentName}
-          </BackLabel>
-        </Anchor>
-      )}
       <PageHeader title={property.beliggenhed}>
         {!canWrite && <Text>{t('residence.readOnly')}</Text>}
       </PageHeader>
@@ -63,16 +41,6 @@ export function ResidenceScreen(props: { propertyId: string }) {
         <NotAssessed propertyId={props.propertyId} canWrite={canWrite} />
       )}
     </>
-  );
-}
-
-/** The arrow stays beside the words when a long department name wraps on a phone. */
-function BackLabel(props: { children: ReactNode }) {
-  return (
-    <Group gap={4} component="span" wrap="nowrap">
-      <IconArrowLeft size={16} aria-hidden style={{ flexShrink: 0 }} />
-      <span>{props.children}</span>
-    </Group>
   );
 }
 

@@ -2,6 +2,9 @@ import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { departmentsQueryOptions } from '../../../../../api/get-departments';
 import { propertiesByDepartmentQueryOptions } from '../../../../../api/get-properties-by-department';
+import { listGuidanceTip } from '../../../../../domain/guidance';
+import { useBulkMode } from '../../../../../features/bulk/hooks/use-bulk-mode';
+import { GuidanceButton } from '../../../../../features/guidance/components/guidance-button';
 import { DepartmentProperties } from '../../../../../features/residences/components/department-properties';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/departments/properties/$departmentId')({
@@ -16,9 +19,14 @@ export const Route = createFileRoute('/_signedIn/_withOrganization/departments/p
 function DepartmentPropertiesRoute() {
   const { departmentId } = Route.useParams();
   const { organization } = Route.useRouteContext();
+  const { state: bulk } = useBulkMode();
   return (
     <Container size="xl" py="xl">
-      <DepartmentProperties organizationId={organization.id} departmentId={departmentId} />
+      <DepartmentProperties
+        organizationId={organization.id}
+        departmentId={departmentId}
+        guidance={<GuidanceButton {...listGuidanceTip(bulk.mode)} />}
+      />
     </Container>
   );
 }

@@ -1,0 +1,41 @@
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { useTranslation } from '../../../i18n/use-translation';
+import { AnswersWaitingError, type useBulkApproval } from './use-bulk-approval';
+
+/**
+ * What kept an approval from starting, under its buttons: the answers still being sent, answers
+ * that stayed on the device, or the server's refusal (docs/product.md 8: `bulkApprove.error.title`
+ * and `.description` with the server's message) with a retry. Nothing was approved when any of
+ * these shows (the flow is back where it was).
+ */
+export function ApprovalFeedback(props: {
+  approval: Pick<ReturnType<typeof useBulkApproval>, 'sendingAnswers' | 'startError' | 'retry'>;
+}) {
+  const t = useTranslation();
+  const { approval } = props;
+  if (approval.sendingAnswers)
+    return (
+      <Text size="sm" role="status">
+        {t('bulkApprove.sendingAnswers')}
+      </Text>
+    );
+  if (!approval.startError) return null;
+  if (approval.startError instanceof AnswersWaitingError)
+    return (
+      <Alert color="yellow" role="alert">
+        {t('bulkApprove.answersWaiting')}
+      </Alert>
+    );
+  return (
+    <Alert color="red" role="alert" title={t('bulkApprove.error.title')}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          {t('bulkApprove.error.description')} {approval.startError.message}
+        </Text>
+        <Button size="compact-sm" variant="default" onClick={approval.retry}>
+          {t('general.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}

@@ -1,0 +1,183 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { finishAssessments } from '../../../api/finish-assessments';
+import { getJob } from '../../../api/get-job';
+import { refreshAfterAssessmentChange } from '../../../api/refresh-after-change';
+import { approvalItems, approvedItems, type ApprovalRequest } from '../../../domain/bulk-approval';
+import { routeAfterApproval, type ApprovalStart } from '../../../domain/bulk-mode';
+import { jobProgress, type CurrentJob } from '../../../hub/job-progress';
+import { bulkStore } from '../../../offline/bulk-state';
+import { currentJobState } from '../../../offline/client-state';
+import { forgetApprovalRequest } from './approval-request';
+
+function newKey(): string {
+  return typeof crypto.randomUUID === 'function'
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** An approval of many: a finish job that belongs to no single assessment (the results page's own has one). */
+function bulkJob(current: CurrentJob | null): CurrentJob | null {
+  return current?.job.kind === 'finish' && current.job.assessmentId === undefined ? current : null;
+}
+
+/**
+ * The route's check before an approval is queued: sends the answers of the chosen assessments
+ * still in the outbox and says whether all of them reached the server (docs/architecture.md 2:
+ * never approve what is still on the phone).
+ */
+export type SendWaitingAnswers = () => Promise<boolean>;
+
+/** Some answers of the chosen assessments are still on the device: nothing was queued. */
+export class AnswersWaitingError extends Error {
+  constructor() {
+    super('answers waiting');
+    this.name = 'AnswersWaitingError';
+  }
+}
+
+/** Posts the started approval's finish request (again, after a reload: same key, same job) and follows it. */
+async function postApproval(approval: ApprovalStart): Promise<void> {
+  await jobProgress.prepare();
+  const { jobId } = await finishAssessments(
+    approval.items,
+    approval.key ? { idempotencyKey: approval.key } : {},
+  );
+  await jobProgress.track({ jobId, kind: 'finish' });
+}
+
+/**
+ * Approving the chosen residences (docs/product.md 4 "Bulk mode", Approving): confirming starts a
+ * finish job (mode approving) whose blocking progress dialog follows the hub and, after a
+ * reconnect or a reload, the job's state (src/hub/job-progress.ts). When it is done the caches of
+ * docs/product.md 7 are refreshed and the user goes on by `routeAfterApproval`: /approved (mode
+ * approvalComplete), back to /copied, or to /approvecopied/confirmation. A request the server
+ * refused leaves nothing half-done: the flow is back where it was and the error offers a retry
+ * with the same idempotency key (a lost answer then finds the job the server did start).
+ */
+export function useBulkApproval(request: ApprovalRequest | null, sendWaitingAnswers?: SendWaitingAnswers) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const current = useSyncExternalStore(jobProgress.subscribe, jobProgress.getSnapshot);
+  const job = bulkJob(current);
+  const lastAttempt = useRef<{ validFrom: string; key: string } | null>(null);
+  // A copy flow in the middle of its work is not replaced by an approval from a list (docs/product.md 4).
+  const [notStarted, setNotStarted] = useState(false);
+
+  const [sendingAnswers, setSendingAnswers] = useState(false);
+
+  const start = useMutation({
+    mutationFn: async (approval: ApprovalStart) => {
+      if (sendWaitingAnswers) {
+        setSendingAnswers(true);
+        const allSent = await sendWaitingAnswers().finally(() => setSendingAnswers(false));
+        if (!allSent) throw new AnswersWaitingError();
+      }
+      await postApproval(approval);
+    },
+    onError: () => bulkStore.dispatch({ type: 'approvalFailed' }),
+  });
+  const { mutate, reset } = start;
+
+  // docs/product.md 2: the progress dialog blocks; while the job runs the user stays on its page
+  // (the browser's back button included). A reload is allowed: the job is followed again.
+  useBlocker({
+    shouldBlockFn: () => bulkStore.getSnapshot().mode === 'approving',
+    enableBeforeUnload: false,
+  });
+
+  // After a reload in the middle of an approval: follow the job kept in session storage or, when
+  // the server's answer never arrived, ask again with the same key.
+  useEffect(() => {
+    const state = bulkStore.getSnapshot();
+    if (state.mode !== 'approving' || !state.approval) return;
+    // A retry after this attempt fails asks for the same job again.
+    const [first] = state.approval.items;
+    if (first && state.approval.key)
+      lastAttempt.current = { validFrom: first.validFrom, key: state.approval.key };
+    const stored = currentJobState.get();
+    if (stored?.kind === 'finish' && stored.assessmentId === undefined) jobProgress.resume();
+    else mutate(state.approval);
+  }, [mutate]);
+
+  const handled = useRef<string | null>(null);
+  const conclude = useCallback(
+    async (jobId: string) => {
+      if (handled.current === jobId) return;
+      handled.current = jobId;
+      const state = bulkStore.getSnapshot();
+      const approval = state.approval;
+      if (state.mode !== 'approving' || !approval) {
+        jobProgress.dismiss();
+        return;
+      }
+      let approved: ReturnType<typeof approvedItems> = [];
+      try {
+        approved = approvedItems(approval.items, (await getJob(jobId)).failedItems);
+      } catch {
+        // The job cannot be read: nothing is known to be approved.
+      }
+      await refreshAfterAssessmentChange(queryClient);
+      jobProgress.dismiss();
+      if (approved.length === 0) {
+        bulkStore.dispatch({ type: 'approvalFailed' });
+        return;
+      }
+      bulkStore.dispatch({ type: 'approvalFinished', approved });
+      forgetApprovalRequest();
+      await navigate({ to: routeAfterApproval(approval), replace: true });
+    },
+    [queryClient, navigate],
+  );
+
+  useEffect(() => {
+    if (job?.progress.phase === 'succeeded') void conclude(job.job.jobId);
+  }, [job, conclude]);
+
+  const approve = useCallback(
+    (validFrom: string, options: { retry?: boolean } = {}) => {
+      if (!request) return;
+      const again =
+        options.retry && lastAttempt.current?.validFrom === validFrom ? lastAttempt.current : null;
+      const key = again?.key ?? newKey();
+      lastAttempt.current = { validFrom, key };
+      const before = bulkStore.getSnapshot();
+      const state = bulkStore.dispatch({
+        type: 'startApproval',
+        from: request.from,
+        items: approvalItems(request.properties, validFrom),
+        origin: request.origin,
+        key,
+      });
+      const started = state !== before && state.mode === 'approving' && state.approval !== null;
+      setNotStarted(!started);
+      if (!started || !state.approval) return;
+      reset();
+      mutate(state.approval);
+    },
+    [request, mutate, reset],
+  );
+
+  return {
+    /** Starts the finish job of every chosen assessment from this ISO validFrom. */
+    approve,
+    /** Tries the failed start again, with the same day and the same idempotency key. */
+    retry: () => {
+      if (lastAttempt.current) approve(lastAttempt.current.validFrom, { retry: true });
+    },
+    /** The answers still on the device are being sent first. */
+    sendingAnswers,
+    /** Starting the job, or the job running. */
+    busy: start.isPending || job?.progress.phase === 'running',
+    /** The bulk flow did not allow this approval to start (another flow is in the middle of its work). */
+    notStarted,
+    /** The server refused to start the job (its message is shown with the error). */
+    startError: start.error,
+    job,
+    /** Closing a failed job's dialog: what it did approve is shown, else the flow is back where it was. */
+    closeFailed: () => {
+      if (job) void conclude(job.job.jobId);
+    },
+  };
+}

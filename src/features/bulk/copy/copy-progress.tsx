@@ -1,0 +1,41 @@
+import type { CurrentJob } from '../../../hub/job-progress';
+import { pluralForm } from '../../../domain/job-progress';
+import { useTranslation } from '../../../i18n/use-translation';
+import { JobProgressDialog } from '../../../ui/job-progress-dialog';
+
+/**
+ * docs/product.md 2: the blocking progress dialog of a copy, singular or plural by count. It opens
+ * at Paste, before the server has answered with the job, and counts up from the hub.
+ */
+export function CopyProgress(props: {
+  opened: boolean;
+  job: CurrentJob | null;
+  /** Until the job reports its size: the number of residences pasted to. */
+  targetCount: number;
+  /** The job could not be started: the server's message. */
+  startError: string | null;
+  onClose: () => void;
+}) {
+  const t = useTranslation();
+  const progress = props.job?.progress;
+  const currentCount = progress?.currentCount ?? 0;
+  const maxCount = Math.max(progress?.maxCount ?? 0, props.targetCount, 1);
+  return (
+    <JobProgressDialog
+      opened={props.opened}
+      title={t('copy.progress.title')}
+      progressText={t(`copy.progress.${pluralForm(maxCount)}`, { currentCount, maxCount })}
+      keepOpenText={t('copy.progress.keepOpen')}
+      currentCount={currentCount}
+      maxCount={maxCount}
+      error={
+        progress?.phase === 'failed'
+          ? { text: t('bulkCopy.error'), details: progress.errors }
+          : props.startError !== null
+            ? { text: t('bulkCopy.error'), details: [props.startError] }
+            : null
+      }
+      onClose={props.onClose}
+    />
+  );
+}

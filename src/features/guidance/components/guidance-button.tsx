@@ -1,0 +1,45 @@
+import { Badge, Button } from '@mantine/core';
+import { IconBulb } from '@tabler/icons-react';
+import type { GuidanceTipId } from '../../../domain/guidance';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useGuidanceTip } from '../hooks/use-guidance-tip';
+import { GuidanceDialog } from './guidance-dialog';
+
+/**
+ * "Se tip" and its dialog (docs/product.md 4 "Guidance tips"). `tip` is the page's tip; `auto`
+ * opens it by itself on the first visit. While the page has a tip not yet shown the button is
+ * highlighted: filled, with "Nyt tip" beside its words and in its accessible name.
+ */
+export function GuidanceButton(props: { tip: GuidanceTipId; auto?: boolean }) {
+  const t = useTranslation();
+  const guidance = useGuidanceTip(props.tip, { auto: props.auto });
+  // Without the texts (staticcontent not on the device yet) there is nothing to open.
+  if (!guidance.ready) return null;
+  return (
+    <>
+      <Button
+        variant={guidance.isNew ? 'filled' : 'default'}
+        leftSection={<IconBulb size={18} aria-hidden />}
+        rightSection={
+          guidance.isNew ? (
+            <Badge size="sm" variant="white" radius="sm">
+              {t('guidance.open.new')}
+            </Badge>
+          ) : undefined
+        }
+        // Spelled out: the badge's words would otherwise run into the label ("Se tipNyt tip").
+        aria-label={guidance.isNew ? `${t('guidance.open')} (${t('guidance.open.new')})` : undefined}
+        onClick={guidance.open}
+        aria-haspopup="dialog"
+      >
+        {t('guidance.open')}
+      </Button>
+      <GuidanceDialog
+        current={guidance.current}
+        onClose={guidance.close}
+        onPrevious={guidance.previous}
+        onNext={guidance.next}
+      />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { useCallback, useMemo } from 'react';
+import type { PropertyRow } from '../../../../api/dto';
+import type { BulkState, BulkTarget } from '../../../../domain/bulk-mode';
+import { copyTargetBlocks } from '../../../../domain/bulk-selection';
+import { bulkStore } from '../../../../offline/bulk-state';
+import type { PropertyListItem } from './list-items';
+import type { ListSelection } from './use-list-selection';
+
+const toTarget = (item: PropertyListItem): BulkTarget => ({
+  propertyId: item.residenceId,
+  assessmentId: item.assessmentId,
+  status: item.displayStatus,
+  location: item.location,
+});
+
+/**
+ * The list's selection while copying (docs/product.md 4 "Bulk mode"): the checked rows are the
+ * flow's targets, kept in session storage with the flow, so a reload, another list or the
+ * /copy summary see the same choice. The source, ready rows and older duplicates cannot be
+ * checked; `blocked` says why.
+ */
+export function useCopySelection(
+  rows: readonly PropertyRow[],
+  all: readonly PropertyListItem[],
+  visible: readonly PropertyListItem[],
+  state: BulkState,
+): ListSelection {
+  const blocked = useMemo(() => copyTargetBlocks(rows, state.source), [rows, state.source]);
+  const selected = useMemo(() => {
+    const ids = new Set(state.targets.map((t) => t.propertyId));
+    return new Set(all.filter((item) => ids.has(item.residenceId)).map((item) => item.key));
+  }, [all, state.targets]);
+  const byKey = useMemo(() => new Map(all.map((item) => [item.key, item])), [all]);
+  const selectable = useMemo(() => visible.filter((item) => !blocked.has(item.key)), [visible, blocked]);
+
+  // Read at the moment of the click: two quick clicks must not undo each other.
+  const targets = () => bulkStore.getSnapshot().targets;
+  const toggle = useCallback(
+    (key: string) => {
+      const item = byKey.get(key);
+      if (!item || blocked.has(key)) return;
+      const current = targets();
+      const next = current.some((t) => t.propertyId === item.residenceId)
+        ? current.filter((t) => t.propertyId !== item.residenceId)
+        : [...current, toTarget(item)];
+      bulkStore.dispatch({ type: 'selectTargets', targets: next });
+    },
+    [byKey, blocked],
+  );
+
+  const allSelected = selectable.length > 0 && selectable.every((item) => selected.has(item.key));
+  const someSelected = !allSelected && selectable.some((item) => selected.has(item.key));
+  const toggleAll = useCallback(() => {
+    const current = targets();
+    if (allSelected) {
+      const shown = new Set(selectable.map((item) => item.residenceId));
+      bulkStore.dispatch({ type: 'selectTargets', targets: current.filter((t) => !shown.has(t.propertyId)) });
+    } else {
+      const chosen = new Set(current.map((t) => t.propertyId));
+      const added = selectable.filter((item) => !chosen.has(item.residenceId)).map(toTarget);
+      bulkStore.dispatch({ type: 'selectTargets', targets: [...current, ...added] });
+    }
+  }, [allSelected, selectable]);
+  const clear = useCallback(() => {
+    const shown = new Set(all.map((item) => item.residenceId));
+    bulkStore.dispatch({ type: 'selectTargets', targets: targets().filter((t) => !shown.has(t.propertyId)) });
+  }, [all]);
+  const selectedItems = useMemo(() => all.filter((item) => selected.has(item.key)), [all, selected]);
+  return { selected, toggle, toggleAll, clear, allSelected, someSelected, selectedItems, blocked };
+}

@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+} from '@tanstack/react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FormTopBar } from '../../src/features/assessment/components/form-top-bar';
+import { useCopyBack } from '../../src/features/assessment/hooks/use-copy-back';
+import { bulkStore } from '../../src/offline/bulk-state';
+import { fillJsdomGaps, renderRouter } from './test-render';
+
+beforeAll(fillJsdomGaps);
+
+/** A finished copy flow whose copies are new1 and new2. */
+function finishedCopy() {
+  bulkStore.dispatch({
+    type: 'copy',
+    source: { propertyId: 'p-src', assessmentId: 'a-src', status: 'draft', location: 'Kildevej 1' },
+    origin: '/departments/properties/d1',
+  });
+  bulkStore.dispatch({
+    type: 'selectTargets',
+    targets: [1, 2].map((n) => ({
+      propertyId: `p${n}`,
+      assessmentId: null,
+      status: 'notStarted',
+      location: `Målvej ${n}`,
+    })),
+  });
+  bulkStore.dispatch({ type: 'paste', copyKey: 'k' });
+  bulkStore.dispatch({
+    type: 'copyFinished',
+    copied: [1, 2].map((n) => ({
+      propertyId: `p${n}`,
+      assessmentId: `new${n}`,
+      location: `Målvej ${n}`,
+      saved: false,
+      eligibleForApproval: false,
+    })),
+  });
+}
+
+async function renderForm(assessmentId: string, onLeave = vi.fn()) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const form = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/form',
+    component: function Form() {
+      const copyBack = useCopyBack(assessmentId);
+      return (
+        <FormTopBar
+          propertyId="p1"
+          locked={false}
+          onLeave={onLeave}
+          onOpenToc={() => {}}
+          onCopyBack={copyBack}
+        />
+      );
+    },
+  });
+  const copied = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/copied',
+    component: () => <h1>Kopierede</h1>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([form, copied]),
+    history: createMemoryHistory({ initialEntries: ['/form'] }),
+  });
+  await renderRouter(router, queryClient);
+  return router;
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  bulkStore.reset();
+});
+
+afterEach(() => {
+  bulkStore.reset();
+  cleanup();
+});
+
+describe('the form\'s back button after a bulk copy (docs/product.md 2 "Assessment screen")', () => {
+  it('on a copy: "save answers and go back" returns to /copied and marks the copy saved', async () => {
+    finishedCopy();
+    const onLeave = vi.fn();
+    const router = await renderForm('new2', onLeave);
+    const back = await screen.findByRole('button', { name: 'Gem svar og gå tilbage' });
+    expect(back.getAttribute('aria-haspopup')).toBeNull();
+    await userEvent.click(back);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/copied'));
+    expect(onLeave).not.toHaveBeenCalled();
+    expect(bulkStore.getSnapshot().copied.map((entry) => entry.saved)).toEqual([false, true]);
+  });
+
+  it('on any other assessment it opens the save-or-close dialog as before', async () => {
+    finishedCopy();
+    const onLeave = vi.fn();
+    const router = await renderForm('a-src', onLeave);
+    const back = await screen.findByRole('button', { name: 'Gem svar og gå tilbage' });
+    expect(back.getAttribute('aria-haspopup')).toBe('dialog');
+    await userEvent.click(back);
+    expect(onLeave).toHaveBeenCalledOnce();
+    expect(router.state.location.pathname).toBe('/form');
+  });
+});

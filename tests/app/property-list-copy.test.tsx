@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+} from '@tanstack/react-router';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PropertyRow } from '../../src/api/dto';
+import { NO_DATE } from '../../src/domain/statuses';
+import { PropertyList } from '../../src/features/residences/components/property-list/property-list';
+import { bulkStore } from '../../src/offline/bulk-state';
+import { fillJsdomGaps, renderRouter } from './test-render';
+
+beforeAll(fillJsdomGaps);
+
+function row(n: number, fields: Partial<PropertyRow> = {}): PropertyRow {
+  return {
+    residenceId: `r${n}`,
+    streetName: 'Testvej',
+    streetNumber: String(n),
+    floorNumber: null,
+    doorCode: null,
+    zipCode: '8000',
+    departmentId: 'd1',
+    assessmentId: null,
+    assessmentStatus: 'notStarted',
+    isCalculated: false,
+    isConverted: false,
+    futureApprovedDate: NO_DATE,
+    location: `Testvej ${n}, 8000`,
+    createdAt: null,
+    ...fields,
+  };
+}
+
+const rows = [
+  row(1, { assessmentId: 'a1', assessmentStatus: 'draft', isCalculated: true }),
+  row(2),
+  row(3, { assessmentId: 'a3', assessmentStatus: 'ready' }),
+  row(4, { assessmentId: 'a4', assessmentStatus: 'approved' }),
+  row(5, { assessmentId: 'a5', assessmentStatus: 'draft', isConverted: true }),
+];
+
+async function renderList(canWrite = true) {
+  const queryClient = new QueryClient();
+  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
+  const rootRoute = createRootRoute({ component: Outlet });
+  // The app's `_signedIn` layout puts the session into the context the list reads.
+  const signedIn = createRoute({
+    getParentRoute: () => rootRoute,
+    id: '_signedIn',
+    beforeLoad: () => ({ session: { canWrite } }),
+    component: Outlet,
+  });
+  const list = createRoute({
+    getParentRoute: () => signedIn,
+    path: '/departments/properties/d1',
+    component: () => <PropertyList rows={rows} />,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([signedIn.addChildren([list])]),
+    history: createMemoryHistory({ initialEntries: ['/departments/properties/d1'] }),
+  });
+  await renderRouter(router, queryClient);
+  await screen.findByText('5 boliger');
+}
+
+const checkbox = (n: number) => screen.getByRole('checkbox', { name: `Vælg Testvej ${n}, 8000` });
+const actionBar = () => screen.getByRole('region', { name: 'Handlinger for de valgte boliger' });
+
+beforeEach(() => {
+  sessionStorage.clear();
+  bulkStore.reset();
+});
+
+afterEach(() => {
+  bulkStore.reset();
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('Copy on the property list (docs/product.md 4 "Bulk mode", 5)', () => {
+  it('is offered for one residence with an assessment that is not converted, and starts choosing targets', async () => {
+    await renderList();
+    await userEvent.click(checkbox(5));
+    const copy = within(actionBar()).getByRole('button', { name: 'Kopiér' });
+    expect(copy.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(checkbox(5));
+
+    await userEvent.click(checkbox(1));
+    await userEvent.click(within(actionBar()).getByRole('button', { name: 'Kopiér' }));
+    expect(bulkStore.getSnapshot()).toMatchObject({
+      mode: 'copying',
+      source: { propertyId: 'r1', assessmentId: 'a1', status: 'calculated' },
+      origin: '/departments/properties/d1',
+      targets: [],
+    });
+    const bar = screen.getByRole('region', { name: 'Kopiér vurderingen fra Testvej 1, 8000' });
+    expect(within(bar).getByText('Vælg de boliger, der skal have en kopi.')).toBeTruthy();
+
+    // The source and the ready residence cannot be chosen, and say why.
+    for (const [n, reason] of [
+      [1, 'Det er denne vurdering, du kopierer fra.'],
+      [3, 'Vurderingen afventer godkendelse og kan ikke overskrives.'],
+    ] as const) {
+      const box = checkbox(n) as HTMLInputElement;
+      expect(box.disabled).toBe(true);
+      expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
+    }
+
+    // Select all takes the others: they are the targets, kept with the flow.
+    await userEvent.click(screen.getByRole('button', { name: 'Vælg alle' }));
+    expect(bulkStore.getSnapshot().targets.map((t) => t.propertyId)).toEqual(['r2', 'r4', 'r5']);
+    expect(within(bar).getByText('3 valgte boliger')).toBeTruthy();
+    await userEvent.click(checkbox(4));
+    expect(bulkStore.getSnapshot().targets.map((t) => t.propertyId)).toEqual(['r2', 'r5']);
+    expect(within(bar).getByRole('button', { name: 'Videre (2)' })).toBeTruthy();
+
+    // Cancel ends the flow where it began.
+    await userEvent.click(within(bar).getByRole('button', { name: 'Annullér' }));
+    expect(bulkStore.getSnapshot().mode).toBe('idle');
+  });
+
+  it('says why it is unavailable offline', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await renderList();
+    await userEvent.click(checkbox(1));
+    const copy = within(actionBar()).getByRole('button', { name: 'Kopiér' });
+    expect(copy.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(copy);
+    expect(bulkStore.getSnapshot().mode).toBe('idle');
+  });
+
+  it('is not offered to a read user', async () => {
+    await renderList(false);
+    await userEvent.click(checkbox(1));
+    expect(within(actionBar()).queryByRole('button', { name: 'Kopiér' })).toBeNull();
+  });
+});
