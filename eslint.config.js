@@ -18,7 +18,17 @@ const FEATURES = foldersIn('./src/features');
 const SHARED = foldersIn('./src').filter((name) => !['features', 'routes', 'app'].includes(name));
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-*', 'node_modules', '.data', 'src/routeTree.gen.ts', 'playwright-report', 'test-results'] },
+  {
+    ignores: [
+      'dist',
+      'dist-*',
+      'node_modules',
+      '.data',
+      'src/routeTree.gen.ts',
+      'playwright-report',
+      'test-results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   ...pluginQuery.configs['flat/recommended'],
