@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PropertyRow } from '../src/api/dto';
-import { api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
+import {
+  api,
+  bigDepartment,
+  demoToken,
+  expectAccessible,
+  isDemoAssessment,
+  signInWithToken,
+} from './fixtures';
 
 interface ApiQuestion {
   id: string;
@@ -20,7 +27,11 @@ async function calculated(request: APIRequestContext, token: string, project: st
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.residenceId, (counts.get(r.residenceId) ?? 0) + 1);
   const candidates = rows.filter(
-    (r) => counts.get(r.residenceId) === 1 && r.assessmentStatus === 'draft' && r.isCalculated,
+    (r) =>
+      counts.get(r.residenceId) === 1 &&
+      isDemoAssessment(r.assessmentId) &&
+      r.assessmentStatus === 'draft' &&
+      r.isCalculated,
   );
   const row: PropertyRow | undefined = candidates[(project === 'phone' ? 8 : 1) + n];
   expect(row, 'enough calculated residences in the demo data').toBeDefined();

@@ -36,20 +36,37 @@ function groups(rows: readonly Row[]): Map<string, Row[]> {
 }
 
 /**
+ * Where a test looks for its targets among the streets of the big department. Every spec
+ * shares one server, and other specs take residences without an assessment from the front and
+ * the back of the list (assessment.spec.ts, assessment-leaving.spec.ts): copies go only to
+ * streets in the middle, and each test and project walks those streets from its own end, so two
+ * copies running at the same time never overwrite each other's targets.
+ */
+type StreetOrder = 'first' | 'last' | 'middleUp' | 'middleDown';
+
+/**
  * A street and house numbers whose residences without any assessment are exactly `count`: the
  * number filter and the status filter "Ikke påbegyndt" then show just those.
  */
-function notStartedTargets(rows: readonly Row[], count: number, project: string, avoidStreet: string) {
+function notStartedTargets(rows: readonly Row[], count: number, order: StreetOrder, avoidStreet: string) {
+  const free = rows.filter((r) => r.assessmentId === null);
+  const reserved = new Set([...free.slice(0, 100), ...free.slice(-60)].map((r) => r.streetName));
   const perStreet = new Map<string, Map<string, number>>();
-  for (const row of rows) {
-    if (row.assessmentId !== null || row.streetName === avoidStreet) continue;
+  for (const row of free) {
+    if (row.streetName === avoidStreet || reserved.has(row.streetName)) continue;
     const numbers = perStreet.get(row.streetName) ?? new Map<string, number>();
     const n = leadingNumber(row.streetNumber);
     numbers.set(n, (numbers.get(n) ?? 0) + 1);
     perStreet.set(row.streetName, numbers);
   }
-  const streets = [...perStreet.keys()].sort();
-  if (project === 'phone') streets.reverse();
+  const sorted = [...perStreet.keys()].sort();
+  const middle = Math.floor(sorted.length / 2);
+  const streets = {
+    first: sorted,
+    last: [...sorted].reverse(),
+    middleUp: sorted.slice(middle),
+    middleDown: sorted.slice(0, middle).reverse(),
+  }[order];
   for (const street of streets) {
     const numbers = [...perStreet.get(street)!.entries()];
     // Subset sum over the house numbers: which reach exactly `count`.
@@ -140,7 +157,7 @@ test.describe('copying an assessment to many residences (docs/product.md 4 "Bulk
     const token = await demoToken(request, 'skriver');
     const { department, rows } = await departmentRows(request, token);
     const source = sourceRow(rows, (r) => r.assessmentStatus === 'draft' && r.isCalculated, project);
-    const targets = notStartedTargets(rows, 25, project, source.streetName);
+    const targets = notStartedTargets(rows, 25, isPhone(project) ? 'last' : 'first', source.streetName);
 
     await signInWithToken(page, token, `/departments/properties/${department.departmentId}`);
     await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
@@ -239,7 +256,12 @@ test.describe('copying an assessment to many residences (docs/product.md 4 "Bulk
         source = candidate;
     }
     expect(source, 'a draft with screening question 001 answered').toBeDefined();
-    const targets = notStartedTargets(rows, 6, project, source!.streetName);
+    const targets = notStartedTargets(
+      rows,
+      6,
+      isPhone(project) ? 'middleDown' : 'middleUp',
+      source!.streetName,
+    );
 
     await signInWithToken(page, token, `/departments/properties/${department.departmentId}`);
     const copyBar = await copyFromList(page, source!);

@@ -43,6 +43,14 @@ export interface SignInOptions {
   tips?: 'shown' | 'new';
 }
 
+/**
+ * An assessment of the demo data (server/src/db/seed/demo-assessments.ts numbers their ids), not
+ * one another spec made while this one runs: a spec that picks "the n-th calculated residence"
+ * must not pick a copy that a parallel bulk copy is about to approve.
+ */
+export const isDemoAssessment = (assessmentId: string | null): boolean =>
+  assessmentId !== null && assessmentId.startsWith('30000000-0000-4000-8000-');
+
 /** Signs in through the demo SSO page, as a person would. */
 export async function signInThroughSso(
   page: Page,

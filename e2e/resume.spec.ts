@@ -1,6 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { AssessmentDetails, AssessmentListEntry, PropertyRow } from '../src/api/dto';
-import { answerCurrent, api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
+import {
+  answerCurrent,
+  api,
+  bigDepartment,
+  demoToken,
+  expectAccessible,
+  isDemoAssessment,
+  signInWithToken,
+} from './fixtures';
 
 /**
  * Issue 8: every assessment card on the residence screen and every entry of /activeAssessments
@@ -34,7 +42,9 @@ function pickFromEnd(
   project: string,
   n = 0,
 ): Row[] {
-  const candidates = [...byResidence.values()].filter(accept);
+  const candidates = [...byResidence.values()].filter(
+    (rows) => rows.every((r) => r.assessmentId === null || isDemoAssessment(r.assessmentId)) && accept(rows),
+  );
   const index = candidates.length - 1 - 2 * n - (project === 'phone' ? 1 : 0);
   expect(index).toBeGreaterThanOrEqual(0);
   return candidates[index]!;
@@ -77,7 +87,9 @@ async function resumableDraft(
   byResidence: Map<string, Row[]>,
   stretch: number,
 ): Promise<Row> {
-  const drafts = [...byResidence.values()].filter(single(isDraft)).map((rows) => rows[0]!);
+  const drafts = [...byResidence.values()]
+    .filter(single((r) => isDraft(r) && isDemoAssessment(r.assessmentId)))
+    .map((rows) => rows[0]!);
   for (const row of drafts.reverse().slice(stretch * 6, stretch * 6 + 6)) {
     const { visible, last } = await assessmentOf(request, token, row);
     if (last >= 0 && last + 2 < visible.length && visible[last + 1]!.id !== '001') return row;
