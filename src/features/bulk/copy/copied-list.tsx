@@ -17,6 +17,7 @@ import { LeaveFlowGuard } from '../approve/leave-flow-guard';
 import { useBulkMode } from '../hooks/use-bulk-mode';
 import { ReasonedButton } from './reasoned-button';
 import classes from './copy.module.css';
+import { ActionBar } from '../../../ui/action-bar';
 
 /** The pages a finished copy flow goes on to without ending: its copies and their approval. */
 const insideCopiedFlow = (pathname: string) =>
@@ -194,7 +195,7 @@ function CopiedEntries(props: { entries: readonly CopiedEntry[] }) {
           );
         })}
       </Stack>
-      <div className={classes.actionBar} role="region" aria-label={t('copied.actionBar.label')}>
+      <ActionBar label={t('copied.actionBar.label')}>
         <Group justify="flex-end" gap="xs" align="flex-start">
           <FinishButton />
           <ReasonedButton
@@ -214,7 +215,7 @@ function CopiedEntries(props: { entries: readonly CopiedEntry[] }) {
             onClick={approve}
           />
         </Group>
-      </div>
+      </ActionBar>
     </>
   );
 }

@@ -5,7 +5,7 @@ import { pluralKey } from '../../../../i18n/translate';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { bulkStore } from '../../../../offline/bulk-state';
 import { useCurrentPath } from '../../hooks/use-current-path';
-import classes from './property-list.module.css';
+import { ActionBar } from '../../../../ui/action-bar';
 
 /**
  * The action bar while copying (docs/product.md 4 "Bulk mode"): which assessment is being
@@ -24,11 +24,7 @@ export function CopyActionBar(props: { state: BulkState }) {
     if (origin !== here) void navigate({ to: origin });
   };
   return (
-    <div
-      className={classes.actionBar}
-      role="region"
-      aria-label={t('copy.selecting.label', { location: source?.location ?? '' })}
-    >
+    <ActionBar label={t('copy.selecting.label', { location: source?.location ?? '' })}>
       <Group justify="space-between" gap="xs">
         <Stack gap={0}>
           <Text fw={600}>{t('copy.selecting.label', { location: source?.location ?? '' })}</Text>
@@ -43,6 +39,6 @@ export function CopyActionBar(props: { state: BulkState }) {
           <Button onClick={() => void navigate({ to: '/copy' })}>{t('copy.continue', { count })}</Button>
         </Group>
       </Group>
-    </div>
+    </ActionBar>
   );
 }

@@ -19,13 +19,13 @@ import {
 } from '../../../../domain/property-filter';
 import { pluralKey } from '../../../../i18n/translate';
 import { useTranslation } from '../../../../i18n/use-translation';
+import { ActionBar } from '../../../../ui/action-bar';
 import { useOnline } from '../../../../ui/use-online';
 import { useBulkState, useStartCopy } from '../../hooks/use-copy-flow';
 import { useCurrentPath } from '../../hooks/use-current-path';
 import { CopyActionBar } from './copy-action-bar';
 import { STATUS_FILTER_OPTIONS, toListItems } from './list-items';
 import { PropertyCards } from './property-cards';
-import classes from './property-list.module.css';
 import { PropertyTable } from './property-table';
 import { useCopySelection } from './use-copy-selection';
 import { useListSelection } from './use-list-selection';
@@ -159,7 +159,7 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
       )}
       {copying && <CopyActionBar state={bulk} />}
       {!copying && selection.selectedItems.length > 0 && (
-        <div className={classes.actionBar} role="region" aria-label={t('propertiesList.actionBar.label')}>
+        <ActionBar label={t('propertiesList.actionBar.label')}>
           <Group justify="space-between" gap="xs">
             <Text fw={600}>
               {t(pluralKey('propertiesList.selected', selection.selectedItems.length), {
@@ -214,7 +214,7 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
               )}
             </Group>
           </Group>
-        </div>
+        </ActionBar>
       )}
     </div>
   );
