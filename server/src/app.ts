@@ -26,6 +26,7 @@ import { registerJobRoutes } from './routes/jobs';
 import type { RouteDeps } from './routes/deps';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerPropertyRoutes } from './routes/properties';
+import { registerPropertySearchRoutes } from './routes/property-search';
 import { registerSessionRoutes } from './routes/session';
 import { validatorCompiler } from './validation';
 
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSessionRoutes(app, deps);
   registerOrganizationRoutes(app, deps);
   registerPropertyRoutes(app, deps);
+  registerPropertySearchRoutes(app, deps);
   registerAssessmentRoutes(app, deps);
   registerAbandonRoutes(app, deps);
   registerCopyTargetRoutes(app, deps);

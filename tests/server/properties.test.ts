@@ -5,7 +5,7 @@ import { pickWinner } from '../../src/domain/duplicate-rule';
 import { compareAddresses, compareNames, locationText, searchKey } from '../../src/domain/location';
 import { NO_DATE } from '../../src/domain/statuses';
 import { haversineMetres } from '../../server/src/domain/geo';
-import { residenceSearchKeySql } from '../../server/src/domain/residences';
+import { residenceSearchKeySql } from '../../server/src/domain/residence-search';
 import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
 
 const USERS = ['skriver', 'laeser', 'flere', 'uden-org'] as const;
