@@ -1,8 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerDemoSso } from './auth/demo-sso';
@@ -12,11 +9,14 @@ import { isPostgresUrl, type Config } from './config';
 import { createDatabase } from './db/client';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
-import { seedDemoData } from './db/seed';
+import { seedDatabase } from './db/seed';
 import { HttpError } from './errors';
+import { registerCompression } from './http/compression';
+import { registerNotFound, registerStaticApp } from './http/static-app';
 import { createInProcessJobEvents, createPgJobEvents, type JobEvents } from './jobs/job-events';
 import { startJobWorker, type JobWorker } from './jobs/worker';
-import { redactHubUrl, registerHub, type HubTimings } from './hub';
+import { registerHub, type HubTimings } from './hub';
+import { loggerOptions, quietRequestLogController, registerRequestLog } from './logging';
 import { registerAbandonRoutes } from './routes/abandon';
 import { registerAnswerRoutes } from './routes/answers';
 import { registerAssessmentRoutes } from './routes/assessments';
@@ -54,26 +54,14 @@ export interface App extends FastifyInstance {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const db = createDatabase(config.databaseUrl);
   await migrateToLatest(db);
-  if (options.seed ?? true) await seedDemoData(db);
+  if (options.seed ?? true) await seedDatabase(db, config.seed);
 
   const app = Fastify({
-    logger: options.logger
-      ? {
-          level: config.logLevel,
-          // Hub URLs carry the access token and the connection token: never log them.
-          serializers: {
-            req: (request) => ({
-              method: request.method,
-              url: redactHubUrl(request.url),
-              host: request.host,
-              remoteAddress: request.ip,
-              remotePort: request.socket?.remotePort,
-            }),
-          },
-        }
-      : false,
+    logger: options.logger ? loggerOptions(config.logLevel) : false,
+    logController: quietRequestLogController(),
     bodyLimit: 256 * 1024,
   }) as unknown as App;
+  if (options.logger) registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('db', db);
   app.decorateRequest('user', null);
@@ -108,6 +96,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
   }
   await app.register(formbody);
+  // Before any route: the compression attaches itself to each route as it is added.
+  await registerCompression(app);
 
   // Sliding renewal: every authenticated response carries a fresh token (docs/architecture.md 4).
   app.addHook('onSend', async (request, reply) => {
@@ -152,39 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     timings: options.hub,
   });
 
-  const staticRoot = config.staticDir ? path.resolve(config.staticDir) : null;
-  const serveApp = staticRoot !== null && existsSync(path.join(staticRoot, 'index.html'));
-  if (serveApp) {
-    await app.register(fastifyStatic, {
-      root: staticRoot,
-      wildcard: true,
-      index: ['index.html'],
-      setHeaders(res, filePath) {
-        // Hashed build assets never change; everything else must be revalidated so that a
-        // new service worker and index.html are found.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    const isApi =
-      url.startsWith('/api/') ||
-      url.startsWith('/auth/') ||
-      url === '/messagehub' ||
-      url.startsWith('/messagehub/');
-    // A path with a file extension is a missing file, never a client route.
-    const isFile = /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
-    if (serveApp && !isApi && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      // Client-side routes: every unknown non-API path gets the app, which renders its own 404.
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply
-      .status(404)
-      .send({ message: `Route ${request.method} ${url.split('?')[0]} not found`, code: 'NOT_FOUND' });
-  });
+  registerNotFound(app, await registerStaticApp(app, config.staticDir));
 
   await app.ready();
   if (options.jobWorker ?? config.jobWorker) {

@@ -21,7 +21,12 @@ export interface Config {
   jobWorker: boolean;
   /** How often the job worker looks for work when nothing woke it (JOB_POLL_MS). */
   jobPollMs: number;
+  /** What an empty database is seeded with (SEED): the demo data, the national data set, or nothing. */
+  seed: SeedKind;
 }
+
+export const SEED_KINDS = ['demo', 'national', 'none'] as const;
+export type SeedKind = (typeof SEED_KINDS)[number];
 
 export class ConfigError extends Error {}
 
@@ -44,6 +49,13 @@ function bool(name: string, raw: string | undefined, fallback: boolean): boolean
   if (['1', 'true', 'on', 'yes'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function seedKind(raw: string | undefined): SeedKind {
+  if (raw === undefined || raw === '') return 'demo';
+  const kind = SEED_KINDS.find((k) => k === raw.toLowerCase());
+  if (!kind) throw new ConfigError(`SEED must be one of ${SEED_KINDS.join(', ')}, got "${raw}"`);
+  return kind;
 }
 
 /** A secret kept in .data/ so that tokens survive a restart of the embedded set-up. */
@@ -75,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     jobWorker: bool('JOB_WORKER', env.JOB_WORKER, true),
     jobPollMs: positiveInt('JOB_POLL_MS', env.JOB_POLL_MS, 1000),
+    seed: seedKind(env.SEED),
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AssessmentDetails } from '../../server/src/domain/answers';
+import { forgetCatalogue, type AssessmentDetails } from '../../server/src/domain/answers';
 import { QUESTIONS } from '../../server/src/db/seed/catalogue';
 import type { Question } from '../../src/domain/answer-validation';
 import type { QuestionDef } from '../../src/domain/catalogue';
@@ -698,6 +698,24 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       expect((await answerOf(id, 'S05'))!.answered_at).toEqual(row.answered_at);
     });
 
+    it('applies the same key sent at once for two assessments to one of them only; the other is a 409', async () => {
+      const [a, b] = [await createDraft(), await createDraft()];
+      const body = (assessmentId: string) => ({ assessmentId, questionUniqueId: 'S02', values: ['S02-a'] });
+      const responses = await Promise.all([
+        sync('skriver', body(a), 'shared-key'),
+        sync('skriver', body(b), 'shared-key'),
+      ]);
+      expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      const [winner, loser] = responses[0]!.statusCode === 200 ? [a, b] : [b, a];
+      expect(responses.find((r) => r.statusCode === 409)!.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect((await answerOf(winner, 'S02'))!.values).toEqual(['S02-a']);
+      expect(await answerOf(loser, 'S02')).toBeUndefined();
+      expect((await assessmentRow(loser)).last_answered_question_unique_id).toBeNull();
+      // The key answers the winner's request as then, and refuses the loser's.
+      expect((await sync('skriver', body(winner), 'shared-key')).statusCode).toBe(200);
+      expect((await sync('skriver', body(loser), 'shared-key')).statusCode).toBe(409);
+    });
+
     it('drops stored responses past the retention but still never applies their key again', async () => {
       const id = await createDraft();
       await syncOk('skriver', { assessmentId: id, questionUniqueId: 'S04', values: ['S04-a'] }, 'old-key');
@@ -763,6 +781,22 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
 
     it('completes screening, hides excluded questions and calculates the assessment', async () => {
       const id = await createDraft();
+      // The department's property list, read (and kept by the server) before the answers.
+      const { department_id: departmentId } = await t.app.db
+        .selectFrom('residences')
+        .select('department_id')
+        .where('id', '=', freeResidence)
+        .executeTakeFirstOrThrow();
+      const listedCalculated = async () => {
+        const response = await get(
+          'skriver',
+          `/api/v2/properties/propertiesbydepartment?locationId=${departmentId}`,
+        );
+        return response
+          .json<{ assessmentId: string | null; isCalculated: boolean }[]>()
+          .find((r) => r.assessmentId === id)!.isCalculated;
+      };
+      expect(await listedCalculated()).toBe(false);
       const required = screening.filter((q) => !q.isOptional);
       for (const [index, q] of required.entries()) {
         const questions = await syncOk('skriver', {
@@ -808,11 +842,42 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       expect(isCalculated(QUESTIONS, await answerMap(id))).toBe(true);
       const row = await assessmentRow(id);
       expect(row.is_calculated).toBe(true);
+      expect(await listedCalculated()).toBe(true);
 
       // Screening changes back: the hidden questions show again and the assessment is not calculated.
       const back = await syncOk('skriver', { assessmentId: id, questionUniqueId: 'S02', values: ['S02-a'] });
       expect(back.some((q) => q.isHidden)).toBe(false);
       expect(await details(id, freeResidence)).toMatchObject({ excludedHandicaps: [], isCalculated: false });
+      expect(await listedCalculated()).toBe(false);
+    });
+  });
+
+  describe('the catalogue, read once', () => {
+    it('keeps what it read until it is told to read again', async () => {
+      const chapter = await t.app.db.selectFrom('chapters').select(['id', 'label']).executeTakeFirstOrThrow();
+      const labelIn = async () => {
+        const questions = (await questionsOf('skriver', approved.id)).json<Question[]>();
+        return questions.find((q) => q.chapter.id === chapter.id)!.chapter.label;
+      };
+      expect(await labelIn()).toBe(chapter.label);
+      await t.app.db
+        .updateTable('chapters')
+        .set({ label: 'Ændret kapitel' })
+        .where('id', '=', chapter.id)
+        .execute();
+      try {
+        expect(await labelIn()).toBe(chapter.label);
+        forgetCatalogue(t.app.db);
+        expect(await labelIn()).toBe('Ændret kapitel');
+      } finally {
+        await t.app.db
+          .updateTable('chapters')
+          .set({ label: chapter.label })
+          .where('id', '=', chapter.id)
+          .execute();
+        forgetCatalogue(t.app.db);
+      }
+      expect(await labelIn()).toBe(chapter.label);
     });
   });
 

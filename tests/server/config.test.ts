@@ -34,6 +34,7 @@ describe('server configuration from the environment', () => {
     ['TOKEN_TTL_S', '1.5'],
     ['DEMO_SSO', 'maybe'],
     ['JWT_SECRET', 'short'],
+    ['SEED', 'nationwide'],
   ])('refuses %s=%s with a clear error', (name, value) => {
     expect(() => loadConfig({ ...base, [name]: value })).toThrow(ConfigError);
   });
@@ -42,5 +43,12 @@ describe('server configuration from the environment', () => {
     const config = loadConfig({ ...base, APP_URL: 'http://localhost:5173/', STATIC_DIR: '' });
     expect(config.appUrl).toBe('http://localhost:5173');
     expect(config.staticDir).toBeNull();
+  });
+
+  it('seeds the demo data unless SEED names the national data set or nothing', () => {
+    expect(loadConfig(base).seed).toBe('demo');
+    expect(loadConfig({ ...base, SEED: '' }).seed).toBe('demo');
+    expect(loadConfig({ ...base, SEED: 'national' }).seed).toBe('national');
+    expect(loadConfig({ ...base, SEED: 'NONE' }).seed).toBe('none');
   });
 });

@@ -524,6 +524,28 @@ describe.each(DATABASES)('property endpoints on $name', ({ admin }) => {
       expect(await search('...')).toEqual([]);
     });
 
+    it("matches LIKE's wildcards only as themselves", async () => {
+      expect(await search('%%%')).toEqual([]);
+      expect(await search('___')).toEqual([]);
+      expect(await search('v_j')).toEqual([]);
+    });
+
+    it('gives, page after page, exactly the hits in address order, across street boundaries', async () => {
+      const all = await search('vej');
+      const paged: Dto.PropertySearchResult[] = [];
+      for (let page = 0; ; page++) {
+        const hits = await search('vej', `&size=37&page=${page}`);
+        paged.push(...hits);
+        if (hits.length < 37) break;
+      }
+      // `all` is the first page of 1000.
+      expect(paged.slice(0, all.length)).toEqual(all);
+      expect(paged.map((h) => h.residenceId).sort()).toEqual(await expectedIds('vej'));
+      for (let i = 1; i < paged.length; i++)
+        expect(compareAddresses(paged[i - 1]!, paged[i]!)).toBeLessThanOrEqual(0);
+      expect(new Set(all.map((h) => h.streetName)).size).toBeGreaterThan(3);
+    });
+
     it('computes the search key in SQL exactly as src/domain/location.ts does, for every residence', async () => {
       const rows = await t.app.db
         .selectFrom('residences as r')
@@ -601,6 +623,22 @@ describe.each(DATABASES)('property endpoints on $name', ({ admin }) => {
         .sort((a, b) => a - b);
       expect(hits.map((h) => h.distance)).toEqual(distances.slice(0, 50));
       expect(hits[0]!.distance).toBeLessThan(50);
+    });
+
+    it('answers exactly the nearest 50 far from every residence as well', async () => {
+      const [lat, lon] = [55.1009, 14.7066]; // Rønne, far from the demo organizations
+      const hits = (await get('skriver', url(lat, lon, f.ownOrg))).json<Dto.PropertySearchResult[]>();
+      const all = await t.app.db
+        .selectFrom('residences')
+        .select(['id', 'latitude', 'longitude'])
+        .where('organization_id', '=', f.ownOrg)
+        .execute();
+      const nearest = all
+        .map((r) => ({ id: r.id, distance: haversineMetres(lat, lon, r.latitude, r.longitude) }))
+        .sort((a, b) => a.distance - b.distance || (a.id < b.id ? -1 : 1))
+        .slice(0, 50);
+      expect(hits.map((h) => h.residenceId).sort()).toEqual(nearest.map((n) => n.id).sort());
+      expect(hits.map((h) => h.distance)).toEqual(nearest.map((n) => Math.round(n.distance)));
     });
 
     it('measures real distances (about 111 km per degree of latitude)', async () => {

@@ -1,17 +1,53 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gunzipSync,
+  gzipSync,
+  constants as zlibConstants,
+} from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers';
 
+/**
+ * What `vite build` writes for a text file over 1 KB: the file and its brotli and gzip twins,
+ * at the build's settings (quality 11, level 9), which per-request compression never uses: a
+ * response whose bytes equal a twin was sent from the twin.
+ */
+function writeWithTwins(file: string, text: string): { br: Buffer; gz: Buffer } {
+  const br = brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+  const gz = gzipSync(text, { level: 9 });
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, br);
+  writeFileSync(`${file}.gz`, gz);
+  return { br, gz };
+}
+
+const INDEX = `<!doctype html><html lang="da"><title>app</title>${'<!-- padding -->'.repeat(100)}</html>`;
+const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+const SERVICE_WORKER = `self.precache = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `assets/chunk-${i}.js`))};`;
+const CHROMIUM = 'gzip, deflate, br, zstd';
+
+const varies = (header: unknown) =>
+  String(header)
+    .toLowerCase()
+    .split(',')
+    .map((name) => name.trim())
+    .includes('accept-encoding');
+
 describe('serving the built PWA from the API origin', () => {
   let t: TestApp;
+  let indexTwins: { br: Buffer; gz: Buffer };
+  let assetTwins: { br: Buffer; gz: Buffer };
   beforeAll(async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'bt-static-'));
-    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html lang="da"><title>app</title></html>');
+    indexTwins = writeWithTwins(path.join(dir, 'index.html'), INDEX);
     mkdirSync(path.join(dir, 'assets'));
-    writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-    writeFileSync(path.join(dir, 'sw.js'), 'self.x = 1');
+    assetTwins = writeWithTwins(path.join(dir, 'assets', 'index-abc123.js'), ASSET);
+    // sw.js is written after the build's twins: it has none.
+    writeFileSync(path.join(dir, 'sw.js'), SERVICE_WORKER);
     t = await startTestApp(null, { STATIC_DIR: dir }, { seed: false });
   });
   afterAll(async () => {
@@ -37,6 +73,69 @@ describe('serving the built PWA from the API origin', () => {
     expect(sw.headers['cache-control']).toBe('no-cache');
   });
 
+  it('sends the brotli twin of an asset to a client that accepts it, as immutable as the asset', async () => {
+    const response = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': CHROMIUM },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(varies(response.headers.vary)).toBe(true);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.rawPayload).toEqual(assetTwins.br);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(ASSET);
+  });
+
+  it('sends the gzip twin to a client that accepts gzip only', async () => {
+    const response = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(varies(response.headers.vary)).toBe(true);
+    expect(response.rawPayload).toEqual(assetTwins.gz);
+    expect(gunzipSync(response.rawPayload).toString()).toBe(ASSET);
+  });
+
+  it.each([{}, { 'accept-encoding': 'identity' }])(
+    'sends the file itself to a client that accepts no compression (%o), still varying',
+    async (headers) => {
+      const response = await t.app.inject({ url: '/assets/index-abc123.js', headers });
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(varies(response.headers.vary)).toBe(true);
+      expect(response.body).toBe(ASSET);
+    },
+  );
+
+  it('sends the app for a client route compressed from its twin, never cached', async () => {
+    const response = await t.app.inject({ url: '/organizations', headers: { 'accept-encoding': CHROMIUM } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(varies(response.headers.vary)).toBe(true);
+    expect(response.rawPayload).toEqual(indexTwins.br);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(INDEX);
+  });
+
+  it('compresses the service worker, which has no twin, as it sends it', async () => {
+    const response = await t.app.inject({ url: '/sw.js', headers: { 'accept-encoding': CHROMIUM } });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SERVICE_WORKER);
+  });
+
+  it('revalidates an asset with 304 and no body', async () => {
+    const first = await t.app.inject({ url: '/sw.js', headers: { 'accept-encoding': CHROMIUM } });
+    const again = await t.app.inject({
+      url: '/sw.js',
+      headers: { 'accept-encoding': CHROMIUM, 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+  });
+
   it('answers a missing file with 404, not with the app', async () => {
     const response = await t.app.inject({ url: '/icons/missing.png' });
     expect(response.statusCode).toBe(404);
@@ -44,8 +143,9 @@ describe('serving the built PWA from the API origin', () => {
   });
 
   it('keeps unknown API paths JSON 404s', async () => {
-    const response = await t.app.inject({ url: '/api/v2/unknown' });
+    const response = await t.app.inject({ url: '/api/v2/unknown', headers: { 'accept-encoding': CHROMIUM } });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/json/);
+    expect(response.json().code).toBe('NOT_FOUND');
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { bearerToken, type TokenService } from './tokens';
@@ -43,20 +43,22 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
   return {
     async authenticate(request) {
       const claims = await tokens.verify(bearerToken(request.headers.authorization));
+      // The user and the user's organizations in one query: every authenticated request
+      // pays for it (docs/architecture.md "The API under load").
       const row = await db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', claims.sub)
-        .where('sso_uuid', '=', claims.sso_uuid)
+        .selectFrom('users as u')
+        .select(['u.id', 'u.user_name', 'u.display_name', 'u.role', 'u.sso_uuid', 'u.logout_url'])
+        .select(
+          sql<string[]>`array(select m.organization_id::text from memberships m where m.user_id = u.id)`.as(
+            'organization_ids',
+          ),
+        )
+        .where('u.id', '=', claims.sub)
+        .where('u.sso_uuid', '=', claims.sso_uuid)
         .executeTakeFirst();
       if (!row) throw unauthorized('Unknown user', 'TOKEN_INVALID');
       const role = (row.role ?? '').trim().toLowerCase();
       if (role === '' || role === 'none') throw forbidden('Forbidden');
-      const memberships = await db
-        .selectFrom('memberships')
-        .select('organization_id')
-        .where('user_id', '=', row.id)
-        .execute();
       request.user = {
         id: row.id,
         userName: row.user_name,
@@ -64,7 +66,7 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
         role,
         ssoUuid: row.sso_uuid,
         logoutUrl: row.logout_url,
-        organizationIds: memberships.map((m) => m.organization_id),
+        organizationIds: row.organization_ids,
         tokenTtlS: claims.ttlS,
       };
     },

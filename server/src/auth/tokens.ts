@@ -15,34 +15,73 @@ export interface TokenClaims {
 const ALGORITHM = 'HS256';
 const ISSUER = 'boligtilgaengelighed';
 
+/**
+ * Entries each memo below keeps: about one per signed-in client, far more than one process
+ * serves; past it the oldest entry goes.
+ */
+const TOKEN_MEMO_SIZE = 10_000;
+
 export interface TokenService {
   sign(user: { id: string; sso_uuid: string }, ttlS?: number): Promise<string>;
   /** Throws a 401 HttpError for a missing, malformed, tampered or expired token. */
   verify(token: string | undefined): Promise<TokenClaims>;
 }
 
+const nowS = () => Math.floor(Date.now() / 1000);
+
+/** A Map that forgets its oldest entry when it is full (Map keeps insertion order). */
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  if (map.size >= TOKEN_MEMO_SIZE) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+}
+
+/**
+ * HS256 tokens (docs/api.md "Conventions"). Every authenticated request verifies one and every
+ * answer to it carries a fresh one (sliding renewal), so both are memoized
+ * (docs/architecture.md "The API under load"): a token that verified once is the same token
+ * until it expires, and a token signed for the same user, lifetime and second is byte for
+ * byte the one signed before (iat and exp are whole seconds). The memos never answer what
+ * jose would not: only verified tokens are kept, and their expiry is checked on every use.
+ */
 export function createTokenService(secret: string, defaultTtlS: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, TokenClaims>();
+  const signed = new Map<string, { iat: number; token: string }>();
   return {
     async sign(user, ttlS = defaultTtlS) {
-      const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ sso_uuid: user.sso_uuid })
+      const now = nowS();
+      const memoKey = `${user.id} ${user.sso_uuid} ${ttlS}`;
+      const memo = signed.get(memoKey);
+      if (memo?.iat === now) return memo.token;
+      const token = await new SignJWT({ sso_uuid: user.sso_uuid })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
         .setIssuedAt(now)
         .setExpirationTime(now + ttlS)
         .sign(key);
+      remember(signed, memoKey, { iat: now, token });
+      return token;
     },
     async verify(token) {
       if (!token) throw unauthorized('Missing bearer token', 'TOKEN_MISSING');
+      const memo = verified.get(token);
+      if (memo) {
+        // jose's rule: expired once exp is not after now (no clock tolerance).
+        if (memo.exp > nowS()) return memo;
+        verified.delete(token);
+        throw unauthorized('Token expired', 'TOKEN_EXPIRED');
+      }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
         if (typeof payload.sub !== 'string' || typeof payload.sso_uuid !== 'string' || !payload.exp) {
           throw unauthorized('Invalid token specified', 'TOKEN_INVALID');
         }
         const ttlS = payload.iat && payload.exp > payload.iat ? payload.exp - payload.iat : defaultTtlS;
-        return { sub: payload.sub, sso_uuid: payload.sso_uuid, exp: payload.exp, ttlS };
+        const claims = { sub: payload.sub, sso_uuid: payload.sso_uuid, exp: payload.exp, ttlS };
+        remember(verified, token, claims);
+        return claims;
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw unauthorized('Token expired', 'TOKEN_EXPIRED');
         if (error instanceof errors.JOSEError) throw unauthorized('Invalid token specified', 'TOKEN_INVALID');

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -25,8 +26,13 @@ export function createDatabase(
     pool.on('error', onConnectionLost);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const pglite = new PGlite(databaseUrl === 'memory://' ? undefined : databaseUrl, {
+  // One options object: `new PGlite(undefined, options)` would drop the options.
+  const pglite = new PGlite({
+    dataDir: databaseUrl === 'memory://' ? undefined : databaseUrl,
     parsers: { 20: (value: string) => Number(value) },
+    // The trigram index of the address search (migration 0004) needs pg_trgm, which PGlite
+    // ships as a module that must be loaded here.
+    extensions: { pg_trgm },
   });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }

@@ -2,6 +2,8 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m0001 from './migrations/0001-initial';
 import * as m0002 from './migrations/0002-sync-requests';
 import * as m0003 from './migrations/0003-job-queue';
+import * as m0004 from './migrations/0004-search-indexes';
+import * as m0005 from './migrations/0005-list-versions-and-stored-responses';
 import type { Database } from './schema';
 
 /**
@@ -12,6 +14,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-sync-requests': m0002,
   '0003-job-queue': m0003,
+  '0004-search-indexes': m0004,
+  '0005-list-versions-and-stored-responses': m0005,
 };
 
 const provider: MigrationProvider = {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import {
+  answerErrorMessage,
   isCommentOnly,
   isEmptyAnswer,
   MAX_COMMENT_LENGTH,
@@ -8,6 +10,8 @@ import {
   MAX_IDEMPOTENCY_KEY_LENGTH,
   MAX_VALUES,
   mergeAnswer,
+  validateAnswer,
+  type AnswerError,
   type Question,
   type SyncAnswerRequest,
 } from '../../../src/domain/answer-validation';
@@ -16,6 +20,7 @@ import type { ScreenedHandicap } from '../../../src/domain/handicaps';
 import { isHiddenQuestion, type AnswerValue } from '../../../src/domain/screening';
 import { isEditableStatus } from '../../../src/domain/statuses';
 import type { AssessmentStatus, Database } from '../db/schema';
+import { assertMember, type AuthUser } from '../auth/guard';
 import { HttpError, notFound } from '../errors';
 import { deriveAssessmentState } from './assessment-state';
 import { loadQuestions } from './catalogue';
@@ -78,7 +83,34 @@ export interface Catalogue {
   chapters: ReadonlyMap<string, { label: string; kind: ChapterKind }>;
 }
 
-export async function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
+const catalogues = new WeakMap<Kysely<Database>, Promise<Catalogue>>();
+
+/**
+ * The catalogue of this database, read once (docs/architecture.md "The API under load"): every
+ * question call needs it, and nothing changes it while the server runs (the seed and the
+ * migrations run before it listens), like `staticcontent` (content/static-content-cache.ts).
+ * Whatever changes the catalogue at run time must call `forgetCatalogue` afterwards.
+ */
+export function loadCatalogue(db: Kysely<Database>): Promise<Catalogue> {
+  let catalogue = catalogues.get(db);
+  if (!catalogue) {
+    const reading = readCatalogue(db);
+    catalogue = reading;
+    catalogues.set(db, reading);
+    // A failed read (the database away) is not kept: the next call tries again.
+    reading.catch(() => {
+      if (catalogues.get(db) === reading) catalogues.delete(db);
+    });
+  }
+  return catalogue;
+}
+
+/** The next loadCatalogue reads the catalogue again. */
+export function forgetCatalogue(db: Kysely<Database>): void {
+  catalogues.delete(db);
+}
+
+async function readCatalogue(db: Kysely<Database>): Promise<Catalogue> {
   const [questions, numbers, chapters] = await Promise.all([
     loadQuestions(db),
     db.selectFrom('questions').select(['unique_id', 'number']).execute(),
@@ -190,6 +222,23 @@ async function lockAssessment(trx: Transaction<Database>, assessmentId: string) 
   return row;
 }
 
+/**
+ * The assessment row, locked until the transaction ends, with findAssessment's rules: 404 when
+ * unknown, 403 for another organization's, 404 when cancelled.
+ */
+async function lockVisibleAssessment(trx: Transaction<Database>, user: AuthUser, assessmentId: string) {
+  const row = await trx
+    .selectFrom('assessments')
+    .select(['id', 'organization_id', 'status', 'converted'])
+    .where('id', '=', assessmentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound('Assessment not found');
+  assertMember(user, row.organization_id);
+  if (row.status === 'cancelled') throw notFound('Assessment not found');
+  return row;
+}
+
 function assertEditable(status: AssessmentStatus): void {
   if (!isEditableStatus(status)) {
     throw new HttpError(
@@ -198,6 +247,16 @@ function assertEditable(status: AssessmentStatus): void {
       'ASSESSMENT_LOCKED',
     );
   }
+}
+
+/** "outOfRange" → "ANSWER_OUT_OF_RANGE": the code of a refused answer in the error body. */
+const answerErrorCode = (error: AnswerError) =>
+  `ANSWER_${error.code.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+
+/** 400 unless the answer suits its question (src/domain/answer-validation.ts). */
+export function assertValidAnswer(catalogue: Catalogue, body: SyncAnswerRequest): void {
+  const error = validateAnswer(catalogue.byId.get(body.questionUniqueId), body);
+  if (error) throw new HttpError(400, answerErrorMessage(error), answerErrorCode(error));
 }
 
 /** sha256 of the request's answer fields; an absent field differs from null. */
@@ -213,71 +272,99 @@ export function syncRequestHash(body: SyncAnswerRequest): string {
 }
 
 export interface SyncAnswerCommand {
-  userId: string;
-  /** An assessment the user may see (findAssessment). */
-  assessmentId: string;
-  /** A request that passed validateAnswer against its question. */
+  user: AuthUser;
   body: SyncAnswerRequest;
   idempotencyKey: string | undefined;
+  /** The response's JSON text, as the route sends it (its response schema's serializer). */
+  serialize(questions: Question[]): string;
 }
 
 /**
- * Applies one answer in one transaction: locks the assessment, answers a repeated idempotency
- * key with the stored response (409 when the body differs), refuses a locked assessment (409),
- * upserts the answer (confirming a copied one unless only the comment changes; an answer left
- * empty is deleted), recomputes the screening fields, isCalculated, the last answered question
- * and updated_at, and stores the response under the key. Answers the whole question list, and
- * whether this request applied the answer (false for a repeated key).
+ * The answers of the assessment and, with a key, what the key stored: one query. Read after
+ * the assessment is locked, so it sees every answer committed before.
+ */
+async function readAnswerState(
+  trx: Transaction<Database>,
+  assessmentId: string,
+  userId: string,
+  idempotencyKey: string | undefined,
+) {
+  const row = await trx
+    .selectNoFrom((eb) => [
+      jsonArrayFrom(
+        eb
+          .selectFrom('answers')
+          .select(['question_unique_id', 'values', 'numeric_value', 'comment', 'preselected'])
+          .where('assessment_id', '=', assessmentId),
+      ).as('answers'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('sync_requests')
+          .select(['request_hash', 'response'])
+          .where('user_id', '=', userId)
+          .where('idempotency_key', '=', idempotencyKey ?? null),
+      ).as('stored'),
+    ])
+    .executeTakeFirstOrThrow();
+  return {
+    rows: row.answers as AnswerRow[],
+    stored: row.stored as { request_hash: string; response: string | null } | null,
+  };
+}
+
+/** The stored rows with one question's answer replaced (or removed when `answer` is null). */
+function withAnswer(rows: readonly AnswerRow[], questionId: string, answer: AnswerRow | null): AnswerRow[] {
+  const others = rows.filter((r) => r.question_unique_id !== questionId);
+  return answer ? [...others, answer] : others;
+}
+
+const idempotencyConflict = () =>
+  new HttpError(
+    409,
+    'This Idempotency-Key was already used for a different request',
+    'IDEMPOTENCY_KEY_REUSED',
+  );
+
+/**
+ * Applies one answer in one transaction (docs/api.md "syncanswer"): locks the assessment
+ * (404/403 as findAssessment), checks the answer against its question (400), answers a
+ * repeated idempotency key with the stored response (409 when the body differs), refuses a
+ * locked assessment (409), upserts the answer (confirming a copied one unless only the
+ * comment changes; an answer left empty is deleted), recomputes the screening fields,
+ * isCalculated, the last answered question and updated_at, and stores the response under the
+ * key. Answers the whole question list as JSON text (stored as sent, and sent again as
+ * stored), and whether this request applied the answer (false for a repeated key).
+ *
+ * Four statements (docs/architecture.md "The API under load"): the lock; one read of the
+ * answers and the key; one write of the answer, the assessment and the key, as common table
+ * expressions of a single statement, which also drops the user's stored responses past the
+ * retention; and the commit. Requests with the same key and body share the assessment's lock,
+ * so the second one reads the key the first stored; the same key with another body on another
+ * assessment meets the first one's key on insert and is refused as a whole.
  */
 export async function applySyncAnswer(
   db: Kysely<Database>,
   catalogue: Catalogue,
   command: SyncAnswerCommand,
-): Promise<{ questions: Question[]; applied: boolean }> {
-  const { userId, body, idempotencyKey } = command;
+): Promise<{ json: string; applied: boolean }> {
+  const { user, body, idempotencyKey, serialize } = command;
   const questionId = body.questionUniqueId;
-  const hash = idempotencyKey === undefined ? null : syncRequestHash(body);
   return db.transaction().execute(async (trx) => {
-    const assessment = await lockAssessment(trx, command.assessmentId);
+    const assessment = await lockVisibleAssessment(trx, user, body.assessmentId);
+    assertValidAnswer(catalogue, body);
+    const hash = idempotencyKey === undefined ? null : syncRequestHash(body);
+    const { rows, stored } = await readAnswerState(trx, assessment.id, user.id, idempotencyKey);
 
-    if (idempotencyKey !== undefined) {
-      // Waits for a concurrent request with the same key; only one of them inserts.
-      const inserted = await trx
-        .insertInto('sync_requests')
-        .values({ user_id: userId, idempotency_key: idempotencyKey, request_hash: hash!, response: null })
-        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-        .returning('idempotency_key')
-        .executeTakeFirst();
-      if (!inserted) {
-        const stored = await trx
-          .selectFrom('sync_requests')
-          .select(['request_hash', 'response'])
-          .where('user_id', '=', userId)
-          .where('idempotency_key', '=', idempotencyKey)
-          .executeTakeFirstOrThrow();
-        if (stored.request_hash !== hash) {
-          throw new HttpError(
-            409,
-            'This Idempotency-Key was already used for a different request',
-            'IDEMPOTENCY_KEY_REUSED',
-          );
-        }
-        // Applied before: answer as then, or (past the retention) with the list as it is now.
-        return {
-          applied: false,
-          questions:
-            (stored.response as Question[] | null) ?? (await questionsOf(trx, catalogue, assessment)),
-        };
-      }
+    if (stored) {
+      if (stored.request_hash !== hash) throw idempotencyConflict();
+      // Applied before: answer as then, or (past the retention) with the list as it is now.
+      if (stored.response !== null) return { applied: false, json: stored.response };
+      const state = deriveAssessmentState(catalogue.questions, answerMapOf(rows), assessment.converted);
+      return { applied: false, json: serialize(toQuestionList(catalogue, rows, state.excluded_handicaps)) };
     }
 
     assertEditable(assessment.status);
-    const existing = await trx
-      .selectFrom('answers')
-      .select(['values', 'numeric_value', 'comment', 'preselected'])
-      .where('assessment_id', '=', assessment.id)
-      .where('question_unique_id', '=', questionId)
-      .executeTakeFirst();
+    const existing = rows.find((r) => r.question_unique_id === questionId);
     const merged = mergeAnswer(
       existing && {
         values: existing.values,
@@ -287,59 +374,66 @@ export async function applySyncAnswer(
       body,
     );
     const now = new Date();
-    if (isEmptyAnswer(merged)) {
-      await trx
-        .deleteFrom('answers')
-        .where('assessment_id', '=', assessment.id)
-        .where('question_unique_id', '=', questionId)
-        .execute();
-    } else {
-      const fields = {
-        values: [...merged.values],
-        numeric_value: merged.numericValue,
-        comment: merged.comment,
-        // Answering confirms a copied answer; a comment alone does not.
-        preselected: isCommentOnly(body) ? (existing?.preselected ?? false) : false,
-        answered_by: userId,
-        answered_at: now,
-      };
-      await trx
-        .insertInto('answers')
-        .values({ assessment_id: assessment.id, question_unique_id: questionId, ...fields })
-        .onConflict((oc) => oc.columns(['assessment_id', 'question_unique_id']).doUpdateSet(fields))
-        .execute();
-    }
+    const fields = {
+      values: [...merged.values],
+      numeric_value: merged.numericValue,
+      comment: merged.comment,
+      // Answering confirms a copied answer; a comment alone does not.
+      preselected: isCommentOnly(body) ? (existing?.preselected ?? false) : false,
+      answered_by: user.id,
+      answered_at: now,
+    };
+    const empty = isEmptyAnswer(merged);
+    const after = withAnswer(rows, questionId, empty ? null : { question_unique_id: questionId, ...fields });
+    const state = deriveAssessmentState(catalogue.questions, answerMapOf(after), assessment.converted);
+    const json = serialize(toQuestionList(catalogue, after, state.excluded_handicaps));
 
-    const rows = await loadAnswerRows(trx, assessment.id);
-    const state = deriveAssessmentState(catalogue.questions, answerMapOf(rows), assessment.converted);
-    await trx
-      .updateTable('assessments')
-      .set({ ...state, last_answered_question_unique_id: questionId, updated_at: now })
-      .where('id', '=', assessment.id)
-      .execute();
-    const questions = toQuestionList(catalogue, rows, state.excluded_handicaps);
-    if (idempotencyKey !== undefined) {
-      await trx
-        .updateTable('sync_requests')
-        .set({ response: JSON.stringify(questions) })
-        .where('user_id', '=', userId)
-        .where('idempotency_key', '=', idempotencyKey)
-        .execute();
+    const write = trx
+      .with('answer_write', (qb) =>
+        empty
+          ? qb
+              .deleteFrom('answers')
+              .where('assessment_id', '=', assessment.id)
+              .where('question_unique_id', '=', questionId)
+          : qb
+              .insertInto('answers')
+              .values({ assessment_id: assessment.id, question_unique_id: questionId, ...fields })
+              .onConflict((oc) => oc.columns(['assessment_id', 'question_unique_id']).doUpdateSet(fields)),
+      )
+      .with('assessment_write', (qb) =>
+        qb
+          .updateTable('assessments')
+          .set({ ...state, last_answered_question_unique_id: questionId, updated_at: now })
+          .where('id', '=', assessment.id),
+      );
+    if (idempotencyKey === undefined) {
+      await write.selectNoFrom((eb) => eb.lit(1).as('done')).execute();
+      return { applied: true, json };
     }
-    return { applied: true, questions };
+    const cutoff = new Date(now.getTime() - SYNC_RESPONSE_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+    const inserted = await write
+      .with('pruned', (qb) =>
+        qb
+          .updateTable('sync_requests')
+          .set({ response: null })
+          .where('user_id', '=', user.id)
+          .where('created_at', '<', cutoff)
+          .where('response', 'is not', null),
+      )
+      .insertInto('sync_requests')
+      .values({
+        user_id: user.id,
+        idempotency_key: idempotencyKey,
+        request_hash: hash!,
+        response: json,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+      .returning('idempotency_key')
+      .executeTakeFirst();
+    // Throwing rolls the whole write back.
+    if (!inserted) throw idempotencyConflict();
+    return { applied: true, json };
   });
-}
-
-/** Drops the stored responses of the user's keys past the retention (the keys stay). */
-export async function pruneSyncResponses(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
-  const cutoff = new Date(now.getTime() - SYNC_RESPONSE_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-  await db
-    .updateTable('sync_requests')
-    .set({ response: null })
-    .where('user_id', '=', userId)
-    .where('created_at', '<', cutoff)
-    .where('response', 'is not', null)
-    .execute();
 }
 
 /**

@@ -1,11 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  answerErrorMessage,
-  validateAnswer,
-  type AnswerError,
-  type Question,
-  type SyncAnswerRequest,
-} from '../../../src/domain/answer-validation';
+import type { Question, SyncAnswerRequest } from '../../../src/domain/answer-validation';
 import { findAssessment } from '../domain/access';
 import {
   applySyncAnswer,
@@ -13,7 +7,6 @@ import {
   hiddenQuestionsText,
   idempotencyHeadersSchema,
   loadCatalogue,
-  pruneSyncResponses,
   questionsOf,
   questionSchema,
   syncAnswerBodySchema,
@@ -22,12 +15,14 @@ import {
   type AssessmentDetails,
 } from '../domain/answers';
 import * as schemas from '../domain/schemas';
-import { HttpError, notFound } from '../errors';
+import { notFound } from '../errors';
 import type { RouteDeps } from './deps';
 
-/** "outOfRange" → "ANSWER_OUT_OF_RANGE": the code of a refused answer in the error body. */
-const errorCode = (error: AnswerError) =>
-  `ANSWER_${error.code.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+/** The route serializer's answer: text for JSON. */
+function serializedText(payload: string | Buffer | ArrayBuffer): string {
+  if (typeof payload !== 'string') throw new Error('the question list did not serialize to text');
+  return payload;
+}
 
 /**
  * The question and answer calls of docs/product.md 7: getassessment, questions, syncanswer and
@@ -88,27 +83,17 @@ export function registerAnswerRoutes(app: FastifyInstance, { db, guards }: Route
         response: { 200: schemas.arrayOf(questionSchema) },
       },
     },
-    async (request): Promise<Question[]> => {
-      const user = request.user!;
-      const body = request.body;
-      const idempotencyKey = request.headers['idempotency-key'];
-      const assessment = await findAssessment(db, user, body.assessmentId);
-      const catalogue = await loadCatalogue(db);
-      const error = validateAnswer(catalogue.byId.get(body.questionUniqueId), body);
-      if (error) throw new HttpError(400, answerErrorMessage(error), errorCode(error));
-      const { questions, applied } = await applySyncAnswer(db, catalogue, {
-        userId: user.id,
-        assessmentId: assessment.id,
-        body,
-        idempotencyKey,
+    async (request, reply): Promise<string> => {
+      // Access, the answer's validity and the idempotency key are checked in the transaction.
+      const { json } = await applySyncAnswer(db, await loadCatalogue(db), {
+        user: request.user!,
+        body: request.body,
+        idempotencyKey: request.headers['idempotency-key'],
+        serialize: (questions) => serializedText(reply.serialize(questions)),
       });
-      if (applied && idempotencyKey !== undefined) {
-        // Housekeeping after the answer is safely stored: its failure must not fail the request.
-        await pruneSyncResponses(db, user.id, new Date()).catch((cause: unknown) =>
-          request.log.warn({ err: cause }, 'pruning stored sync responses failed'),
-        );
-      }
-      return questions;
+      // Already the response schema's JSON: Fastify sends a string with a type as it is.
+      reply.type('application/json; charset=utf-8');
+      return json;
     },
   );
 

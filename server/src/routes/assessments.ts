@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { QuestionDef } from '../../../src/domain/catalogue';
 import { handicapScores } from '../../../src/domain/scoring';
 import { assertMember, type AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
@@ -7,6 +8,7 @@ import { findAssessment, findResidence } from '../domain/access';
 import type { AssessmentIds, AssessmentListEntry, LocatedAssessmentRequestItem } from '../../../src/api/dto';
 import { toListEntry, type AssessmentListRow } from '../domain/assessment-state';
 import { loadAnswers, loadQuestions } from '../domain/catalogue';
+import { progressCacheOf } from '../domain/progress-cache';
 import { insertNewAssessment } from '../domain/create-assessment';
 import * as schemas from '../domain/schemas';
 import { forbidden } from '../errors';
@@ -39,22 +41,48 @@ function listQuery(db: Kysely<Database>) {
       'r.floor_number as floorNumber',
       'r.door_code as doorCode',
       'r.zip_code as zipCode',
+      // The row's version for the progress cache (domain/progress-cache.ts).
+      sql<string>`a.xmin::text || ':' || (extract(epoch from a.updated_at) * 1000000)::bigint::text`.as(
+        'version',
+      ),
     ]);
 }
 
-async function toListEntries(
-  db: Kysely<Database>,
-  rows: AssessmentListRow[],
-): Promise<AssessmentListEntry[]> {
+type VersionedRow = AssessmentListRow & { version: string };
+
+/** No questions: toListEntry then computes no progress (0), and the cached one is used. */
+const NO_QUESTIONS: readonly QuestionDef[] = [];
+
+/**
+ * List entries; the answers are read and scored only for assessments whose progress is not
+ * remembered for their current version (domain/progress-cache.ts).
+ */
+async function toListEntries(db: Kysely<Database>, rows: VersionedRow[]): Promise<AssessmentListEntry[]> {
   if (rows.length === 0) return [];
-  const [questions, answers] = await Promise.all([
-    loadQuestions(db),
-    loadAnswers(
-      db,
-      rows.map((r) => r.id),
-    ),
-  ]);
-  return rows.map((row) => toListEntry(row, questions, answers.get(row.id)!));
+  const cache = progressCacheOf(db);
+  const unknown = rows.filter((row) => cache.get(row.id, row.version) === undefined);
+  const scored = new Map<string, AssessmentListEntry>();
+  if (unknown.length > 0) {
+    const [questions, answers] = await Promise.all([
+      loadQuestions(db),
+      loadAnswers(
+        db,
+        unknown.map((r) => r.id),
+      ),
+    ]);
+    for (const row of unknown) {
+      const entry = toListEntry(row, questions, answers.get(row.id)!);
+      cache.set(row.id, row.version, entry.progress);
+      scored.set(row.id, entry);
+    }
+  }
+  return rows.map(
+    (row) =>
+      scored.get(row.id) ?? {
+        ...toListEntry(row, NO_QUESTIONS, new Map()),
+        progress: cache.get(row.id, row.version)!,
+      },
+  );
 }
 
 /**
@@ -146,7 +174,7 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
       const byId = new Map(found.map((row) => [row.id, row]));
       // In the order asked for, each assessment once; a pair whose assessment is not of that
       // property, or of another organization, is left out.
-      const rows: AssessmentListRow[] = [];
+      const rows: VersionedRow[] = [];
       const seen = new Set<string>();
       for (const pair of pairs) {
         const row = byId.get(pair.assessmentId.toLowerCase());

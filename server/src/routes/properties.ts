@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { compareNames } from '../../../src/domain/location';
 import { toLegacyStatus } from '../../../src/domain/statuses';
 import { assertMember } from '../auth/guard';
-import { findDepartment, findResidence } from '../domain/access';
-import type { Department, PropertyDetail, PropertyRow } from '../../../src/api/dto';
+import { findResidence } from '../domain/access';
+import type { Department, PropertyDetail } from '../../../src/api/dto';
+import { createDepartmentListCache, departmentListVersion } from '../domain/department-list-cache';
 import { departmentPropertyRows, residenceLocation } from '../domain/residences';
+import { sendPrecompressed } from '../http/precompressed-body';
 import * as schemas from '../domain/schemas';
 import type { RouteDeps } from './deps';
 
@@ -44,10 +46,13 @@ export function registerPropertyRoutes(app: FastifyInstance, { db, guards }: Rou
     },
   );
 
+  const departmentLists = createDepartmentListCache();
   app.get<{ Querystring: { locationId?: string } }>(
     '/api/v2/properties/propertiesbydepartment',
     {
       preHandler: guards.authenticate,
+      // Compressed once per version of the list (domain/department-list-cache.ts).
+      compress: false,
       schema: {
         querystring: {
           type: 'object',
@@ -59,11 +64,19 @@ export function registerPropertyRoutes(app: FastifyInstance, { db, guards }: Rou
         response: { 200: schemas.arrayOf(schemas.propertyRow) },
       },
     },
-    async (request): Promise<PropertyRow[]> => {
+    async (request, reply) => {
       const { locationId } = request.query;
       if (!locationId) return [];
-      const department = await findDepartment(db, request.user!, locationId);
-      return departmentPropertyRows(db, department.id);
+      const department = await departmentListVersion(db, request.user!, locationId);
+      const list = await departmentLists.get(department.id, department.version, async () => {
+        // The route's own serializer: the text is what the response schema would send.
+        const json = reply.serialize(await departmentPropertyRows(db, department.id));
+        if (typeof json !== 'string') throw new Error('the property list did not serialize to text');
+        return json;
+      });
+      // Private (it needs a token); a client revalidates its copy with the ETag and gets 304.
+      reply.header('cache-control', 'private, no-cache');
+      return sendPrecompressed(request, reply, list);
     },
   );
 

@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { PropertySearchResult } from '../../../src/api/dto';
-import { searchKey } from '../../../src/domain/location';
+import { compareNames, searchKey } from '../../../src/domain/location';
 import { assertMember } from '../auth/guard';
 import { haversineMetres } from '../domain/geo';
-import { distanceSql, residenceSearchKeySql } from '../domain/residence-search';
+import {
+  nearestResidences,
+  searchKeyContains,
+  streetsForPage,
+  type StreetCount,
+} from '../domain/residence-search';
 import {
   compareResidences,
   RESIDENCE_COLUMNS,
@@ -59,15 +63,29 @@ export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards 
       if (key === '') return [];
       // The query is found anywhere in the residence's full location text (town included);
       // this covers "street name + number" prefixes: "skovvej 1" finds Skovvej 1, 10, 12A...
+      const matchesKey = searchKeyContains(key);
+      // Hits per street first: a page needs only the streets it falls in (streetsForPage),
+      // not every hit of a short query in a big organization.
+      const streets: StreetCount[] = await db
+        .selectFrom('residences as r')
+        .select(['r.street_name as streetName', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('r.organization_id', '=', organizationId)
+        .where(matchesKey)
+        .groupBy('r.street_name')
+        .execute();
+      const offset = page * size;
+      const { streetNames, skipped } = streetsForPage(streets, offset, size, compareNames);
+      if (streetNames.length === 0) return [];
       const matches: ResidenceFields[] = await db
         .selectFrom('residences as r')
         .select(RESIDENCE_COLUMNS)
         .where('r.organization_id', '=', organizationId)
-        .where(sql<boolean>`strpos(${residenceSearchKeySql}, ${key}) > 0`)
+        .where('r.street_name', 'in', streetNames)
+        .where(matchesKey)
         .execute();
       // Danish alphabetical order is applied here, not by the database's collation.
       matches.sort(compareResidences);
-      const hits = matches.slice(page * size, page * size + size);
+      const hits = matches.slice(offset - skipped, offset - skipped + size);
       const winners = await winningAssessments(
         db,
         hits.map((r) => r.residenceId),
@@ -98,14 +116,7 @@ export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards 
       const { latitude, longitude } = request.query;
       const organizationId = request.query.organizationId.toLowerCase();
       assertMember(request.user!, organizationId);
-      const nearest = await db
-        .selectFrom('residences as r')
-        .select([...RESIDENCE_COLUMNS, 'r.latitude', 'r.longitude'])
-        .where('r.organization_id', '=', organizationId)
-        .orderBy(distanceSql(latitude, longitude))
-        .orderBy('r.id')
-        .limit(NEARBY_LIMIT)
-        .execute();
+      const nearest = await nearestResidences(db, organizationId, latitude, longitude, NEARBY_LIMIT);
       const withDistance = nearest.map((r) => ({
         residence: r,
         distance: Math.round(haversineMetres(latitude, longitude, r.latitude, r.longitude)),

@@ -72,7 +72,7 @@ const COMMENTS = [
   'Rampen er midlertidig.',
 ];
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 
 const assessmentId = (n: number) => `30000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
@@ -104,7 +104,7 @@ function answerFor(question: QuestionDef, rng: Rng): DemoAnswer {
   return { ...base, values: values.length > 0 ? values : [regular[0]!.answerId], numericValue: null };
 }
 
-function answerSet(
+export function answerSet(
   questions: readonly QuestionDef[],
   rng: Rng,
   coverage: { screening: number; evaluation: number; skipScreening?: boolean },
@@ -120,7 +120,7 @@ function answerSet(
   return answers;
 }
 
-function derive(questions: readonly QuestionDef[], answers: DemoAnswer[], converted: boolean) {
+export function derive(questions: readonly QuestionDef[], answers: DemoAnswer[], converted: boolean) {
   const map = new Map<string, AnswerValue>(answers.map((a) => [a.questionUniqueId, a]));
   const screening = questions.filter((q) => q.chapterId === 'screening');
   const excluded = converted ? [] : excludedHandicaps(screening, map);

@@ -48,7 +48,7 @@ export function createRng(seed: number): Rng {
 }
 
 /** Derives an independent 32-bit seed from a base seed and a salt (murmur3 finalizer). */
-function mixSeed(seed: number, salt: number): number {
+export function mixSeed(seed: number, salt: number): number {
   let h = ((seed >>> 0) ^ Math.imul(salt + 1, 0x9e3779b9)) >>> 0;
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
@@ -382,7 +382,7 @@ const STREET_NAMES: readonly string[] = [
 // Generation
 // ---------------------------------------------------------------------------
 
-type StreetKind = 'block' | 'corridor' | 'rowhouse';
+export type StreetKind = 'block' | 'corridor' | 'rowhouse';
 type Unit = { floor: string | null; door: string | null };
 type Building = { number: string; numeric: number; units: Unit[] };
 
@@ -434,14 +434,14 @@ function numberGroups(rng: Rng, start: number, step: number, letterChance: numbe
   };
 }
 
-interface StreetPlan {
+export interface StreetPlan {
   name: string;
   kind: StreetKind;
   share: number;
 }
 
 /** Builds the buildings of one street, with exactly `share` units in total. */
-function buildStreet(rng: Rng, plan: StreetPlan, big: boolean, isMain: boolean): Building[] {
+export function buildStreet(rng: Rng, plan: StreetPlan, big: boolean, isMain: boolean): Building[] {
   const buildings: Building[] = [];
   let remaining = plan.share;
 
@@ -507,7 +507,7 @@ function buildStreet(rng: Rng, plan: StreetPlan, big: boolean, isMain: boolean):
   return buildings;
 }
 
-function pickKind(rng: Rng): StreetKind {
+export function pickKind(rng: Rng): StreetKind {
   const x = rng.next();
   if (x < 0.5) return 'block';
   if (x < 0.8) return 'rowhouse';

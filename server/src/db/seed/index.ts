@@ -1,10 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { QuestionDef } from '../../../../src/domain/catalogue';
 import type { Database } from '../schema';
-import { CHAPTERS, QUESTIONS } from './catalogue';
+import { QUESTIONS } from './catalogue';
+import { seedCatalogue } from './catalogue-rows';
 import { generateDemoAssessments, type DemoAssessment } from './demo-assessments';
 import { createRng, generateDemoResidences } from './demo-residences';
 import { DEMO_LOGOUT_URL, DEMO_USERS } from './demo-users';
+import { seedNationalData } from './national';
+import type { SeedKind } from '../../config';
+
+export { numberQuestions } from './catalogue-rows';
 
 export const DEMO_SEED = 20261122;
 
@@ -13,64 +17,6 @@ const CHUNK = 1000;
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-}
-
-/** The three-digit id within its chapter kind (docs/architecture.md 3). */
-export function numberQuestions(questions: readonly QuestionDef[]): Map<string, string> {
-  const counters = { screening: 0, evaluation: 0 };
-  const numbers = new Map<string, string>();
-  for (const q of questions) {
-    const kind = q.chapterId === 'screening' ? 'screening' : 'evaluation';
-    numbers.set(q.uniqueId, String(++counters[kind]).padStart(3, '0'));
-  }
-  return numbers;
-}
-
-async function seedCatalogue(trx: Transaction<Database>): Promise<void> {
-  await trx
-    .insertInto('chapters')
-    .values(
-      CHAPTERS.map((c, position) => ({
-        id: c.id,
-        kind: c.kind,
-        label: c.label,
-        description: c.description,
-        position,
-      })),
-    )
-    .execute();
-  const numbers = numberQuestions(QUESTIONS);
-  await trx
-    .insertInto('questions')
-    .values(
-      QUESTIONS.map((q, position) => ({
-        unique_id: q.uniqueId,
-        chapter_id: q.chapterId,
-        kind: q.chapterId === 'screening' ? ('screening' as const) : ('evaluation' as const),
-        number: numbers.get(q.uniqueId)!,
-        position,
-        title: q.title,
-        text: q.text,
-        type: q.type,
-        is_optional: q.isOptional,
-        relevant_to: q.relevantTo,
-        measurement_units: q.measurementUnits ?? null,
-        range_start: q.rangeStart ?? null,
-        range_end: q.rangeEnd ?? null,
-        is_decimal: q.isDecimal ?? false,
-        definition: JSON.stringify(q),
-      })),
-    )
-    .execute();
-  const options = QUESTIONS.flatMap((q) =>
-    (q.options ?? []).map((o, position) => ({
-      answer_id: o.answerId,
-      question_unique_id: q.uniqueId,
-      label: o.label,
-      position,
-    })),
-  );
-  await insertChunked(options, (chunk) => trx.insertInto('question_options').values(chunk).execute());
 }
 
 async function seedAssessments(
@@ -188,4 +134,14 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date())
     await seedAssessments(trx, assessments, organizationOf, DEMO_USERS[0]!.id);
   });
   return true;
+}
+
+/**
+ * Seeds an empty database with the data set the configuration names (SEED): the demo data,
+ * the national data set of national.ts (load tests at the size of Denmark), or nothing.
+ */
+export async function seedDatabase(db: Kysely<Database>, kind: SeedKind): Promise<boolean> {
+  if (kind === 'demo') return seedDemoData(db);
+  if (kind === 'national') return seedNationalData(db);
+  return false;
 }

@@ -1,0 +1,428 @@
+/**
+ * npm run bench:api: the API under load, as `npm start` serves it. The server runs in a child
+ * process (its own event loop, apart from the load generator) on PGlite and then on
+ * PostgreSQL; autocannon measures each endpoint right after a small static file of the same
+ * server (the floor), and prints req/s, p50/p99 latency, bytes on the wire per response,
+ * non-2xx and errors, and the endpoint's share of the floor against its target.
+ *
+ * Options (all optional):
+ *   --duration=10        seconds per measurement
+ *   --connections=16     concurrent connections
+ *   --db=pglite,postgres which databases to run on
+ *   --only=userinfo,...  which endpoints (userinfo, staticcontent, syncanswer, search, list)
+ * Environment:
+ *   BENCH_DATABASE_URL   a PostgreSQL server URL to create the bench database in; without it
+ *                        scripts/start-test-postgres.sh starts the throw-away server.
+ *   BENCH_CPU_PROF=1     runs the server with --cpu-prof and prints where the profiles are.
+ *   BENCH_STATIC_DIR     the built app to serve (default dist, built when missing).
+ */
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '16' },
+    db: { type: 'string', default: 'pglite,postgres' },
+    only: { type: 'string', default: 'userinfo,staticcontent,syncanswer,search,list' },
+  },
+});
+const DURATION_S = Number(args.duration);
+const CONNECTIONS = Number(args.connections);
+const DRAFTS = 20;
+const FLOOR_PATH = '/favicon.svg';
+const STATIC_DIR = process.env.BENCH_STATIC_DIR ?? 'dist';
+/** What a browser sends. */
+const ACCEPT_ENCODING = 'br, gzip';
+
+type DatabaseKind = 'pglite' | 'postgres';
+type EndpointName = 'userinfo' | 'staticcontent' | 'syncanswer' | 'search' | 'list';
+
+/** Targets as a share of the floor's req/s; the big list also has a limit on bytes on the wire. */
+const TARGETS: Record<EndpointName, { share: Record<DatabaseKind, number>; maxBytes?: number }> = {
+  userinfo: { share: { pglite: 0.5, postgres: 0.5 } },
+  staticcontent: { share: { pglite: 0.5, postgres: 0.5 } },
+  syncanswer: { share: { pglite: 0.25, postgres: 0.25 } },
+  search: { share: { pglite: 0.25, postgres: 0.25 } },
+  list: { share: { pglite: 0.02, postgres: 0.05 }, maxBytes: 100 * 1024 },
+};
+
+// ---------------------------------------------------------------------------------------------
+// The server child
+// ---------------------------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface ServerChild {
+  base: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `tsx server/src/main.ts` as `npm start` runs it (tsx's CLI is `node --import tsx`; one
+ * process here, so that the profile flag reaches the server). Its log goes to a file, as a
+ * service's stdout would.
+ */
+async function startServer(databaseUrl: string, workDir: string, label: string): Promise<ServerChild> {
+  const port = await freePort();
+  const logFile = path.join(workDir, `server-${label}.log`);
+  const profDir = path.join(workDir, `cpu-prof-${label}`);
+  const nodeArgs = [
+    '--import',
+    'tsx',
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+    'server/src/main.ts',
+  ];
+  const out = openSync(logFile, 'a');
+  const child: ChildProcess = spawn(process.execPath, nodeArgs, {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      STATIC_DIR,
+      // Demo tokens on PostgreSQL too (its default is off: an organization's own sign-on).
+      DEMO_SSO: 'true',
+      JWT_SECRET: randomBytes(32).toString('base64url'),
+    },
+    stdio: ['ignore', out, out],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const gone = await Promise.race([exited, new Promise((r) => setTimeout(() => r('waiting'), 250))]);
+    if (gone !== 'waiting') throw new Error(`the server exited (${String(gone)}); see ${logFile}`);
+    try {
+      if ((await fetch(`${base}${FLOOR_PATH}`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start; see ${logFile}`);
+  }
+  return {
+    base,
+    logFile,
+    async stop() {
+      child.kill('SIGINT');
+      await exited;
+      if (process.env.BENCH_CPU_PROF) console.log(`  CPU profile of the server: ${profDir}`);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The demo data the requests need
+// ---------------------------------------------------------------------------------------------
+
+interface QuestionWire {
+  uniqueId: string;
+  type: string;
+  chapterKind: string;
+  numericQuestionSettings: { rangeStart: number | null } | null;
+  options: { answerId: string; exclusive: boolean }[];
+}
+
+interface Fixture {
+  token: string;
+  organizationId: string;
+  bigDepartment: { departmentId: string; departmentName: string; propertiesCount: number };
+  /** Per draft: the answer bodies to cycle through. */
+  drafts: { assessmentId: string; answers: object[] }[];
+}
+
+async function api<T>(base: string, token: string, url: string): Promise<T> {
+  const response = await fetch(`${base}${url}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function prepare(base: string): Promise<Fixture> {
+  // A fresh token per run, of the demo write user.
+  const tokenResponse = await fetch(`${base}/auth/demo-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'skriver' }),
+  });
+  const { token } = (await tokenResponse.json()) as { token: string };
+  const [organization] = await api<{ id: string }[]>(base, token, '/api/v2/organizations/getorganizations');
+  const departments = await api<Fixture['bigDepartment'][]>(
+    base,
+    token,
+    `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
+  );
+  const bigDepartment = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
+  const rows = await api<{ residenceId: string; assessmentId: string | null }[]>(
+    base,
+    token,
+    `/api/v2/properties/propertiesbydepartment?locationId=${bigDepartment.departmentId}`,
+  );
+  const free = rows.filter((r) => r.assessmentId === null).map((r) => r.residenceId);
+  const drafts: Fixture['drafts'] = [];
+  for (const propertyId of free.slice(0, DRAFTS)) {
+    const assessmentId = await api<string>(
+      base,
+      token,
+      `/api/v2/assessment/createnewassessment?propertyId=${propertyId}`,
+    );
+    const questions = await api<QuestionWire[]>(
+      base,
+      token,
+      `/api/v2/questions?assessmentId=${assessmentId}`,
+    );
+    // Evaluation answers only: screening answers would hide questions and make later ones refused.
+    const answers = questions
+      .filter((q) => q.chapterKind === 'evaluation')
+      .map((q) => ({
+        assessmentId,
+        questionUniqueId: q.uniqueId,
+        ...(q.type === 'numeric'
+          ? { numericValue: q.numericQuestionSettings?.rangeStart ?? 0 }
+          : { values: [q.options.find((o) => !o.exclusive)!.answerId] }),
+      }));
+    drafts.push({ assessmentId, answers });
+  }
+  return { token, organizationId: organization!.id, bigDepartment, drafts };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+// ---------------------------------------------------------------------------------------------
+
+interface Figures {
+  reqPerS: number;
+  responses: number;
+  p50: number;
+  p99: number;
+  bytesPerResponse: number;
+  non2xx: number;
+  status5xx: number;
+  errors: number;
+  encoding: string;
+}
+
+async function measure(
+  base: string,
+  headers: Record<string, string>,
+  extra: Partial<autocannon.Options> = {},
+): Promise<Figures> {
+  const result = await autocannon({
+    url: `${base}${extra.requests?.[0]?.path ?? ''}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    timeout: 60,
+    headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers },
+    ...extra,
+  });
+  const responses = result.requests.total || 1;
+  return {
+    // Completed responses over the run: the per-second average of autocannon misreads slow endpoints.
+    reqPerS: result.requests.total / result.duration,
+    responses: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytesPerResponse: result.throughput.total / responses,
+    non2xx: result.non2xx,
+    status5xx: result['5xx'],
+    errors: result.errors + result.timeouts,
+    encoding: '',
+  };
+}
+
+/** The Content-Encoding one response arrives with (fetch decodes the body, the header stays). */
+async function encodingOf(base: string, url: string, init: RequestInit): Promise<string> {
+  const response = await fetch(`${base}${url}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), 'accept-encoding': ACCEPT_ENCODING },
+  });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return response.headers.get('content-encoding') ?? 'identity';
+}
+
+interface EndpointRun {
+  name: EndpointName;
+  label: string;
+  run(): Promise<Figures>;
+}
+
+function endpoints(base: string, fixture: Fixture): EndpointRun[] {
+  const auth = { authorization: `Bearer ${fixture.token}` };
+  const get = (name: EndpointName, label: string, url: string, headers: Record<string, string>) => ({
+    name,
+    label,
+    async run() {
+      const encoding = await encodingOf(base, url, { headers });
+      return { ...(await measure(base, headers, { requests: [{ method: 'GET', path: url }] })), encoding };
+    },
+  });
+  const runId = randomBytes(4).toString('hex');
+  let nextDraft = 0;
+  let sent = 0;
+  const syncanswer: EndpointRun = {
+    name: 'syncanswer',
+    label: `POST syncanswer (${Math.min(CONNECTIONS, fixture.drafts.length)} of ${fixture.drafts.length} drafts busy)`,
+    async run() {
+      const first = fixture.drafts[0]!;
+      const headers = { ...auth, 'content-type': 'application/json' };
+      const encoding = await encodingOf(base, '/api/v2/sync/syncanswer', {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': `bench-${runId}-probe` },
+        body: JSON.stringify(first.answers[0]),
+      });
+      const figures = await measure(base, headers, {
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/v2/sync/syncanswer',
+            // Each connection answers its own draft, question after question, each with a new
+            // Idempotency-Key as the app's outbox sends them.
+            setupRequest: (request, context) => {
+              const c = context as { draft?: number; next?: number };
+              c.draft ??= nextDraft++ % fixture.drafts.length;
+              c.next ??= 0;
+              const draft = fixture.drafts[c.draft]!;
+              const body = draft.answers[c.next++ % draft.answers.length];
+              return {
+                ...request,
+                headers: { ...request.headers, 'idempotency-key': `bench-${runId}-${sent++}` },
+                body: JSON.stringify(body),
+              };
+            },
+          },
+        ],
+      });
+      return { ...figures, encoding };
+    },
+  };
+  return [
+    get('userinfo', 'GET userinfo', '/api/v2/userinfo', auth),
+    get('staticcontent', 'GET staticcontent', '/api/v2/staticcontent', {}),
+    syncanswer,
+    get(
+      'search',
+      'GET search "vej"',
+      `/api/v2/properties/search?query=vej&size=15&page=0&organizationId=${fixture.organizationId}`,
+      auth,
+    ),
+    get(
+      'list',
+      `GET propertiesbydepartment (${fixture.bigDepartment.propertiesCount} residences)`,
+      `/api/v2/properties/propertiesbydepartment?locationId=${fixture.bigDepartment.departmentId}`,
+      auth,
+    ),
+  ];
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const pad = (text: string, width: number) => text.padEnd(width);
+
+function printRow(label: string, f: Figures, verdict: string) {
+  console.log(
+    `  ${pad(label, 52)} ${f.reqPerS.toFixed(0).padStart(6)} req/s (${String(f.responses).padStart(6)})  p50 ${String(f.p50).padStart(5)} ms  p99 ${String(f.p99).padStart(5)} ms  ${kb(f.bytesPerResponse).padStart(9)}/resp ${pad(f.encoding, 8)} non-2xx ${f.non2xx} (5xx ${f.status5xx}) errors ${f.errors}  ${verdict}`,
+  );
+}
+
+async function benchDatabase(kind: DatabaseKind, databaseUrl: string, workDir: string): Promise<boolean> {
+  console.log(
+    `\n${kind === 'pglite' ? 'PGlite' : 'PostgreSQL'} (${CONNECTIONS} connections, ${DURATION_S} s each)`,
+  );
+  const server = await startServer(databaseUrl, workDir, kind);
+  let allMet = true;
+  try {
+    const fixture = await prepare(server.base);
+    const selected = new Set(args.only.split(','));
+    for (const endpoint of endpoints(server.base, fixture).filter((e) => selected.has(e.name))) {
+      // The floor right before each endpoint: the machine is shared, so only the ratio counts.
+      const floor = await measure(server.base, {}, { requests: [{ method: 'GET', path: FLOOR_PATH }] });
+      floor.encoding = await encodingOf(server.base, FLOOR_PATH, {});
+      const figures = await endpoint.run();
+      const target = TARGETS[endpoint.name];
+      const share = figures.reqPerS / floor.reqPerS;
+      const wantShare = target.share[kind];
+      const shareOk = share >= wantShare;
+      const bytesOk = target.maxBytes === undefined || figures.bytesPerResponse <= target.maxBytes;
+      const clean = figures.errors === 0 && figures.status5xx === 0 && figures.non2xx === 0;
+      const met = shareOk && bytesOk && clean;
+      allMet &&= met;
+      printRow(`floor ${FLOOR_PATH}`, floor, '');
+      printRow(
+        endpoint.label,
+        figures,
+        `${(share * 100).toFixed(1)} % of floor (target ≥ ${wantShare * 100} %` +
+          (target.maxBytes ? `, ≤ ${kb(target.maxBytes)}` : '') +
+          `) ${met ? 'met' : 'NOT MET'}`,
+      );
+    }
+  } finally {
+    await server.stop();
+    console.log(`  server log: ${server.logFile} (${kb(statSync(server.logFile).size)})`);
+  }
+  return allMet;
+}
+
+/** A fresh database on the PostgreSQL server, dropped afterwards. */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  let admin = process.env.BENCH_DATABASE_URL;
+  if (!admin) {
+    const line = execSync('bash scripts/start-test-postgres.sh', { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .pop()!;
+    admin = line.replace(/^TEST_DATABASE_URL=/, '');
+  }
+  const name = `bench_api_${randomBytes(4).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+if (!existsSync(path.join(STATIC_DIR, 'index.html'))) {
+  execSync(`npx vite build --outDir ${STATIC_DIR}`, { stdio: 'ignore' });
+}
+const workDir = mkdtempSync(path.join(tmpdir(), 'bench-api-'));
+const kinds = args.db.split(',') as DatabaseKind[];
+let allMet = true;
+for (const kind of kinds) {
+  if (kind === 'pglite') {
+    allMet = (await benchDatabase('pglite', path.join(workDir, 'pglite'), workDir)) && allMet;
+    rmSync(path.join(workDir, 'pglite'), { recursive: true, force: true });
+  } else if (kind === 'postgres') {
+    const database = await freshPostgres();
+    try {
+      allMet = (await benchDatabase('postgres', database.url, workDir)) && allMet;
+    } finally {
+      await database.drop();
+    }
+  } else {
+    throw new Error(`unknown --db ${String(kind)}`);
+  }
+}
+console.log(`\n${allMet ? 'All targets met.' : 'Some targets not met.'}`);

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { precompress, type PrecompressedBody } from '../http/precompressed-body';
+import { buildStaticContent } from './static-content';
+
+/**
+ * `staticcontent` as it goes on the wire, built once per change instead of per request
+ * (docs/architecture.md "Bytes on the wire"). Every client asks for it at start; it only
+ * changes with the catalogue and the texts of this folder.
+ *
+ * Today nothing changes the catalogue while the server runs (the seed and the migrations run
+ * before it listens), so it is built once, at the first request. Whatever changes the
+ * catalogue at run time must call `app.staticContent.invalidate()` afterwards; the next
+ * request builds it again, with a new ETag.
+ */
+export interface StaticContentCache {
+  current(): Promise<PrecompressedBody>;
+  invalidate(): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    staticContent: StaticContentCache;
+  }
+}
+
+export function createStaticContentCache(db: Kysely<Database>): StaticContentCache {
+  let built: Promise<PrecompressedBody> | null = null;
+  return {
+    current() {
+      if (built === null) {
+        const building = buildStaticContent(db).then((content) =>
+          precompress(JSON.stringify(content), 'application/json; charset=utf-8'),
+        );
+        built = building;
+        // A failed build (the database away) is not kept: the next request tries again.
+        building.catch(() => {
+          if (built === building) built = null;
+        });
+      }
+      return built;
+    },
+    invalidate() {
+      built = null;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+import type { StaticContent } from '../../../src/api/static-content';
+import type { QuestionDef } from '../../../src/domain/catalogue';
+import { da } from '../../../src/i18n/da';
+import type { Database } from '../db/schema';
+import {
+  BREAKER_AND_RESULT_SCREEN_SETTINGS,
+  GUIDANCE_SETTINGS,
+  HELP_SCREEN_ENTRY_GENERIC_TEMPLATE,
+  RELEVANCE_SETTINGS,
+  SERVICE_MESSAGE,
+} from './content-defaults';
+
+/**
+ * The configuration content of docs/product.md 3: the texts in this folder and the help and
+ * chapter texts of the catalogue in the database.
+ */
+export async function buildStaticContent(db: Kysely<Database>): Promise<StaticContent> {
+  const [chapters, questions] = await Promise.all([
+    db.selectFrom('chapters').select(['id', 'label', 'description']).orderBy('position').execute(),
+    db
+      .selectFrom('questions')
+      .select(['unique_id', 'definition'])
+      .orderBy('kind', 'desc')
+      .orderBy('position')
+      .execute(),
+  ]);
+  const helpScreenPerQuestion: StaticContent['helpScreenSettings']['helpScreenPerQuestion'] = {};
+  for (const q of questions) {
+    helpScreenPerQuestion[q.unique_id] = (q.definition as QuestionDef).help;
+  }
+  return {
+    translationSettings: { translations: { ...da } },
+    helpScreenSettings: {
+      helpScreenEntryGenericTemplate: HELP_SCREEN_ENTRY_GENERIC_TEMPLATE,
+      helpScreenPerQuestion,
+    },
+    relevanceSettings: RELEVANCE_SETTINGS,
+    chaptersSettings: Object.fromEntries(
+      chapters.map((c) => [c.id, { label: c.label, description: c.description }]),
+    ),
+    breakerAndResultScreenSettings: BREAKER_AND_RESULT_SCREEN_SETTINGS,
+    serviceMessage: SERVICE_MESSAGE,
+    guidanceSettings: GUIDANCE_SETTINGS,
+  };
+}

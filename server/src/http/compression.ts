@@ -1,0 +1,43 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+import { HUB_PATH } from '../hub/websocket';
+
+/**
+ * Compression of the answers that are made per request (docs/architecture.md "Bytes on the
+ * wire"): API JSON and files that have no precompressed twin (sw.js). Built assets carry their
+ * own `.br`/`.gz` twins (static-app.ts) and `staticcontent` is compressed once per change;
+ * both set Content-Encoding themselves, and the plugin leaves such answers as they are.
+ */
+
+/** Below this, headers and framing outweigh what compression saves. */
+export const COMPRESSION_THRESHOLD = 1024;
+
+/**
+ * Brotli quality for answers compressed per request. 11 (zlib's default) spends seconds on the
+ * 900 KB department list; 4 compresses it to about 25 KB in about 10 ms, barely more than gzip
+ * costs and a fifth smaller than gzip's answer.
+ */
+export const API_BROTLI_QUALITY = 4;
+
+/** The encodings offered, best first: the same two the build writes twins for. */
+export const ENCODINGS = ['br', 'gzip'] as const;
+
+/** The hub's held polls and event streams are never compressed or buffered (docs/api.md "The hub"). */
+const isHubRoute = (url: string) => url === HUB_PATH || url.startsWith(`${HUB_PATH}/`);
+
+/** Register before the routes: the plugin attaches itself to each route as it is added. */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // Runs before the plugin's own onRoute hook, which honours `compress: false`.
+  app.addHook('onRoute', (route) => {
+    if (isHubRoute(route.url ?? route.path)) route.compress = false;
+  });
+  await app.register(compress, {
+    encodings: [...ENCODINGS],
+    threshold: COMPRESSION_THRESHOLD,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } },
+    // Responses only: no client sends compressed bodies, and inflating them would be one more
+    // way to spend the server's memory.
+    globalDecompression: false,
+  });
+}

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ifNoneMatchHits } from './conditional';
+
+/**
+ * An answer that changes rarely and is asked for often, compressed once when it changes and
+ * validated by ETag on every request (docs/architecture.md "Bytes on the wire").
+ */
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface Representation {
+  bytes: Buffer;
+  /** Strong: the three representations differ in bytes, so their tags differ too (RFC 9110 8.8.3). */
+  etag: string;
+}
+
+export interface PrecompressedBody {
+  contentType: string;
+  representations: Record<Encoding, Representation>;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export interface PrecompressOptions {
+  /** Default 11: compressed once per change, the best (slowest) setting pays for itself. */
+  brotliQuality?: number;
+  /** Default 9. */
+  gzipLevel?: number;
+}
+
+/**
+ * The three representations of `body`, compressed off the event loop. A body that is big and
+ * changes often may want less than the best settings (brotli 11 takes seconds on 900 KB).
+ */
+export async function precompress(
+  body: string,
+  contentType: string,
+  {
+    brotliQuality = zlibConstants.BROTLI_MAX_QUALITY,
+    gzipLevel = zlibConstants.Z_BEST_COMPRESSION,
+  }: PrecompressOptions = {},
+): Promise<PrecompressedBody> {
+  const identity = Buffer.from(body, 'utf8');
+  const [br, gz] = await Promise.all([
+    brotli(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality,
+        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+    gzipAsync(identity, { level: gzipLevel }),
+  ]);
+  const hash = createHash('sha256').update(identity).digest('base64url');
+  return {
+    contentType,
+    representations: {
+      identity: { bytes: identity, etag: `"${hash}"` },
+      br: { bytes: br, etag: `"${hash}-br"` },
+      gzip: { bytes: gz, etag: `"${hash}-gzip"` },
+    },
+  };
+}
+
+const COMPRESSED: Encoding[] = ['br', 'gzip'];
+
+/** The encoding the client accepts, best first; identity when it accepts neither. */
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  // `*` stands for any coding; like @fastify/static, read it as gzip, which everyone decodes.
+  return negotiate(acceptEncoding.toLowerCase().replace(/\*/g, 'gzip'), COMPRESSED) ?? 'identity';
+}
+
+/** Adds Accept-Encoding to Vary without dropping what others set (CORS adds Origin). */
+function varyOnAcceptEncoding(reply: FastifyReply): void {
+  const current = reply.getHeader('vary');
+  const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (!names.some((name) => name === '*' || name.toLowerCase() === 'accept-encoding')) {
+    names.push('Accept-Encoding');
+  }
+  reply.header('vary', names.join(', '));
+}
+
+/**
+ * Sends the representation the client accepts, or 304 with no body when its If-None-Match
+ * names the current content in any encoding: its cached copy, whatever its coding, decodes to
+ * the same bytes.
+ */
+export function sendPrecompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: PrecompressedBody,
+): FastifyReply {
+  const encoding = chooseEncoding(request.headers['accept-encoding']);
+  const chosen = body.representations[encoding];
+  varyOnAcceptEncoding(reply);
+  reply.header('etag', chosen.etag);
+  const tags = Object.values(body.representations).map((r) => r.etag);
+  if (ifNoneMatchHits(request.headers['if-none-match'], tags)) return reply.code(304).send();
+  reply.header('content-type', body.contentType);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(chosen.bytes);
+}

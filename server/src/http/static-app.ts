@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The built PWA from the API's origin (docs/architecture.md "Bytes on the wire"), and the
+ * not-found answer for everything else.
+ */
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves `staticDir` when it holds a build (index.html). Returns whether it does. `vite build`
+ * writes a brotli and a gzip twin of every text file over 1 KB; `preCompressed` sends the twin
+ * the client accepts with its Content-Encoding and `Vary: Accept-Encoding`, so the server never
+ * compresses an asset per request. Files without a twin (sw.js is written after the twins)
+ * are compressed per request by compression.ts.
+ */
+export async function registerStaticApp(app: FastifyInstance, staticDir: string | null): Promise<boolean> {
+  const root = staticDir ? path.resolve(staticDir) : null;
+  if (root === null || !existsSync(path.join(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    index: ['index.html'],
+    preCompressed: true,
+    setHeaders(res, filePath) {
+      // Hashed build assets never change; everything else must be revalidated so that a
+      // new service worker and index.html are found. filePath may be a `.br`/`.gz` twin.
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
+    },
+  });
+  return true;
+}
+
+/** Paths that belong to the API, whose misses are JSON 404s and never the app. */
+function isApiPath(url: string): boolean {
+  return (
+    url.startsWith('/api/') ||
+    url.startsWith('/auth/') ||
+    url === '/messagehub' ||
+    url.startsWith('/messagehub/')
+  );
+}
+
+/**
+ * Unknown paths: a client route gets the app (index.html, which renders its own 404), an API
+ * path or a missing file a JSON 404.
+ */
+export function registerNotFound(app: FastifyInstance, serveApp: boolean): void {
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    // A path with a file extension is a missing file, never a client route.
+    const isFile = /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
+    if (serveApp && !isApiPath(url) && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type * as Dto from '../../src/api/dto';
+import type { QuestionDef } from '../../src/domain/catalogue';
+import { progress } from '../../src/domain/scoring';
+import type { AnswerMap } from '../../src/domain/screening';
+import { ProgressCache } from '../../server/src/domain/progress-cache';
+import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
+
+describe('the progress cache', () => {
+  it('answers only for the version it was given', () => {
+    const cache = new ProgressCache();
+    cache.set('a', 'v1', 0.5);
+    expect(cache.get('a', 'v1')).toBe(0.5);
+    expect(cache.get('a', 'v2')).toBeUndefined();
+    cache.set('a', 'v2', 0.75);
+    expect(cache.get('a', 'v1')).toBeUndefined();
+    expect(cache.get('a', 'v2')).toBe(0.75);
+  });
+
+  it('forgets the least recently stored entry beyond its size', () => {
+    const cache = new ProgressCache(2);
+    cache.set('a', 'v', 0.1);
+    cache.set('b', 'v', 0.2);
+    cache.set('a', 'v', 0.3);
+    cache.set('c', 'v', 0.4);
+    expect(cache.size).toBe(2);
+    expect(cache.get('b', 'v')).toBeUndefined();
+    expect(cache.get('a', 'v')).toBe(0.3);
+    expect(cache.get('c', 'v')).toBe(0.4);
+  });
+});
+
+describe.each(DATABASES)('getactiveassessments progress on $name', ({ admin }) => {
+  let t: TestApp;
+  let token: string;
+  let ownOrg: string;
+  let questions: QuestionDef[];
+
+  beforeAll(async () => {
+    t = await startTestApp(admin);
+    token = await demoToken(t.app, 'skriver');
+    const db = t.app.db;
+    ownOrg = (
+      await db
+        .selectFrom('memberships as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select('m.organization_id')
+        .where('u.user_name', '=', 'skriver')
+        .executeTakeFirstOrThrow()
+    ).organization_id;
+    questions = (
+      await db
+        .selectFrom('questions')
+        .select('definition')
+        .orderBy('kind', 'desc')
+        .orderBy('position')
+        .execute()
+    ).map((q) => q.definition as QuestionDef);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const active = async () => {
+    const response = await get(`/api/v2/assessment/getactiveassessments?organizationId=${ownOrg}`);
+    expect(response.statusCode).toBe(200);
+    return response.json<Dto.AssessmentListEntry[]>();
+  };
+  /** Progress computed from the stored answers, as src/domain/scoring.ts defines it. */
+  const storedProgress = async (entry: Dto.AssessmentListEntry) => {
+    const rows = await t.app.db
+      .selectFrom('answers')
+      .select(['question_unique_id', 'values', 'numeric_value'])
+      .where('assessment_id', '=', entry.assessmentId)
+      .execute();
+    const answers: AnswerMap = new Map(
+      rows.map((r) => [r.question_unique_id, { values: r.values, numericValue: r.numeric_value }]),
+    );
+    return progress(questions, answers, { converted: entry.converted });
+  };
+
+  it('answers the same progress from the cache as from the answers, for every entry', async () => {
+    const first = await active();
+    const second = await active();
+    expect(second).toEqual(first);
+    expect(second.length).toBeGreaterThan(50);
+    for (const entry of second)
+      expect(entry.progress, entry.assessmentId).toBeCloseTo(await storedProgress(entry), 10);
+  });
+
+  it('shows the new progress as soon as an answer is stored', async () => {
+    const free = await t.app.db
+      .selectFrom('residences as r')
+      .select('r.id')
+      .where('r.organization_id', '=', ownOrg)
+      .where('r.is_converted', '=', false)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('assessments as a').select('a.id').whereRef('a.residence_id', '=', 'r.id'))),
+      )
+      .orderBy('r.id')
+      .executeTakeFirstOrThrow();
+    const created = await get(`/api/v2/assessment/createnewassessment?propertyId=${free.id}`);
+    expect(created.statusCode, created.body).toBe(200);
+    const id = created.json<string>();
+    const before = (await active()).find((e) => e.assessmentId === id)!;
+    expect(before.progress).toBe(0);
+
+    // A required screening question, answered with its first option.
+    const question = questions.find(
+      (q) => q.chapterId === 'screening' && !q.isOptional && q.type === 'single',
+    )!;
+    const sync = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/sync/syncanswer',
+      headers: bearer(token),
+      payload: {
+        assessmentId: id,
+        questionUniqueId: question.uniqueId,
+        values: [question.options![0]!.answerId],
+      },
+    });
+    expect(sync.statusCode, sync.body).toBe(200);
+    const after = (await active()).find((e) => e.assessmentId === id)!;
+    expect(after.progress).toBeGreaterThan(0);
+    expect(after.progress).toBeCloseTo(await storedProgress(after), 10);
+  });
+});

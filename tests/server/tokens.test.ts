@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTokenService } from '../../server/src/auth/tokens';
+import { HttpError } from '../../server/src/errors';
+
+/**
+ * The token service memoizes verification and signing (every authenticated request does
+ * both): the memos must answer exactly what jose would, expiry included.
+ */
+const SECRET = 'a-test-secret-that-is-long-enough';
+const user = { id: '10000000-0000-4000-8000-000000000001', sso_uuid: '20000000-0000-4000-8000-000000000001' };
+
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; exp: number };
+
+async function refusal(promise: Promise<unknown>): Promise<{ statusCode: number; code: string | undefined }> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+}
+
+describe('createTokenService', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('refuses a token it verified before once it has expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T12:00:00.000Z'));
+    const tokens = createTokenService(SECRET, 60);
+    const token = await tokens.sign(user, 2);
+    expect((await tokens.verify(token)).sub).toBe(user.id);
+    vi.setSystemTime(new Date('2030-01-01T12:00:01.999Z'));
+    expect((await tokens.verify(token)).ttlS).toBe(2);
+    // exp is now: expired, as jose counts it.
+    vi.setSystemTime(new Date('2030-01-01T12:00:02.000Z'));
+    expect(await refusal(tokens.verify(token))).toMatchObject({ statusCode: 401, code: 'TOKEN_EXPIRED' });
+    expect(await refusal(tokens.verify(token))).toMatchObject({ statusCode: 401, code: 'TOKEN_EXPIRED' });
+  });
+
+  it('refuses a tampered token even after the genuine one was verified', async () => {
+    const tokens = createTokenService(SECRET, 60);
+    const token = await tokens.sign(user);
+    await tokens.verify(token);
+    const [header, payload, signature] = token.split('.');
+    const forged = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect(await refusal(tokens.verify(forged))).toMatchObject({ statusCode: 401, code: 'TOKEN_INVALID' });
+    const other = createTokenService('another-secret-that-is-long-enough', 60);
+    expect(await refusal(other.verify(token))).toMatchObject({ statusCode: 401, code: 'TOKEN_INVALID' });
+  });
+
+  it('signs once per user, lifetime and second, with the lifetime asked for', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T12:00:00.100Z'));
+    const tokens = createTokenService(SECRET, 3600);
+    const a = await tokens.sign(user);
+    vi.setSystemTime(new Date('2030-01-01T12:00:00.900Z'));
+    expect(await tokens.sign(user)).toBe(a);
+    const short = await tokens.sign(user, 60);
+    expect(short).not.toBe(a);
+    expect(claimsOf(short).exp - claimsOf(short).iat).toBe(60);
+    const otherUser = await tokens.sign({ ...user, id: '10000000-0000-4000-8000-000000000002' });
+    expect(otherUser).not.toBe(a);
+    vi.setSystemTime(new Date('2030-01-01T12:00:01.000Z'));
+    const later = await tokens.sign(user);
+    expect(later).not.toBe(a);
+    expect(claimsOf(later).iat).toBe(claimsOf(a).iat + 1);
+    expect(claimsOf(later).exp - claimsOf(later).iat).toBe(3600);
+    expect((await tokens.verify(later)).sub).toBe(user.id);
+  });
+});
