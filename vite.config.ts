@@ -1,15 +1,55 @@
 import { constants as zlibConstants } from 'node:zlib';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * Mantine's per-component styles (mantine.dev "CSS files list") travel with the JavaScript that
+ * renders the component: every `X.module.mjs` under @mantine/core/esm/components (the class names of
+ * `X.module.css`) imports `@mantine/core/styles/X.css`. A chunk that bundles a component thus
+ * carries its sheet, and a component's dependencies (Button on UnstyledButton) come first because
+ * their modules are imported first. src/main.tsx imports the global sheets before any component.
+ * The dev server pre-bundles Mantine, which skips this hook, so `vite` alone loads the whole sheet.
+ */
+function mantineComponentStyles(): Plugin {
+  const globalSheetImport = /^import '@mantine\/core\/styles\/[\w-]+\.css';$/gm;
+  const classNamesModule = /@mantine\/core\/esm\/components\/.+\/(\w+)\.module\.mjs$/;
+  let serve = false;
+  return {
+    name: 'mantine-component-styles',
+    enforce: 'pre',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    transform(code, id) {
+      if (serve) {
+        // The whole sheet (which holds the global ones) in place of the global sheets.
+        if (!id.endsWith('/src/main.tsx')) return null;
+        return `import '@mantine/core/styles.css';\n${code.replace(globalSheetImport, '')}`;
+      }
+      const name = classNamesModule.exec(id)?.[1];
+      return name ? `import '@mantine/core/styles/${name}.css';\n${code}` : null;
+    },
+  };
+}
 
 // The PWA. `npm start` serves the build from the API's origin; `vite` alone proxies the API.
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      // A route's loader travels with its screen: what the loaders import (IndexedDB, the bulk
+      // flows) stays out of the entry chunk, and one chunk brings both (docs/architecture.md
+      // "Bytes on the wire"). beforeLoad always stays in the entry: the guards run first.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
+    }),
     react(),
+    mantineComponentStyles(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -65,5 +105,15 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically in one chunk: the first visit fetches one
+        // script instead of some thirty small shared ones, each a round trip on a slow line.
+        // Lazy routes and features keep their own chunks.
+        codeSplitting: {
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

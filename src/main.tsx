@@ -1,4 +1,8 @@
-import '@mantine/core/styles.css';
+// Mantine's global sheets, before any component's own sheet (docs/architecture.md "Bytes on the
+// wire": the component sheets travel with the chunks that render them, see vite.config.ts).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
@@ -41,11 +45,26 @@ declare module '@tanstack/react-router' {
   }
 }
 
+/**
+ * The chunks of the screen being opened, fetched while the persisted cache is read instead of
+ * after it (docs/architecture.md "Bytes on the wire"). A failure here is the route's to report
+ * when it loads for real.
+ */
+function preloadRouteChunks() {
+  for (const match of router.matchRoutes(router.latestLocation)) {
+    const route = router.routesById[match.routeId as keyof typeof router.routesById];
+    if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+  }
+}
+
 async function start() {
   // Signed in: the persisted cache is in memory before the first render, so an offline start
   // shows data. Signed out there is nothing of the user's to restore (sign-in starts it).
   const user = tokenStore.claims()?.sso_uuid;
-  if (user) await startQueryPersistence(queryClient, user);
+  if (user) {
+    preloadRouteChunks();
+    await startQueryPersistence(queryClient, user);
+  }
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

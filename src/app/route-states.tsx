@@ -14,7 +14,7 @@ export function RoutePending() {
   const t = useTranslation();
   return (
     <Center py="xl">
-      <Loader aria-label={t('general.loading')} />
+      <Loader role="status" aria-label={t('general.loading')} />
     </Center>
   );
 }

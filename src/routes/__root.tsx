@@ -1,9 +1,9 @@
 import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import type { RouterContext } from '../app/router-context';
 import { AppHeader } from '../app/layout/app-header';
 import classes from '../app/layout/skip-link.module.css';
-import { UpdatePrompt } from '../app/layout/update-prompt';
+import { usePwaState } from '../app/pwa';
 import { RouteError } from '../app/route-states';
 import { useUserInfo } from '../api/user-info';
 import { useSessionWatch } from '../features/session/hooks/use-session-watch';
@@ -13,6 +13,11 @@ import { useTranslation } from '../i18n/use-translation';
 import { activeOrganization } from '../offline/active-organization';
 import { NotFoundScreen } from '../ui/not-found-screen';
 import { ToastRegion } from '../ui/toasts';
+
+// Only when a new version waits: the first visit does not download the prompt.
+const UpdatePrompt = lazy(() =>
+  import('../app/layout/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
+);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -26,6 +31,7 @@ function RootLayout() {
   useSessionWatch();
   const token = useToken();
   const userInfo = useUserInfo(token !== null);
+  const { updateWaiting } = usePwaState();
   const signedIn = token !== null && userInfo.data !== undefined && !isForbiddenRole(userInfo.data.role);
 
   // The active organization is route context (docs/architecture.md 2): choosing another one
@@ -42,7 +48,11 @@ function RootLayout() {
         <Outlet />
       </main>
       <ToastRegion />
-      <UpdatePrompt />
+      {updateWaiting && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
     </>
   );
 }

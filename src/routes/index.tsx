@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { activeAssessmentsQueryOptions } from '../api/get-active-assessments';
 import { departmentsQueryOptions } from '../api/get-departments';
 import { ApiError } from '../api/http';
@@ -8,13 +9,22 @@ import { userInfoQueryOptions, useUserInfo } from '../api/user-info';
 import { requireOrganization } from '../app/route-guards';
 import { isForbiddenRole } from '../domain/session-rules';
 import { useActiveOrganization } from '../features/organizations/active-organization';
-import { HomeCards } from '../features/residences/components/home-cards';
-import { Greeting } from '../features/session/components/greeting';
 import { LoginScreen } from '../features/session/components/login-screen';
-import { RefusedScreen } from '../features/session/components/refused-screen';
 import { useToken } from '../features/session/use-token';
 import { RoutePending } from '../app/route-states';
 import { ErrorScreen } from '../ui/error-screen';
+
+// The signed-out visit needs the login screen only; the rest loads with the session (the
+// service worker precaches it for offline starts), docs/architecture.md "Bytes on the wire".
+const Greeting = lazy(() =>
+  import('../features/session/components/greeting').then((m) => ({ default: m.Greeting })),
+);
+const HomeCards = lazy(() =>
+  import('../features/residences/components/home-cards').then((m) => ({ default: m.HomeCards })),
+);
+const RefusedScreen = lazy(() =>
+  import('../features/session/components/refused-screen').then((m) => ({ default: m.RefusedScreen })),
+);
 
 /**
  * docs/product.md 2, `/`: the login screen when signed out, the refused or logout page when the server
@@ -22,6 +32,9 @@ import { ErrorScreen } from '../ui/error-screen';
  * The screen follows the token as it changes (logout on this path stays here, docs/product.md 2).
  */
 export const Route = createFileRoute('/')({
+  // The landing page of every visit renders from the entry chunk: no second round trip before
+  // the first paint (its signed-in parts are lazy above).
+  codeSplitGroupings: [],
   validateSearch: (search: Record<string, unknown>): { returnUrl?: string } =>
     typeof search.returnUrl === 'string' ? { returnUrl: search.returnUrl } : {},
   beforeLoad: async ({ context, location }) => {
@@ -51,16 +64,28 @@ function HomeRoute() {
 
   if (!token) return <LoginScreen returnUrl={returnUrl} />;
   if (userInfo.data) {
-    if (isForbiddenRole(userInfo.data.role)) return <RefusedScreen forbidden />;
+    if (isForbiddenRole(userInfo.data.role)) {
+      return (
+        <Suspense fallback={null}>
+          <RefusedScreen forbidden />
+        </Suspense>
+      );
+    }
     return (
       <Container size="lg" py="xl">
-        <Greeting userName={userInfo.data.userName} />
-        {organization && <HomeCards organizationId={organization.id} />}
+        <Suspense fallback={null}>
+          <Greeting userName={userInfo.data.userName} />
+          {organization && <HomeCards organizationId={organization.id} />}
+        </Suspense>
       </Container>
     );
   }
   if (userInfo.error instanceof ApiError && userInfo.error.isAuthFailure) {
-    return <RefusedScreen forbidden={userInfo.error.status === 403} />;
+    return (
+      <Suspense fallback={null}>
+        <RefusedScreen forbidden={userInfo.error.status === 403} />
+      </Suspense>
+    );
   }
   if (userInfo.error) return <ErrorScreen error={userInfo.error} onRetry={() => void userInfo.refetch()} />;
   return <RoutePending />;

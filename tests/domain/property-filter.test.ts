@@ -3,7 +3,9 @@ import {
   hasFilters,
   NO_FILTERS,
   propertyFilter,
+  propertySearchKey,
   type FilterableProperty,
+  type PropertyFilters,
 } from '../../src/domain/property-filter';
 
 const row = (over: Partial<FilterableProperty>): FilterableProperty => ({
@@ -16,31 +18,51 @@ const row = (over: Partial<FilterableProperty>): FilterableProperty => ({
   ...over,
 });
 
+const matches = (filters: Partial<PropertyFilters>, over: Partial<FilterableProperty>) =>
+  propertyFilter({ ...NO_FILTERS, ...filters })(propertySearchKey(row(over)));
+
 describe('the property list filters', () => {
   it('keeps everything without filters', () => {
-    expect(propertyFilter(NO_FILTERS)(row({}))).toBe(true);
+    expect(matches({}, {})).toBe(true);
+    expect(matches({}, { floorNumber: null, doorCode: null })).toBe(true);
     expect(hasFilters(NO_FILTERS)).toBe(false);
   });
 
   it('filters street case-insensitively with Danish letters', () => {
-    const f = propertyFilter({ ...NO_FILTERS, streetName: 'ÆBLE' });
-    expect(f(row({ streetName: 'Æblehaven' }))).toBe(true);
-    expect(f(row({ streetName: 'Skovvej' }))).toBe(false);
+    expect(matches({ streetName: 'ÆBLE' }, { streetName: 'Æblehaven' })).toBe(true);
+    expect(matches({ streetName: ' æble ' }, { streetName: 'Store Æblevej' })).toBe(true);
+    expect(matches({ streetName: 'ÆBLE' }, { streetName: 'Skovvej' })).toBe(false);
   });
 
   it('filters numbers by range with letters', () => {
-    const f = propertyFilter({ ...NO_FILTERS, streetNumber: '1,3,5-10,14' });
-    expect(f(row({ streetNumber: '7B' }))).toBe(true);
-    expect(f(row({ streetNumber: '11' }))).toBe(false);
+    expect(matches({ streetNumber: '1,3,5-10,14' }, { streetNumber: '7B' })).toBe(true);
+    expect(matches({ streetNumber: '1,3,5-10,14' }, { streetNumber: '11' })).toBe(false);
+    expect(matches({ streetNumber: '7b' }, { streetNumber: '7B' })).toBe(true);
   });
 
   it('filters floor exactly, door, zip code prefix and status', () => {
-    expect(propertyFilter({ ...NO_FILTERS, floor: '1' })(row({ floorNumber: '11' }))).toBe(false);
-    expect(propertyFilter({ ...NO_FILTERS, floor: 'st.' })(row({ floorNumber: 'st' }))).toBe(true);
-    expect(propertyFilter({ ...NO_FILTERS, door: 'TH' })(row({ doorCode: 'th' }))).toBe(true);
-    expect(propertyFilter({ ...NO_FILTERS, zipCode: '82' })(row({}))).toBe(true);
-    expect(propertyFilter({ ...NO_FILTERS, zipCode: '5' })(row({}))).toBe(false);
-    expect(propertyFilter({ ...NO_FILTERS, status: 'approved' })(row({}))).toBe(false);
-    expect(propertyFilter({ ...NO_FILTERS, status: 'draft' })(row({}))).toBe(true);
+    expect(matches({ floor: '1' }, { floorNumber: '11' })).toBe(false);
+    expect(matches({ floor: 'st.' }, { floorNumber: 'st' })).toBe(true);
+    expect(matches({ floor: 'ST' }, { floorNumber: 'st' })).toBe(true);
+    // A lone "." is a floor filter that no written floor equals, only a missing one.
+    expect(matches({ floor: '.' }, { floorNumber: 'st' })).toBe(false);
+    expect(matches({ floor: '.' }, { floorNumber: null })).toBe(true);
+    expect(matches({ door: 'TH' }, { doorCode: 'th' })).toBe(true);
+    expect(matches({ door: 'th' }, { doorCode: null })).toBe(false);
+    expect(matches({ zipCode: '82' }, {})).toBe(true);
+    expect(matches({ zipCode: '5' }, {})).toBe(false);
+    expect(matches({ status: 'approved' }, {})).toBe(false);
+    expect(matches({ status: 'draft' }, {})).toBe(true);
+  });
+
+  it('combines filters: a row must pass all of them', () => {
+    expect(matches({ streetName: 'skov', door: 'tv' }, {})).toBe(true);
+    expect(matches({ streetName: 'skov', door: 'th' }, {})).toBe(false);
+  });
+
+  it('compares only the search key, which holds the lower-cased fields', () => {
+    const key = propertySearchKey(row({ streetName: 'ÅBYVEJ', doorCode: 'MF', floorNumber: 'ST' }));
+    expect(key).toMatchObject({ street: 'åbyvej', door: 'mf', floor: 'st' });
+    expect(propertyFilter({ ...NO_FILTERS, streetName: 'åby', door: 'mf', floor: 'st' })(key)).toBe(true);
   });
 });

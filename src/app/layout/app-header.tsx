@@ -1,18 +1,26 @@
-import { Badge, Button, Group, Tooltip } from '@mantine/core';
-import { IconCloudOff, IconDownload } from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { headerVariant, hidesHeaderAlerts } from '../../domain/header-navigation';
 import { useActiveOrganization } from '../../features/organizations/active-organization';
-import { OrganizationBanner } from '../../features/organizations/components/organization-banner';
 import { useTranslation } from '../../i18n/use-translation';
 import { promptInstall, usePwaState } from '../pwa';
 import classes from './app-header.module.css';
-import { HeaderBackLink } from './header-back-link';
+import { OfflineBadge } from './offline-badge';
 import { ServiceMessage } from './service-message';
 import { useOnline } from '../../ui/use-online';
 
-// Signed-in only: a signed-out first visit does not download the search box or the outbox.
+// Signed-in only: a signed-out first visit does not download the search box, the outbox, the
+// back bar or the organization banner (its dialog). The service worker precaches these chunks,
+// so they open offline too (docs/architecture.md "Bytes on the wire"). The offline badge is not
+// lazy: it is needed exactly when the network is gone, maybe before the worker controls the page.
+const HeaderBackLink = lazy(() => import('./header-back-link').then((m) => ({ default: m.HeaderBackLink })));
+const OrganizationBanner = lazy(() =>
+  import('../../features/organizations/components/organization-banner').then((m) => ({
+    default: m.OrganizationBanner,
+  })),
+);
 const OutboxIndicator = lazy(() =>
   import('../../features/outbox/components/outbox-indicator').then((m) => ({
     default: m.OutboxIndicator,
@@ -48,7 +56,9 @@ export function AppHeader(props: { signedIn: boolean }) {
             {variant === 'default' && <span className={classes.logoText}>{t('app.name')}</span>}
           </Link>
         ) : (
-          <HeaderBackLink variant={variant} />
+          <Suspense fallback={null}>
+            <HeaderBackLink variant={variant} />
+          </Suspense>
         )}
         {variant === 'default' && props.signedIn && organization && (
           <div className={classes.search}>
@@ -63,27 +73,7 @@ export function AppHeader(props: { signedIn: boolean }) {
               <OutboxIndicator />
             </Suspense>
           )}
-          {!online && (
-            <Tooltip
-              label={t('header.offline.description')}
-              multiline
-              w={260}
-              events={{ hover: true, focus: true, touch: true }}
-            >
-              <Badge
-                color="orange"
-                variant="filled"
-                // Dark text on orange: white on it fails the contrast an offline basement needs.
-                autoContrast
-                leftSection={<IconCloudOff size={14} aria-hidden />}
-                tabIndex={0}
-                role="status"
-                aria-label={t('header.offline.description')}
-              >
-                {t('header.offline')}
-              </Badge>
-            </Tooltip>
-          )}
+          {!online && <OfflineBadge />}
           {installPrompt && (
             <Button
               size="xs"
@@ -97,7 +87,11 @@ export function AppHeader(props: { signedIn: boolean }) {
           )}
         </Group>
       </Group>
-      {props.signedIn && alerts && <OrganizationBanner />}
+      {props.signedIn && alerts && (
+        <Suspense fallback={null}>
+          <OrganizationBanner />
+        </Suspense>
+      )}
     </header>
   );
 }

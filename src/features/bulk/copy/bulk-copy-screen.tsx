@@ -199,7 +199,9 @@ function AddressSearch(props: {
         description={t('bulkCopy.search.hint')}
         value={value}
         onChange={(e) => setValue(e.currentTarget.value)}
-        rightSection={search.isFetching ? <Loader size="xs" aria-label={t('search.loading')} /> : null}
+        rightSection={
+          search.isFetching ? <Loader size="xs" role="status" aria-label={t('search.loading')} /> : null
+        }
         mb="sm"
       />
       {ready && search.isError && (

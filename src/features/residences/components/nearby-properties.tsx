@@ -62,7 +62,7 @@ export function NearbyProperties(props: { organizationId: string }) {
       </Modal>
       {(locating.state === 'locating' || (locating.state === 'located' && nearby.isPending)) && (
         <Center py="xl">
-          <Loader aria-label={t('nearbyProperties.locating')} />
+          <Loader role="status" aria-label={t('nearbyProperties.locating')} />
         </Center>
       )}
       {locating.state === 'failed' && (

@@ -44,7 +44,9 @@ export function PropertySearchBox(props: { organizationId: string }) {
           aria-label={t('header.search.label')}
           placeholder={t('header.search.placeholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={search.isFetching ? <Loader size="xs" aria-label={t('search.loading')} /> : null}
+          rightSection={
+            search.isFetching ? <Loader size="xs" role="status" aria-label={t('search.loading')} /> : null
+          }
           value={value}
           w="100%"
           maw={352}

@@ -42,8 +42,13 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
   const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const items = useMemo(() => toListItems(props.rows), [props.rows]);
   const [filters, setFilters] = useState<PropertyFilters>(NO_FILTERS);
-  // Filtering 2,000 rows takes a millisecond; rendering the rows in view is the cost (bench:list).
-  const visible = useMemo(() => items.filter(propertyFilter(filters)), [items, filters]);
+  // One render per keystroke: filtering runs over search keys built once per data set, and
+  // only the input typed in and the rows in view render (docs/architecture.md, "The big list").
+  // useDeferredValue was measured too: its second render and frame cost more than it saved.
+  const visible = useMemo(() => {
+    const matches = propertyFilter(filters);
+    return items.filter((item) => matches(item.searchKey));
+  }, [items, filters]);
   const bulk = useBulkState();
   const copying = bulk.mode === 'copying';
   const listSelection = useListSelection(items, visible);

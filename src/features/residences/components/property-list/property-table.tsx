@@ -2,7 +2,7 @@ import { Checkbox, NativeSelect, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link } from '@tanstack/react-router';
-import { memo, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { NotSelectableReason } from '../../../../domain/bulk-selection';
 import type { PropertyFilters } from '../../../../domain/property-filter';
 import { useTranslation } from '../../../../i18n/use-translation';
@@ -38,6 +38,53 @@ export function ConvertedMark() {
 
 type OnFilter = (patch: Partial<PropertyFilters>) => void;
 
+/** One column's filter; memoised so that a keystroke re-renders only the input typed in. */
+const FilterInput = memo(function FilterInput(props: {
+  field: keyof PropertyFilters;
+  value: string;
+  label: string;
+  placeholder: string;
+  onFilter: OnFilter;
+}) {
+  const { field, onFilter } = props;
+  return (
+    <TextInput
+      size="xs"
+      aria-label={props.label}
+      placeholder={props.placeholder}
+      value={props.value}
+      onChange={(e) => onFilter({ [field]: e.currentTarget.value })}
+    />
+  );
+});
+
+const StatusFilter = memo(function StatusFilter(props: { value: string; onFilter: OnFilter }) {
+  const t = useTranslation();
+  const { onFilter } = props;
+  const options = useMemo(
+    () => [
+      { value: '', label: t('propertiesList.filter.status.all') },
+      ...STATUS_FILTER_OPTIONS.map((s) => ({
+        value: s,
+        label:
+          s === 'approvedFuture'
+            ? t('status.approvedFuture', { date: '…' })
+            : t(`status.${s}` as 'status.draft'),
+      })),
+    ],
+    [t],
+  );
+  return (
+    <NativeSelect
+      size="xs"
+      aria-label={t('propertiesList.filter.status')}
+      value={props.value}
+      onChange={(e) => onFilter({ status: e.currentTarget.value })}
+      data={options}
+    />
+  );
+});
+
 /** Column headers and the filter row; re-rendered only when filters or select-all change. */
 const TableHead = memo(function TableHead(props: {
   filters: PropertyFilters;
@@ -49,16 +96,16 @@ const TableHead = memo(function TableHead(props: {
   const t = useTranslation();
   const { filters, onFilter } = props;
   const filterInput = (
-    key: keyof PropertyFilters,
+    field: Exclude<keyof PropertyFilters, 'status'>,
     label: string,
     placeholder = t('propertiesList.filter.placeholder'),
   ) => (
-    <TextInput
-      size="xs"
-      aria-label={label}
+    <FilterInput
+      field={field}
+      value={filters[field]}
+      label={label}
       placeholder={placeholder}
-      value={filters[key]}
-      onChange={(e) => onFilter({ [key]: e.currentTarget.value })}
+      onFilter={onFilter}
     />
   );
   return (
@@ -93,22 +140,7 @@ const TableHead = memo(function TableHead(props: {
         <td>{filterInput('door', t('propertiesList.filter.door'))}</td>
         <td>{filterInput('zipCode', t('propertiesList.filter.zipCode'))}</td>
         <td>
-          <NativeSelect
-            size="xs"
-            aria-label={t('propertiesList.filter.status')}
-            value={filters.status}
-            onChange={(e) => onFilter({ status: e.currentTarget.value })}
-            data={[
-              { value: '', label: t('propertiesList.filter.status.all') },
-              ...STATUS_FILTER_OPTIONS.map((s) => ({
-                value: s,
-                label:
-                  s === 'approvedFuture'
-                    ? t('status.approvedFuture', { date: '…' })
-                    : t(`status.${s}` as 'status.draft'),
-              })),
-            ]}
-          />
+          <StatusFilter value={filters.status} onFilter={onFilter} />
         </td>
       </tr>
     </thead>
@@ -200,7 +232,8 @@ export function PropertyTable(props: {
   const virtualizer = useWindowVirtualizer({
     count: props.items.length,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    // Rows past the viewport mount on every filter change too: a few are enough to scroll into.
+    overscan: 6,
     scrollMargin,
   });
   const rows = virtualizer.getVirtualItems();

@@ -31,7 +31,7 @@ export function ResidenceScreen(props: { propertyId: string }) {
         <Suspense
           fallback={
             <Center py="md">
-              <Loader aria-label={t('general.loading')} />
+              <Loader role="status" aria-label={t('general.loading')} />
             </Center>
           }
         >

@@ -1,0 +1,103 @@
+/**
+ * What the browser benches (bench:list, bench:offline-start) share: a production build served
+ * by the real server on an in-memory database with the demo data, a signed-in Chromium page,
+ * and the department with the most residences.
+ *
+ * BENCH_DIST names the build directory (default dist-bench, so that a bench never overwrites
+ * the `dist` another command serves); BENCH_SKIP_BUILD=1 reuses a build already there.
+ */
+import { execSync } from 'node:child_process';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+
+export interface BenchServer {
+  base: string;
+  close(): Promise<void>;
+}
+
+export interface BigDepartment {
+  departmentId: string;
+  departmentName: string;
+  propertiesCount: number;
+}
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+
+export const DESKTOP = { viewport: { width: 1280, height: 900 } };
+export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+/** Builds (unless told not to) and serves the PWA on a free port. */
+export async function startBenchServer(): Promise<BenchServer> {
+  const dist = process.env.BENCH_DIST ?? 'dist-bench';
+  if (process.env.BENCH_SKIP_BUILD !== '1') execSync(`npx vite build --outDir ${dist}`, { stdio: 'ignore' });
+  const app = await buildApp(loadConfig({ DATABASE_URL: 'memory://', STATIC_DIR: dist, LOG_LEVEL: 'warn' }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { base: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** A demo sign-in token for the write user, as the demo SSO hands it out. */
+export async function demoToken(base: string): Promise<string> {
+  const response = await fetch(`${base}/auth/demo-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'skriver' }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+export async function bigDepartment(base: string, token: string): Promise<BigDepartment> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const get = async <T>(path: string) => (await (await fetch(`${base}${path}`, { headers })).json()) as T;
+  const [organization] = await get<{ id: string }[]>('/api/v2/organizations/getorganizations');
+  const departments = await get<BigDepartment[]>(
+    `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
+  );
+  return [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
+}
+
+/** Signs the page in through the login callback and waits for the home greeting. */
+export async function signIn(page: Page, base: string, token: string): Promise<void> {
+  await page.goto(`${base}/loginCallback?token=${token}&returnPath=/`);
+  await page.getByRole('heading', { level: 1, name: /Hej/ }).waitFor();
+}
+
+export async function newSignedInPage(
+  browser: Browser,
+  base: string,
+  token: string,
+  options: Parameters<Browser['newContext']>[0],
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ locale: 'da-DK', ...options });
+  // tsx (esbuild keepNames) wraps named functions in __name(); functions handed to
+  // page.evaluate run in the page, which must have it too.
+  await context.addInitScript('window.__name = (fn) => fn');
+  const page = await context.newPage();
+  await signIn(page, base, token);
+  return { context, page };
+}
+
+export const median = (xs: readonly number[]) => percentile(xs, 0.5);
+
+/** Nearest-rank percentile. */
+export function percentile(xs: readonly number[], p: number): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+}
+
+export const ms = (x: number) => `${x.toFixed(0)} ms`;
