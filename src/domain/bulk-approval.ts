@@ -1,3 +1,4 @@
+import { isSelectableDay } from './approval';
 import type { ApprovalStartedFrom, BulkApproveItem, CopiedEntry } from './bulk-mode';
 
 /**
@@ -89,22 +90,13 @@ export function copiedCandidates(copied: readonly CopiedEntry[]): ApprovalCandid
     }));
 }
 
-function dayOf(iso: string): string | null {
-  const match = /^(\d{4}-\d{2}-\d{2})/.exec(iso);
-  return match ? match[1]! : null;
-}
-
-function localDay(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * The day an approval applies from when it is a later day than today ("Gælder fra" on
  * /approved), as YYYY-MM-DD; null for an approval from today. validFrom is written with the
- * local offset (src/domain/approval.ts), so its date part is the chosen day.
+ * local offset (src/domain/approval.ts), so its date part is the chosen day, and a later day is
+ * one the date picker could choose.
  */
 export function futureDayOf(validFrom: string, now: Date = new Date()): string | null {
-  const day = dayOf(validFrom);
-  return day !== null && day > localDay(now) ? day : null;
+  const day = validFrom.slice(0, 10);
+  return isSelectableDay(day, now) ? day : null;
 }

@@ -315,9 +315,14 @@ export function copiedEntries(
   }));
 }
 
-/** The copies as the located-assessments call asks for them (their current statuses). */
-export function copiedRefs(copied: readonly CopiedEntry[]): { propertyId: string; assessmentId: string }[] {
-  return copied.map((entry) => ({ propertyId: entry.propertyId, assessmentId: entry.assessmentId }));
+/**
+ * The copies or the just-approved as the located-assessments call asks for them (their current
+ * statuses): their residence and assessment, nothing else.
+ */
+export function assessmentRefs(
+  entries: readonly { propertyId: string; assessmentId: string }[],
+): { propertyId: string; assessmentId: string }[] {
+  return entries.map((entry) => ({ propertyId: entry.propertyId, assessmentId: entry.assessmentId }));
 }
 
 /** The copies of a finished copy flow (none while choosing, while the job runs, or idle). */

@@ -89,6 +89,21 @@ export function approveBlock(selected: readonly BulkRow[], online: boolean): Act
   return online ? null : 'offline';
 }
 
+/**
+ * docs/product.md 4: a copy may be approved once every required question is answered, that is
+ * when its assessment as the server has it now is a calculated draft or rejected one. Before its
+ * current state is known the flow's own word holds (copies of a complete assessment are).
+ */
+export function isCopyReadyForApproval(
+  entry: Pick<CopiedEntry, 'eligibleForApproval'>,
+  current: { assessmentStatus: string; isCalculated: boolean } | undefined,
+): boolean {
+  if (!current) return entry.eligibleForApproval;
+  return (
+    (current.assessmentStatus === 'draft' || current.assessmentStatus === 'rejected') && current.isCalculated
+  );
+}
+
 /** docs/product.md 4 and 5: in the copied flow, Approve needs every selected copy ready for approval. */
 export function approveCopiedBlock(selected: readonly CopiedEntry[], online: boolean): ActionBlock {
   if (selected.length === 0 || !selected.every((entry) => entry.eligibleForApproval)) return 'selection';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  assessmentRefs,
   bulkTransition,
   cancelRoute,
   copiedEntries,
   copiedEntryOf,
-  copiedRefs,
   finishedCopies,
   INITIAL_BULK_STATE,
   isCopiedListPath,
@@ -343,7 +343,7 @@ describe('bulk mode: what the copy job made (docs/product.md 3 "Copied property 
     expect(finishedCopies(withTargets())).toEqual([]);
     expect(finishedCopies(pasted())).toEqual([]);
     expect(finishedCopies(copied()).map((entry) => entry.assessmentId)).toEqual(['new1', 'new2']);
-    expect(copiedRefs(copied().copied)).toEqual([
+    expect(assessmentRefs(copied().copied)).toEqual([
       { propertyId: 'p1', assessmentId: 'new1' },
       { propertyId: 'p2', assessmentId: 'new2' },
     ]);

@@ -8,6 +8,7 @@ import {
   editBlock,
   evaluateBlock,
   groupOverwrites,
+  isCopyReadyForApproval,
   isWaitingForApproval,
   overwriteWording,
   pasteBlock,
@@ -111,6 +112,17 @@ describe('the action bar (docs/product.md 5)', () => {
     expect(approveCopiedBlock([entry(true), entry(false)], true)).toBe('selection');
     expect(approveCopiedBlock([], true)).toBe('selection');
     expect(approveCopiedBlock([entry(true)], false)).toBe('offline');
+  });
+
+  it('a copy is ready for approval when the server has it as a calculated draft or rejected one', () => {
+    const copy = { eligibleForApproval: false };
+    expect(isCopyReadyForApproval(copy, { assessmentStatus: 'draft', isCalculated: true })).toBe(true);
+    expect(isCopyReadyForApproval(copy, { assessmentStatus: 'rejected', isCalculated: true })).toBe(true);
+    expect(isCopyReadyForApproval(copy, { assessmentStatus: 'draft', isCalculated: false })).toBe(false);
+    expect(isCopyReadyForApproval(copy, { assessmentStatus: 'ready', isCalculated: true })).toBe(false);
+    // Before its current state is known, the flow's word holds.
+    expect(isCopyReadyForApproval({ eligibleForApproval: true }, undefined)).toBe(true);
+    expect(isCopyReadyForApproval(copy, undefined)).toBe(false);
   });
 
   it('Paste: disabled with no targets or offline', () => {

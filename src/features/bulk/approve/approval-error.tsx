@@ -2,15 +2,33 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { AnswersWaitingError, type useBulkApproval } from './use-bulk-approval';
 
+type Feedback = Pick<
+  ReturnType<typeof useBulkApproval>,
+  'notStarted' | 'sendingAnswers' | 'startError' | 'retry'
+>;
+
 /**
- * What kept an approval from starting, under its buttons: the answers still being sent, answers
- * that stayed on the device, or the server's refusal (docs/product.md 8: `bulkApprove.error.title`
- * and `.description` with the server's message) with a retry. Nothing was approved when any of
- * these shows (the flow is back where it was).
+ * What kept an approval from starting, under its buttons: another flow in the middle of its work
+ * (docs/product.md 4), the answers still being sent, answers that stayed on the device, or the
+ * server's refusal (docs/product.md 8: `bulkApprove.error.title` and `.description` with the
+ * server's message) with a retry. Nothing was approved when any of these shows (the flow is back
+ * where it was).
  */
-export function ApprovalFeedback(props: {
-  approval: Pick<ReturnType<typeof useBulkApproval>, 'sendingAnswers' | 'startError' | 'retry'>;
-}) {
+export function ApprovalFeedback(props: { approval: Feedback }) {
+  const t = useTranslation();
+  return (
+    <>
+      {props.approval.notStarted && (
+        <Text size="sm" role="alert">
+          {t('bulkApprove.notStarted')}
+        </Text>
+      )}
+      <StartFeedback approval={props.approval} />
+    </>
+  );
+}
+
+function StartFeedback(props: { approval: Feedback }) {
   const t = useTranslation();
   const { approval } = props;
   if (approval.sendingAnswers)

@@ -1,9 +1,7 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconCalendar, IconCircleCheck } from '@tabler/icons-react';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { nowValidFrom } from '../../../domain/approval';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useOnline } from '../../../ui/use-online';
+import { ApproveNowOrLater } from '../../../ui/approve-now-or-later';
 import { ApprovalFeedback } from './approval-error';
 import type { useBulkApproval } from './use-bulk-approval';
 
@@ -19,53 +17,18 @@ export function ApproveChoice(props: {
   futureLink: (rootProps: Record<string, unknown>) => ReactNode;
 }) {
   const t = useTranslation();
-  const online = useOnline();
-  const reasonId = useId();
   const { approval } = props;
-  const disabled = !online || approval.busy;
-  const described = online ? {} : { 'aria-describedby': reasonId };
   return (
-    <Stack gap="sm">
-      <Group gap="sm">
-        <Button
-          leftSection={<IconCircleCheck size={16} aria-hidden />}
-          disabled={disabled}
-          loading={approval.busy}
-          {...described}
-          onClick={() => approval.approve(nowValidFrom())}
-        >
-          {t('bulkApprove.approveNow')}
-        </Button>
-        {disabled ? (
-          <Button
-            variant="outline"
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            disabled
-            {...described}
-          >
-            {t('bulkApprove.approveInFuture')}
-          </Button>
-        ) : (
-          <Button
-            variant="outline"
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            renderRoot={(rootProps) => props.futureLink(rootProps)}
-          >
-            {t('bulkApprove.approveInFuture')}
-          </Button>
-        )}
-      </Group>
-      {!online && (
-        <Text size="sm" id={reasonId}>
-          {t('bulkApprove.offline')}
-        </Text>
-      )}
-      {approval.notStarted && (
-        <Text size="sm" role="alert">
-          {t('bulkApprove.notStarted')}
-        </Text>
-      )}
+    <ApproveNowOrLater
+      nowLabel={t('bulkApprove.approveNow')}
+      laterLabel={t('bulkApprove.approveInFuture')}
+      offlineReason={t('bulkApprove.offline')}
+      busy={approval.busy}
+      onApproveNow={() => approval.approve(nowValidFrom())}
+      laterLink={props.futureLink}
+      gap="sm"
+    >
       <ApprovalFeedback approval={approval} />
-    </Stack>
+    </ApproveNowOrLater>
   );
 }

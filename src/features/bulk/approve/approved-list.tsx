@@ -1,20 +1,20 @@
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { locatedAssessmentsQueryOptions } from '../../../api/get-located-assessments';
 import { futureDayOf } from '../../../domain/bulk-approval';
-import { isCopiedListPath, type BulkApproveItem } from '../../../domain/bulk-mode';
+import { assessmentRefs, isCopiedListPath, type BulkApproveItem } from '../../../domain/bulk-mode';
 import { displayStatus } from '../../../domain/statuses';
 import { pluralKey } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
+import { CardList, CardListItem } from '../../../ui/card-list';
 import { formatShortDate } from '../../../ui/format';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useBulkMode } from '../hooks/use-bulk-mode';
-import classes from './approve.module.css';
 import { finishBulkFlow, LeaveFlowGuard } from './leave-flow-guard';
-import { approvedRefs, justApproved } from './load-approved';
+import { justApproved } from './load-approved';
 
 /**
  * /approved and /approvecopied/confirmation (docs/product.md 2 and 4): the assessments just
@@ -60,23 +60,16 @@ export function ApprovedList(props: { variant: 'list' | 'copied' }) {
 
 function ApprovedEntries(props: { approved: readonly BulkApproveItem[] }) {
   const t = useTranslation();
-  const refs = useMemo(() => approvedRefs(props.approved), [props.approved]);
+  const refs = useMemo(() => assessmentRefs(props.approved), [props.approved]);
   const { data: located } = useSuspenseQuery(locatedAssessmentsQueryOptions(refs));
   const byId = useMemo(() => new Map(located.map((entry) => [entry.assessmentId, entry])), [located]);
   return (
-    <Stack
-      component="ul"
-      gap={6}
-      p={0}
-      m={0}
-      className={classes.plainList}
-      aria-label={t('approved.list.label')}
-    >
+    <CardList aria-label={t('approved.list.label')}>
       {props.approved.map((item) => {
         const current = byId.get(item.assessmentId);
         const futureDay = futureDayOf(item.validFrom);
         return (
-          <Paper component="li" key={item.assessmentId} withBorder radius="md" px="sm" py="xs">
+          <CardListItem key={item.assessmentId}>
             <Group justify="space-between" gap="sm">
               <Stack gap={2} miw={0}>
                 <Text fw={600}>{current?.location ?? item.propertyId}</Text>
@@ -95,9 +88,9 @@ function ApprovedEntries(props: { approved: readonly BulkApproveItem[] }) {
                 />
               )}
             </Group>
-          </Paper>
+          </CardListItem>
         );
       })}
-    </Stack>
+    </CardList>
   );
 }

@@ -45,11 +45,6 @@ export function BulkApproveDatePicker(props: {
             {t('bulkApprove.offline')}
           </Text>
         )}
-        {approval.notStarted && (
-          <Text size="sm" role="alert">
-            {t('bulkApprove.notStarted')}
-          </Text>
-        )}
         <ApprovalFeedback approval={approval} />
         <Group gap="sm">
           <Button

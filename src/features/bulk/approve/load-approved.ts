@@ -1,13 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { locatedAssessmentsQueryOptions } from '../../../api/get-located-assessments';
 import { copiedCandidates, type ApprovalRequest } from '../../../domain/bulk-approval';
-import type { BulkApproveItem, BulkState } from '../../../domain/bulk-mode';
+import { assessmentRefs, type BulkApproveItem, type BulkState } from '../../../domain/bulk-mode';
 import { bulkStore } from '../../../offline/bulk-state';
-
-/** The refs of the just-approved, as the located-assessments call asks for them. */
-export function approvedRefs(approved: readonly BulkApproveItem[]) {
-  return approved.map((item) => ({ propertyId: item.propertyId, assessmentId: item.assessmentId }));
-}
 
 /**
  * The assessments an approval has just approved (docs/product.md 4): /approved after one started
@@ -23,7 +18,7 @@ export function justApproved(state: BulkState): readonly BulkApproveItem[] {
 export async function loadApproved(queryClient: QueryClient): Promise<void> {
   const approved = justApproved(bulkStore.getSnapshot());
   if (approved.length > 0)
-    await queryClient.ensureQueryData(locatedAssessmentsQueryOptions(approvedRefs(approved)));
+    await queryClient.ensureQueryData(locatedAssessmentsQueryOptions(assessmentRefs(approved)));
 }
 
 /**

@@ -1,9 +1,9 @@
-import { Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import type { BulkTarget } from '../../../domain/bulk-mode';
 import { useTranslation } from '../../../i18n/use-translation';
+import { CardList, CardListItem } from '../../../ui/card-list';
 import { StatusBadge } from '../../../ui/status-badge';
-import classes from './copy.module.css';
 
 /** A residence the copy could go to, or the reason it cannot (docs/product.md 4). */
 export interface Candidate extends BulkTarget {
@@ -22,7 +22,7 @@ export function CandidateList(props: {
   onToggle: (candidate: Candidate) => void;
 }) {
   return (
-    <Stack component="ul" gap={6} p={0} m={0} className={classes.plainList}>
+    <CardList>
       {props.candidates.map((candidate) => (
         <CandidateItem
           key={candidate.propertyId}
@@ -31,7 +31,7 @@ export function CandidateList(props: {
           onToggle={props.onToggle}
         />
       ))}
-    </Stack>
+    </CardList>
   );
 }
 
@@ -44,7 +44,7 @@ const CandidateItem = memo(function CandidateItem(props: {
   const { candidate } = props;
   const reasonId = `candidate-reason-${candidate.propertyId}`;
   return (
-    <Paper component="li" withBorder radius="md" px="sm" py={6}>
+    <CardListItem py={6}>
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Stack gap={2} miw={0}>
           <Group gap="xs">
@@ -65,6 +65,6 @@ const CandidateItem = memo(function CandidateItem(props: {
           onChange={() => props.onToggle(candidate)}
         />
       </Group>
-    </Paper>
+    </CardListItem>
   );
 });

@@ -1,23 +1,23 @@
-import { Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import type { AssessmentListEntry } from '../../../api/dto';
 import { locatedAssessmentsQueryOptions } from '../../../api/get-located-assessments';
-import { copiedRefs, finishedCopies, type CopiedEntry } from '../../../domain/bulk-mode';
-import { approveCopiedBlock } from '../../../domain/bulk-selection';
+import { assessmentRefs, finishedCopies, type CopiedEntry } from '../../../domain/bulk-mode';
+import { approveCopiedBlock, isCopyReadyForApproval } from '../../../domain/bulk-selection';
 import { displayStatus } from '../../../domain/statuses';
 import { pluralKey } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
+import { ActionBar } from '../../../ui/action-bar';
+import { CardList, CardListItem } from '../../../ui/card-list';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useOnline } from '../../../ui/use-online';
 import { approvalState } from '../approve/approval-request';
 import { LeaveFlowGuard } from '../approve/leave-flow-guard';
 import { useBulkMode } from '../hooks/use-bulk-mode';
-import { ReasonedButton } from './reasoned-button';
-import classes from './copy.module.css';
-import { ActionBar } from '../../../ui/action-bar';
+import { ReasonedButton } from '../../../ui/reasoned-button';
 
 /** The pages a finished copy flow goes on to without ending: its copies and their approval. */
 const insideCopiedFlow = (pathname: string) =>
@@ -31,12 +31,7 @@ interface CopiedRow extends CopiedEntry {
   current: AssessmentListEntry | undefined;
 }
 
-/** docs/product.md 4: a copy may be approved once every required question is answered. */
-const isEligible = (row: CopiedRow) =>
-  row.current
-    ? (row.current.assessmentStatus === 'draft' || row.current.assessmentStatus === 'rejected') &&
-      row.current.isCalculated
-    : row.eligibleForApproval;
+const isEligible = (row: CopiedRow) => isCopyReadyForApproval(row, row.current);
 
 /**
  * /copied and /copiedproperties (docs/product.md 2): the assessments the copy made, with their
@@ -86,7 +81,7 @@ function CopiedEntries(props: { entries: readonly CopiedEntry[] }) {
   const t = useTranslation();
   const navigate = useNavigate();
   const online = useOnline();
-  const refs = useMemo(() => copiedRefs(props.entries), [props.entries]);
+  const refs = useMemo(() => assessmentRefs(props.entries), [props.entries]);
   const { data: located } = useSuspenseQuery(locatedAssessmentsQueryOptions(refs));
   const rows = useMemo<CopiedRow[]>(() => {
     const byId = new Map(located.map((entry) => [entry.assessmentId, entry]));
@@ -141,7 +136,7 @@ function CopiedEntries(props: { entries: readonly CopiedEntry[] }) {
       <Text role="status" mb="sm">
         {t(pluralKey('copied.count', rows.length), { count: rows.length })}
       </Text>
-      <Stack component="ul" gap={6} p={0} m={0} className={classes.plainList}>
+      <CardList>
         {rows.map((row) => {
           const status = row.current
             ? displayStatus(
@@ -151,7 +146,7 @@ function CopiedEntries(props: { entries: readonly CopiedEntry[] }) {
               )
             : 'draft';
           return (
-            <Paper component="li" key={row.assessmentId} withBorder radius="md" px="sm" py="xs">
+            <CardListItem key={row.assessmentId}>
               <Group justify="space-between" wrap="nowrap" gap="sm">
                 <Group gap="sm" wrap="nowrap" miw={0}>
                   <Checkbox
@@ -191,10 +186,10 @@ function CopiedEntries(props: { entries: readonly CopiedEntry[] }) {
                   </Stack>
                 </Group>
               </Group>
-            </Paper>
+            </CardListItem>
           );
         })}
-      </Stack>
+      </CardList>
       <ActionBar label={t('copied.actionBar.label')}>
         <Group justify="flex-end" gap="xs" align="flex-start">
           <FinishButton />

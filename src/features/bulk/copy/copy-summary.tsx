@@ -10,7 +10,7 @@ import { useBulkMode } from '../hooks/use-bulk-mode';
 import { useCopyJob } from '../hooks/use-copy-job';
 import { CopyProgress } from './copy-progress';
 import { OverwriteWarning } from './overwrite-warning';
-import { ReasonedButton } from './reasoned-button';
+import { ReasonedButton } from '../../../ui/reasoned-button';
 import { TargetList } from './target-list';
 
 /** Where "choose more on the list" may return: a department's residence list. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { locatedAssessmentsQueryOptions } from '../../../api/get-located-assessments';
-import { copiedRefs, finishedCopies } from '../../../domain/bulk-mode';
+import { assessmentRefs, finishedCopies } from '../../../domain/bulk-mode';
 import { bulkStore } from '../../../offline/bulk-state';
 
 /**
@@ -10,5 +10,5 @@ import { bulkStore } from '../../../offline/bulk-state';
 export async function loadCopied(queryClient: QueryClient): Promise<void> {
   const copied = finishedCopies(bulkStore.getSnapshot());
   if (copied.length > 0)
-    await queryClient.ensureQueryData(locatedAssessmentsQueryOptions(copiedRefs(copied)));
+    await queryClient.ensureQueryData(locatedAssessmentsQueryOptions(assessmentRefs(copied)));
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { BulkTarget } from '../../../domain/bulk-mode';
 import { useTranslation } from '../../../i18n/use-translation';
+import { CardList, CardListItem } from '../../../ui/card-list';
 import { StatusBadge } from '../../../ui/status-badge';
 
 /** The residences chosen to receive the copy, each with its status and a way to remove it. */
@@ -16,9 +17,9 @@ export function TargetList(props: {
   const t = useTranslation();
   if (props.targets.length === 0) return <Text role="status">{t('copy.summary.empty')}</Text>;
   return (
-    <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }}>
+    <CardList>
       {props.targets.map((target) => (
-        <Paper component="li" key={target.propertyId} withBorder radius="md" px="sm" py={6}>
+        <CardListItem key={target.propertyId} py={6}>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap="xs" miw={0}>
               <Text fw={600} truncate>
@@ -37,8 +38,8 @@ export function TargetList(props: {
               </ActionIcon>
             )}
           </Group>
-        </Paper>
+        </CardListItem>
       ))}
-    </Stack>
+    </CardList>
   );
 }

@@ -1,10 +1,8 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconCalendar, IconCircleCheck } from '@tabler/icons-react';
+import { Alert, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
 import { nowValidFrom } from '../../../domain/approval';
 import { useTranslation } from '../../../i18n/use-translation';
-import { useOnline } from '../../../ui/use-online';
+import { ApproveNowOrLater } from '../../../ui/approve-now-or-later';
 import type { Approval } from '../hooks/use-approve-assessment';
 
 /**
@@ -13,54 +11,25 @@ import type { Approval } from '../hooks/use-approve-assessment';
  */
 export function ApproveActions(props: { propertyId: string; assessmentId: string; approval: Approval }) {
   const t = useTranslation();
-  const online = useOnline();
-  const reasonId = useId();
   const approval = props.approval;
-  const disabled = !online || approval.busy;
   return (
-    <Stack gap="xs">
-      <Group gap="sm">
-        <Button
-          leftSection={<IconCircleCheck size={16} aria-hidden />}
-          disabled={disabled}
-          loading={approval.busy}
-          aria-describedby={online ? undefined : reasonId}
-          onClick={() => void approval.approve({ iso: nowValidFrom(), future: false })}
-        >
-          {t('assessmentResult.approveNow')}
-        </Button>
-        {online && !approval.busy ? (
-          <Button
-            variant="outline"
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            renderRoot={(rootProps) => (
-              <Link
-                {...rootProps}
-                to="/results/datepicker/$propertyId/$assessmentId"
-                params={{ propertyId: props.propertyId, assessmentId: props.assessmentId }}
-              />
-            )}
-          >
-            {t('assessmentResult.approveInFuture')}
-          </Button>
-        ) : (
-          <Button
-            variant="outline"
-            leftSection={<IconCalendar size={16} aria-hidden />}
-            disabled
-            aria-describedby={online ? undefined : reasonId}
-          >
-            {t('assessmentResult.approveInFuture')}
-          </Button>
-        )}
-      </Group>
-      {!online && (
-        <Text size="sm" id={reasonId}>
-          {t('assessmentResult.approve.offline')}
-        </Text>
+    <ApproveNowOrLater
+      nowLabel={t('assessmentResult.approveNow')}
+      laterLabel={t('assessmentResult.approveInFuture')}
+      offlineReason={t('assessmentResult.approve.offline')}
+      busy={approval.busy}
+      onApproveNow={() => void approval.approve({ iso: nowValidFrom(), future: false })}
+      laterLink={(rootProps) => (
+        <Link
+          {...rootProps}
+          to="/results/datepicker/$propertyId/$assessmentId"
+          params={{ propertyId: props.propertyId, assessmentId: props.assessmentId }}
+        />
       )}
+      gap="xs"
+    >
       <ApprovalFeedback approval={approval} />
-    </Stack>
+    </ApproveNowOrLater>
   );
 }
 

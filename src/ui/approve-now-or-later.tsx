@@ -1,0 +1,65 @@
+import { Button, Group, Stack, Text, type MantineSpacing } from '@mantine/core';
+import { IconCalendar, IconCircleCheck } from '@tabler/icons-react';
+import { useId, type ReactNode } from 'react';
+import { useOnline } from './use-online';
+
+/**
+ * Approve now and Approve in future, of one assessment (the results page) or of many (the bulk
+ * approval pages), docs/product.md 2. Offline both are disabled with `offlineReason` shown under
+ * them and tied to them (a job needs the server, docs/architecture.md 2 "Bulk jobs"); while
+ * `busy` both wait. `laterLink` renders the way to the date picker around the given props;
+ * `children` (what kept an approval from starting) go under the reason.
+ */
+export function ApproveNowOrLater(props: {
+  nowLabel: string;
+  laterLabel: string;
+  offlineReason: string;
+  busy: boolean;
+  onApproveNow: () => void;
+  laterLink: (rootProps: Record<string, unknown>) => ReactNode;
+  gap?: MantineSpacing;
+  children?: ReactNode;
+}) {
+  const online = useOnline();
+  const reasonId = useId();
+  const described = online ? undefined : reasonId;
+  return (
+    <Stack gap={props.gap}>
+      <Group gap="sm">
+        <Button
+          leftSection={<IconCircleCheck size={16} aria-hidden />}
+          disabled={!online || props.busy}
+          loading={props.busy}
+          aria-describedby={described}
+          onClick={props.onApproveNow}
+        >
+          {props.nowLabel}
+        </Button>
+        {online && !props.busy ? (
+          <Button
+            variant="outline"
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            renderRoot={(rootProps) => props.laterLink(rootProps)}
+          >
+            {props.laterLabel}
+          </Button>
+        ) : (
+          <Button
+            variant="outline"
+            leftSection={<IconCalendar size={16} aria-hidden />}
+            disabled
+            aria-describedby={described}
+          >
+            {props.laterLabel}
+          </Button>
+        )}
+      </Group>
+      {!online && (
+        <Text size="sm" id={reasonId}>
+          {props.offlineReason}
+        </Text>
+      )}
+      {props.children}
+    </Stack>
+  );
+}
