@@ -55,6 +55,16 @@ export function approvalRequestOf(
   });
 }
 
+/** `approvalRequestOf` for a page that needs one (the confirmations): with nothing to approve it goes to /approve. */
+export function requiredApprovalRequest(
+  location: ParsedLocation,
+  backTo: (request: ApprovalRequest) => string,
+): ApprovalRequest {
+  const request = approvalRequestOf(location, backTo);
+  if (!request) throw redirect({ to: '/approve', replace: true });
+  return request;
+}
+
 /** The navigation state that hands a request on to the next approval page, with its back link. */
 export function approvalState(request: ApprovalRequest, origin: string) {
   return { approve: request, origin };

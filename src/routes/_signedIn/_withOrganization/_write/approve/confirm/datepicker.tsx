@@ -1,16 +1,17 @@
 import { Container } from '@mantine/core';
-import { createFileRoute, Link, redirect } from '@tanstack/react-router';
-import { approvalRequestOf, approvalState } from '../../../../../../features/bulk/approve/approval-request';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import {
+  approvalState,
+  requiredApprovalRequest,
+} from '../../../../../../features/bulk/approve/approval-request';
 import { BulkApproveDatePicker } from '../../../../../../features/bulk/approve/bulk-approve-date-picker';
 import { useSendWaitingAnswers } from '../../../../../../features/outbox/hooks/use-send-waiting-answers';
 
 /** /approve/confirm/datepicker (docs/product.md 2 and 5, write only): approve the chosen residences from a later day. */
 export const Route = createFileRoute('/_signedIn/_withOrganization/_write/approve/confirm/datepicker')({
-  beforeLoad: ({ location }) => {
-    const approvalRequest = approvalRequestOf(location, () => '/approve/confirm');
-    if (!approvalRequest) throw redirect({ to: '/approve', replace: true });
-    return { approvalRequest };
-  },
+  beforeLoad: ({ location }) => ({
+    approvalRequest: requiredApprovalRequest(location, () => '/approve/confirm'),
+  }),
   component: ApproveDatePickerRoute,
 });
 

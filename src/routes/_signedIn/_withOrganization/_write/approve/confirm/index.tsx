@@ -1,16 +1,14 @@
 import { Container } from '@mantine/core';
-import { createFileRoute, redirect } from '@tanstack/react-router';
-import { approvalRequestOf } from '../../../../../../features/bulk/approve/approval-request';
+import { createFileRoute } from '@tanstack/react-router';
+import { requiredApprovalRequest } from '../../../../../../features/bulk/approve/approval-request';
 import { ApproveConfirm } from '../../../../../../features/bulk/approve/approve-confirm';
 import { useSendWaitingAnswers } from '../../../../../../features/outbox/hooks/use-send-waiting-answers';
 
 /** /approve/confirm (docs/product.md 2, write only): approve now or from a later day; nothing chosen goes to /approve. */
 export const Route = createFileRoute('/_signedIn/_withOrganization/_write/approve/confirm/')({
-  beforeLoad: ({ location }) => {
-    const approvalRequest = approvalRequestOf(location, () => '/approve');
-    if (!approvalRequest) throw redirect({ to: '/approve', replace: true });
-    return { approvalRequest };
-  },
+  beforeLoad: ({ location }) => ({
+    approvalRequest: requiredApprovalRequest(location, () => '/approve'),
+  }),
   component: ApproveConfirmRoute,
 });
 
