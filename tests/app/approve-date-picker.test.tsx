@@ -1,12 +1,4 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-} from '@tanstack/react-router';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -15,7 +7,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { firstFutureDay, futureValidFrom } from '../../src/domain/approval';
 import { ApproveDatePicker } from '../../src/features/results/components/approve-date-picker';
 import { jobProgress } from '../../src/hub/job-progress';
-import { fillJsdomGaps, renderRouter } from './test-render';
+import { fillJsdomGaps, json, renderPages } from './test-render';
 
 vi.mock('../../src/hub/hub-connection', () => ({
   hubConnection: () => Promise.reject(new Error('no hub in tests')),
@@ -23,9 +15,6 @@ vi.mock('../../src/hub/hub-connection', () => ({
 }));
 
 beforeAll(fillJsdomGaps);
-
-const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } });
 
 const bodies: unknown[] = [];
 beforeEach(() => {
@@ -61,26 +50,12 @@ afterEach(() => {
 });
 
 async function renderPicker() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const pickerRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/results/datepicker/$propertyId/$assessmentId',
-    component: () => (
+  await renderPages('/results/datepicker/p1/a1', {
+    '/results/datepicker/$propertyId/$assessmentId': () => (
       <ApproveDatePicker propertyId="p1" assessmentId="a1" sendWaitingAnswers={async () => true} />
     ),
+    '/results/$propertyId/$assessmentId': 'Resultat',
   });
-  const resultsRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/results/$propertyId/$assessmentId',
-    component: () => <h1>Resultat</h1>,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([pickerRoute, resultsRoute]),
-    history: createMemoryHistory({ initialEntries: ['/results/datepicker/p1/a1'] }),
-  });
-  await renderRouter(router, queryClient);
 }
 
 const dayLabel = (day: string) => dayjs(day).locale('da').format('dddd D. MMMM YYYY');

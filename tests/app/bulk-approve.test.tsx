@@ -1,13 +1,5 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Link,
-  Outlet,
-} from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +8,7 @@ import { ApproveConfirm } from '../../src/features/bulk/approve/approve-confirm'
 import { LeaveFlowGuard } from '../../src/features/bulk/approve/leave-flow-guard';
 import { jobProgress } from '../../src/hub/job-progress';
 import { bulkStore } from '../../src/offline/bulk-state';
-import { fillJsdomGaps, renderRouter } from './test-render';
+import { fillJsdomGaps, json, renderPages } from './test-render';
 
 vi.mock('../../src/hub/hub-connection', () => ({
   hubConnection: () => Promise.reject(new Error('no hub in tests')),
@@ -24,9 +16,6 @@ vi.mock('../../src/hub/hub-connection', () => ({
 }));
 
 beforeAll(fillJsdomGaps);
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 const request: ApprovalRequest = {
   from: 'list',
@@ -81,26 +70,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function renderConfirm(sendWaitingAnswers?: () => Promise<boolean>) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const confirmRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/approve/confirm',
-    component: () => <ApproveConfirm request={request} sendWaitingAnswers={sendWaitingAnswers} />,
+function renderConfirm(sendWaitingAnswers?: () => Promise<boolean>) {
+  return renderPages('/approve/confirm', {
+    '/approve/confirm': () => <ApproveConfirm request={request} sendWaitingAnswers={sendWaitingAnswers} />,
+    '/approved': 'Godkendte vurderinger',
   });
-  const approvedRoute = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/approved',
-    component: () => <h1>Godkendte vurderinger</h1>,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([confirmRoute, approvedRoute]),
-    history: createMemoryHistory({ initialEntries: ['/approve/confirm'] }),
-  });
-  await renderRouter(router, queryClient);
-  return router;
 }
 
 describe('approving many (docs/product.md 4 "Bulk mode", 8)', () => {
@@ -180,36 +154,17 @@ describe('the guard dialog of a finished flow (docs/product.md 4)', () => {
       type: 'approvalFinished',
       approved: [{ assessmentId: 'a1', propertyId: 'p1', validFrom: '2026-12-15' }],
     });
-    const queryClient = new QueryClient();
-    queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
-    const rootRoute = createRootRoute({ component: Outlet });
-    const approvedRoute = createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/approved',
-      component: () => (
+    return renderPages('/approved', {
+      '/approved': () => (
         <>
           <h1>Godkendte vurderinger</h1>
           <Link to="/departments">Et andet sted</Link>
           <LeaveFlowGuard />
         </>
       ),
+      '/': 'Forside',
+      '/departments': 'Et andet sted',
     });
-    const homeRoute = createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/',
-      component: () => <h1>Forside</h1>,
-    });
-    const elsewhereRoute = createRoute({
-      getParentRoute: () => rootRoute,
-      path: '/departments',
-      component: () => <h1>Et andet sted</h1>,
-    });
-    const router = createRouter({
-      routeTree: rootRoute.addChildren([approvedRoute, homeRoute, elsewhereRoute]),
-      history: createMemoryHistory({ initialEntries: ['/approved'] }),
-    });
-    await renderRouter(router, queryClient);
-    return router;
   }
 
   it('Back stays on the page; Finish ends the flow and goes home', async () => {

@@ -1,19 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-} from '@tanstack/react-router';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FormTopBar } from '../../src/features/assessment/components/form-top-bar';
 import { useCopyBack } from '../../src/features/assessment/hooks/use-copy-back';
 import { bulkStore } from '../../src/offline/bulk-state';
-import { fillJsdomGaps, renderRouter } from './test-render';
+import { fillJsdomGaps, renderPages } from './test-render';
 
 beforeAll(fillJsdomGaps);
 
@@ -46,14 +38,9 @@ function finishedCopy() {
   });
 }
 
-async function renderForm(assessmentId: string, onLeave = vi.fn()) {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const form = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/form',
-    component: function Form() {
+function renderForm(assessmentId: string, onLeave = vi.fn()) {
+  return renderPages('/form', {
+    '/form': function Form() {
       const copyBack = useCopyBack(assessmentId);
       return (
         <FormTopBar
@@ -65,18 +52,8 @@ async function renderForm(assessmentId: string, onLeave = vi.fn()) {
         />
       );
     },
+    '/copied': 'Kopierede',
   });
-  const copied = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/copied',
-    component: () => <h1>Kopierede</h1>,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([form, copied]),
-    history: createMemoryHistory({ initialEntries: ['/form'] }),
-  });
-  await renderRouter(router, queryClient);
-  return router;
 }
 
 beforeEach(() => {

@@ -1,12 +1,4 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-} from '@tanstack/react-router';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,7 +8,7 @@ import { CopySummary } from '../../src/features/bulk/copy/copy-summary';
 import { jobProgress } from '../../src/hub/job-progress';
 import { bulkStore } from '../../src/offline/bulk-state';
 import { currentJobState } from '../../src/offline/client-state';
-import { fillJsdomGaps, renderRouter } from './test-render';
+import { fillJsdomGaps, json, renderPages } from './test-render';
 
 // No hub in jsdom: the job is followed by reading its state (as when the hub is unreachable).
 vi.mock('../../src/hub/hub-connection', () => ({
@@ -25,9 +17,6 @@ vi.mock('../../src/hub/hub-connection', () => ({
 }));
 
 beforeAll(fillJsdomGaps);
-
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response;
 let handlers: Record<string, Handler>;
@@ -79,24 +68,13 @@ function startCopying(targets: BulkTarget[], from: BulkSource = source()) {
   bulkStore.dispatch({ type: 'selectTargets', targets });
 }
 
-async function renderCopy() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
-  const rootRoute = createRootRoute({ component: Outlet });
-  const page = (path: string, heading: string) =>
-    createRoute({ getParentRoute: () => rootRoute, path, component: () => <h1>{heading}</h1> });
-  const copyRoute = createRoute({ getParentRoute: () => rootRoute, path: '/copy', component: CopySummary });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([
-      copyRoute,
-      page('/copied', 'Kopierede'),
-      page('/approvecopied', 'Godkend kopierede'),
-      page('/departments/properties/d1', 'Afdelingen'),
-    ]),
-    history: createMemoryHistory({ initialEntries: ['/copy'] }),
+function renderCopy() {
+  return renderPages('/copy', {
+    '/copy': CopySummary,
+    '/copied': 'Kopierede',
+    '/approvecopied': 'Godkend kopierede',
+    '/departments/properties/d1': 'Afdelingen',
   });
-  await renderRouter(router, queryClient);
-  return router;
 }
 
 beforeEach(() => {

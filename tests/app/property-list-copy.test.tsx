@@ -1,12 +1,4 @@
 // @vitest-environment jsdom
-import { QueryClient } from '@tanstack/react-query';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-} from '@tanstack/react-router';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +6,7 @@ import type { PropertyRow } from '../../src/api/dto';
 import { NO_DATE } from '../../src/domain/statuses';
 import { PropertyList } from '../../src/features/residences/components/property-list/property-list';
 import { bulkStore } from '../../src/offline/bulk-state';
-import { fillJsdomGaps, renderRouter } from './test-render';
+import { fillJsdomGaps, renderPages } from './test-render';
 
 beforeAll(fillJsdomGaps);
 
@@ -47,26 +39,12 @@ const rows = [
 ];
 
 async function renderList(canWrite = true) {
-  const queryClient = new QueryClient();
-  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
-  const rootRoute = createRootRoute({ component: Outlet });
-  // The app's `_signedIn` layout puts the session into the context the list reads.
-  const signedIn = createRoute({
-    getParentRoute: () => rootRoute,
-    id: '_signedIn',
-    beforeLoad: () => ({ session: { canWrite } }),
-    component: Outlet,
-  });
-  const list = createRoute({
-    getParentRoute: () => signedIn,
-    path: '/departments/properties/d1',
-    component: () => <PropertyList rows={rows} />,
-  });
-  const router = createRouter({
-    routeTree: rootRoute.addChildren([signedIn.addChildren([list])]),
-    history: createMemoryHistory({ initialEntries: ['/departments/properties/d1'] }),
-  });
-  await renderRouter(router, queryClient);
+  // The list reads the session from the context of the app's `_signedIn` layout.
+  await renderPages(
+    '/departments/properties/d1',
+    { '/departments/properties/d1': () => <PropertyList rows={rows} /> },
+    { session: { canWrite } },
+  );
   await screen.findByText('5 boliger');
 }
 

@@ -1,7 +1,17 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  type AnyRoute,
+  type AnyRouter,
+} from '@tanstack/react-router';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 
 /**
  * What Mantine and the router read that jsdom does not have. Component tests call this once in
@@ -31,4 +41,49 @@ export async function renderRouter(router: AnyRouter, queryClient: QueryClient):
     </MantineProvider>,
   );
   await router.load();
+}
+
+/** A JSON answer of a stubbed fetch. */
+export const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * Renders a memory router at `at` with the app's providers. `pages` maps each route path to what
+ * it shows: a component, or the text of a heading that stands in for a page the test only
+ * arrives at. With `session` the pages sit under the app's `_signedIn` layout, whose context
+ * holds it. The query client retries nothing and keeps what a test puts in it; staticcontent is
+ * empty, so the texts are the Danish defaults.
+ */
+export async function renderPages(
+  at: string,
+  pages: Record<string, (() => ReactNode) | string>,
+  options: { session?: object } = {},
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: Infinity, retry: false } },
+  });
+  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
+  const rootRoute = createRootRoute({ component: Outlet });
+  const signedIn = options.session
+    ? createRoute({
+        getParentRoute: () => rootRoute,
+        id: '_signedIn',
+        beforeLoad: () => ({ session: options.session }),
+        component: Outlet,
+      })
+    : null;
+  const parent: AnyRoute = signedIn ?? rootRoute;
+  const routes = Object.entries(pages).map(([path, page]) =>
+    createRoute({
+      getParentRoute: () => parent,
+      path,
+      component: typeof page === 'string' ? () => <h1>{page}</h1> : page,
+    }),
+  );
+  const router = createRouter({
+    routeTree: rootRoute.addChildren(signedIn ? [signedIn.addChildren(routes)] : routes),
+    history: createMemoryHistory({ initialEntries: [at] }),
+  });
+  await renderRouter(router, queryClient);
+  return router;
 }
