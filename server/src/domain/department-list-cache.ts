@@ -1,11 +1,8 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import { assertMember, type AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
-import type { PrecompressedBody } from '../http/precompressed-body';
+import { precompress, type PrecompressedBody } from '../http/precompressed-body';
 
 /**
  * The department property lists as they go on the wire (docs/architecture.md "The API under
@@ -29,9 +26,6 @@ export const DEPARTMENT_LIST_CACHE_BYTES = 64 * 1024 * 1024;
  */
 const BROTLI_QUALITY = 6;
 const GZIP_LEVEL = 6;
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 type Versions = {
   department_list_versions: { department_id: string; version: number };
@@ -58,29 +52,13 @@ export async function departmentListVersion(
   return { id: row.id, version: Number(row.version ?? 0) };
 }
 
-async function compressOnce(json: string): Promise<PrecompressedBody> {
-  const identity = Buffer.from(json, 'utf8');
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzipAsync(identity, { level: GZIP_LEVEL }),
-  ]);
-  // Tags from the content, never from the version alone: a rebuilt database reuses numbers.
-  const hash = createHash('sha256').update(identity).digest('base64url');
-  return {
-    contentType: 'application/json; charset=utf-8',
-    representations: {
-      identity: { bytes: identity, etag: `"${hash}"` },
-      br: { bytes: br, etag: `"${hash}-br"` },
-      gzip: { bytes: gz, etag: `"${hash}-gzip"` },
-    },
-  };
-}
+// Tags come from the content (precompress), never from the version alone: a rebuilt database
+// reuses numbers.
+const compressOnce = (json: string): Promise<PrecompressedBody> =>
+  precompress(json, 'application/json; charset=utf-8', {
+    brotliQuality: BROTLI_QUALITY,
+    gzipLevel: GZIP_LEVEL,
+  });
 
 const sizeOf = (body: PrecompressedBody) =>
   Object.values(body.representations).reduce((sum, r) => sum + r.bytes.length, 0);
