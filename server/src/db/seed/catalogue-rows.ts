@@ -2,9 +2,7 @@ import type { Transaction } from 'kysely';
 import type { QuestionDef } from '../../../../src/domain/catalogue';
 import type { Database } from '../schema';
 import { CHAPTERS, QUESTIONS } from './catalogue';
-
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters. */
-const CHUNK = 1000;
+import { insertChunked } from './chunked';
 
 /** The three-digit id within its chapter kind (docs/architecture.md 3). */
 export function numberQuestions(questions: readonly QuestionDef[]): Map<string, string> {
@@ -62,10 +60,5 @@ export async function seedCatalogue(trx: Transaction<Database>): Promise<void> {
       position,
     })),
   );
-  for (let i = 0; i < options.length; i += CHUNK) {
-    await trx
-      .insertInto('question_options')
-      .values(options.slice(i, i + CHUNK))
-      .execute();
-  }
+  await insertChunked(options, (chunk) => trx.insertInto('question_options').values(chunk).execute());
 }

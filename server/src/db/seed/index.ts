@@ -2,22 +2,17 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { QUESTIONS } from './catalogue';
 import { seedCatalogue } from './catalogue-rows';
+import { insertChunked } from './chunked';
 import { generateDemoAssessments, type DemoAssessment } from './demo-assessments';
 import { createRng, generateDemoResidences } from './demo-residences';
-import { DEMO_LOGOUT_URL, DEMO_USERS } from './demo-users';
+import { DEMO_USERS } from './demo-users';
 import { seedNationalData } from './national';
+import { hasOrganizations, seedOrganizations } from './organization-rows';
 import type { SeedKind } from '../../config';
 
 export { numberQuestions } from './catalogue-rows';
 
 export const DEMO_SEED = 20261122;
-
-/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for our widest table. */
-const CHUNK = 1000;
-
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
-}
 
 async function seedAssessments(
   trx: Transaction<Database>,
@@ -70,8 +65,7 @@ async function seedAssessments(
  * the database already holds organizations.
  */
 export async function seedDemoData(db: Kysely<Database>, now: Date = new Date()): Promise<boolean> {
-  const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
+  if (await hasOrganizations(db)) return false;
 
   const data = generateDemoResidences(DEMO_SEED);
   const rng = createRng(DEMO_SEED + 1);
@@ -80,35 +74,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date())
   const organizationOf = new Map(data.residences.map((r) => [r.id, departmentOrg.get(r.departmentId)!]));
 
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('organizations').values(data.organizations).execute();
-    await trx
-      .insertInto('users')
-      .values(
-        DEMO_USERS.map((u) => ({
-          id: u.id,
-          user_name: u.userName,
-          display_name: u.displayName,
-          role: u.role,
-          sso_uuid: u.ssoUuid,
-          logout_url: DEMO_LOGOUT_URL,
-        })),
-      )
-      .execute();
-    const memberships = DEMO_USERS.flatMap((u) =>
-      u.organizations.map((index) => ({ user_id: u.id, organization_id: data.organizations[index]!.id })),
-    );
-    await trx.insertInto('memberships').values(memberships).execute();
-    await trx
-      .insertInto('departments')
-      .values(
-        data.departments.map((d) => ({
-          id: d.id,
-          organization_id: d.organizationId,
-          name: d.name,
-          town: d.town,
-        })),
-      )
-      .execute();
+    await seedOrganizations(trx, data.organizations, data.departments);
     await insertChunked(data.residences, (chunk) =>
       trx
         .insertInto('residences')

@@ -3,7 +3,7 @@ import type { Database } from '../schema';
 import { QUESTIONS } from './catalogue';
 import { seedCatalogue } from './catalogue-rows';
 import { createRng, mixSeed } from './demo-residences';
-import { DEMO_LOGOUT_URL, DEMO_USERS } from './demo-users';
+import { DEMO_USERS } from './demo-users';
 import {
   createAssessmentDealer,
   NATIONAL_SCALE,
@@ -15,6 +15,7 @@ import {
   type NationalScale,
 } from './national-data';
 import { createTemplates, type TemplatePool } from './national-templates';
+import { hasOrganizations, seedOrganizations } from './organization-rows';
 
 export interface NationalSeedOptions {
   now?: Date;
@@ -29,14 +30,8 @@ export interface NationalSeedOptions {
 /** Rows per statement: each column goes as one array parameter (unnest), so this is not bound by PostgreSQL's 65,535 parameters. */
 const RESIDENCE_BATCH = 10_000;
 const ASSESSMENT_BATCH = 5_000;
-/** Rows per multi-row INSERT for the small tables (well under the parameter limit). */
-const ROW_CHUNK = 1_000;
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());
-
-async function inChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < rows.length; i += ROW_CHUNK) await insert(rows.slice(i, i + ROW_CHUNK));
-}
 
 /** The answer sets as two temporary tables that the assessment batches join. */
 async function loadTemplates(trx: Transaction<Database>, templates: TemplatePool): Promise<void> {
@@ -133,8 +128,7 @@ export async function seedNationalData(
   db: Kysely<Database>,
   options: NationalSeedOptions = {},
 ): Promise<boolean> {
-  const existing = await db.selectFrom('organizations').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
+  if (await hasOrganizations(db)) return false;
   const seed = options.seed ?? NATIONAL_SEED;
   const progress = options.onProgress ?? (() => {});
   const plan = nationalPlan(seed, options.scale ?? NATIONAL_SCALE);
@@ -147,32 +141,7 @@ export async function seedNationalData(
   const authorId = DEMO_USERS[0]!.id;
 
   await db.transaction().execute(async (trx) => {
-    await inChunks(plan.organizations, (chunk) => trx.insertInto('organizations').values(chunk).execute());
-    await trx
-      .insertInto('users')
-      .values(
-        DEMO_USERS.map((u) => ({
-          id: u.id,
-          user_name: u.userName,
-          display_name: u.displayName,
-          role: u.role,
-          sso_uuid: u.ssoUuid,
-          logout_url: DEMO_LOGOUT_URL,
-        })),
-      )
-      .execute();
-    const memberships = DEMO_USERS.flatMap((u) =>
-      u.organizations.map((index) => ({ user_id: u.id, organization_id: plan.organizations[index]!.id })),
-    );
-    if (memberships.length > 0) await trx.insertInto('memberships').values(memberships).execute();
-    await inChunks(plan.departments, (chunk) =>
-      trx
-        .insertInto('departments')
-        .values(
-          chunk.map((d) => ({ id: d.id, organization_id: d.organizationId, name: d.name, town: d.town })),
-        )
-        .execute(),
-    );
+    await seedOrganizations(trx, plan.organizations, plan.departments);
     await seedCatalogue(trx);
     await loadTemplates(trx, templates);
 
