@@ -1,5 +1,4 @@
 import type { QuestionDef } from '../../../src/domain/catalogue';
-import { progress } from '../../../src/domain/scoring';
 import {
   excludedHandicaps,
   handicapsForEvaluation,
@@ -49,11 +48,8 @@ export interface AssessmentListRow {
   zipCode: string;
 }
 
-export function toListEntry(
-  row: AssessmentListRow,
-  questions: readonly QuestionDef[],
-  answers: AnswerMap,
-): AssessmentListEntry {
+/** The list entry of a row, with its progress (src/domain/scoring.ts `progress`). */
+export function toListEntry(row: AssessmentListRow, progress: number): AssessmentListEntry {
   return {
     assessmentId: row.id,
     propertyId: row.residenceId,
@@ -65,6 +61,6 @@ export function toListEntry(
     validFrom: row.status === 'approved' && row.validFrom ? isoDate(row.validFrom) : null,
     futureApprovedDate: isoOrNoDate(row.futureApprovedDate),
     createdAt: isoDate(row.createdAt),
-    progress: progress(questions, answers, { converted: row.converted }),
+    progress,
   };
 }

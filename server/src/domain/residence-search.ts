@@ -64,7 +64,7 @@ export function streetsForPage(
 
 /** Haversine distance in metres from a point to `residences as r` (geo.ts, in SQL for ORDER BY). */
 export const distanceSql = (latitude: number, longitude: number) =>
-  sql<number>`2 * 6371008.8 * asin(least(1, sqrt(power(sin(radians(r.latitude - ${latitude}::double precision) / 2), 2) + cos(radians(${latitude}::double precision)) * cos(radians(r.latitude)) * power(sin(radians(r.longitude - ${longitude}::double precision) / 2), 2))))`;
+  sql<number>`2 * ${sql.lit(EARTH_RADIUS_M)} * asin(least(1, sqrt(power(sin(radians(r.latitude - ${latitude}::double precision) / 2), 2) + cos(radians(${latitude}::double precision)) * cos(radians(r.latitude)) * power(sin(radians(r.longitude - ${longitude}::double precision) / 2), 2))))`;
 
 export interface BoundingBox {
   minLatitude: number;

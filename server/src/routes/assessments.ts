@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import type { QuestionDef } from '../../../src/domain/catalogue';
-import { handicapScores } from '../../../src/domain/scoring';
+import { handicapScores, progress } from '../../../src/domain/scoring';
 import { assertMember, type AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { findAssessment, findResidence } from '../domain/access';
@@ -50,9 +49,6 @@ function listQuery(db: Kysely<Database>) {
 
 type VersionedRow = AssessmentListRow & { version: string };
 
-/** No questions: toListEntry then computes no progress (0), and the cached one is used. */
-const NO_QUESTIONS: readonly QuestionDef[] = [];
-
 /**
  * List entries; the answers are read and scored only for assessments whose progress is not
  * remembered for their current version (domain/progress-cache.ts).
@@ -61,7 +57,8 @@ async function toListEntries(db: Kysely<Database>, rows: VersionedRow[]): Promis
   if (rows.length === 0) return [];
   const cache = progressCacheOf(db);
   const unknown = rows.filter((row) => cache.get(row.id, row.version) === undefined);
-  const scored = new Map<string, AssessmentListEntry>();
+  // Kept here too: a list longer than the cache would push its own first entries out.
+  const scored = new Map<string, number>();
   if (unknown.length > 0) {
     const [questions, answers] = await Promise.all([
       loadQuestions(db),
@@ -71,18 +68,12 @@ async function toListEntries(db: Kysely<Database>, rows: VersionedRow[]): Promis
       ),
     ]);
     for (const row of unknown) {
-      const entry = toListEntry(row, questions, answers.get(row.id)!);
-      cache.set(row.id, row.version, entry.progress);
-      scored.set(row.id, entry);
+      const value = progress(questions, answers.get(row.id)!, { converted: row.converted });
+      cache.set(row.id, row.version, value);
+      scored.set(row.id, value);
     }
   }
-  return rows.map(
-    (row) =>
-      scored.get(row.id) ?? {
-        ...toListEntry(row, NO_QUESTIONS, new Map()),
-        progress: cache.get(row.id, row.version)!,
-      },
-  );
+  return rows.map((row) => toListEntry(row, scored.get(row.id) ?? cache.get(row.id, row.version)!));
 }
 
 /**
