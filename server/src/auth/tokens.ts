@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { setBounded } from '../bounded-map';
 import { unauthorized } from '../errors';
 
 /** What a token says about its bearer (docs/product.md 3 "Token": exp and sso_uuid are read). */
@@ -29,13 +30,6 @@ export interface TokenService {
 
 const nowS = () => Math.floor(Date.now() / 1000);
 
-/** A Map that forgets its oldest entry when it is full (Map keeps insertion order). */
-function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
-  map.delete(key);
-  if (map.size >= TOKEN_MEMO_SIZE) map.delete(map.keys().next().value as K);
-  map.set(key, value);
-}
-
 /**
  * HS256 tokens (docs/api.md "Conventions"). Every authenticated request verifies one and every
  * answer to it carries a fresh one (sliding renewal), so both are memoized
@@ -61,7 +55,7 @@ export function createTokenService(secret: string, defaultTtlS: number): TokenSe
         .setIssuedAt(now)
         .setExpirationTime(now + ttlS)
         .sign(key);
-      remember(signed, memoKey, { iat: now, token });
+      setBounded(signed, memoKey, { iat: now, token }, TOKEN_MEMO_SIZE);
       return token;
     },
     async verify(token) {
@@ -80,7 +74,7 @@ export function createTokenService(secret: string, defaultTtlS: number): TokenSe
         }
         const ttlS = payload.iat && payload.exp > payload.iat ? payload.exp - payload.iat : defaultTtlS;
         const claims = { sub: payload.sub, sso_uuid: payload.sso_uuid, exp: payload.exp, ttlS };
-        remember(verified, token, claims);
+        setBounded(verified, token, claims, TOKEN_MEMO_SIZE);
         return claims;
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw unauthorized('Token expired', 'TOKEN_EXPIRED');

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { setBounded } from '../bounded-map';
 import type { Database } from '../db/schema';
 
 /**
@@ -23,12 +24,7 @@ export class ProgressCache {
   }
 
   set(assessmentId: string, version: string, progress: number): void {
-    // Map keeps insertion order: re-inserting makes this the newest, the first is the oldest.
-    this.entries.delete(assessmentId);
-    this.entries.set(assessmentId, { version, progress });
-    if (this.entries.size > this.maxEntries) {
-      this.entries.delete(this.entries.keys().next().value!);
-    }
+    setBounded(this.entries, assessmentId, { version, progress }, this.maxEntries);
   }
 
   get size(): number {
