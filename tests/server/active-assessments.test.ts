@@ -4,7 +4,16 @@ import type { QuestionDef } from '../../src/domain/catalogue';
 import { progress } from '../../src/domain/scoring';
 import type { AnswerMap } from '../../src/domain/screening';
 import { ProgressCache } from '../../server/src/domain/progress-cache';
-import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
+import {
+  bearer,
+  catalogueQuestions,
+  DATABASES,
+  demoToken,
+  organizationsOf,
+  residencesWithoutAssessment,
+  startTestApp,
+  type TestApp,
+} from './helpers';
 
 describe('the progress cache', () => {
   it('answers only for the version it was given', () => {
@@ -39,23 +48,8 @@ describe.each(DATABASES)('getactiveassessments progress on $name', ({ admin }) =
   beforeAll(async () => {
     t = await startTestApp(admin);
     token = await demoToken(t.app, 'skriver');
-    const db = t.app.db;
-    ownOrg = (
-      await db
-        .selectFrom('memberships as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select('m.organization_id')
-        .where('u.user_name', '=', 'skriver')
-        .executeTakeFirstOrThrow()
-    ).organization_id;
-    questions = (
-      await db
-        .selectFrom('questions')
-        .select('definition')
-        .orderBy('kind', 'desc')
-        .orderBy('position')
-        .execute()
-    ).map((q) => q.definition as QuestionDef);
+    ownOrg = (await organizationsOf(t.app.db, 'skriver'))[0]!;
+    questions = await catalogueQuestions(t.app.db);
   });
   afterAll(async () => {
     await t?.close();
@@ -90,17 +84,8 @@ describe.each(DATABASES)('getactiveassessments progress on $name', ({ admin }) =
   });
 
   it('shows the new progress as soon as an answer is stored', async () => {
-    const free = await t.app.db
-      .selectFrom('residences as r')
-      .select('r.id')
-      .where('r.organization_id', '=', ownOrg)
-      .where('r.is_converted', '=', false)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('assessments as a').select('a.id').whereRef('a.residence_id', '=', 'r.id'))),
-      )
-      .orderBy('r.id')
-      .executeTakeFirstOrThrow();
-    const created = await get(`/api/v2/assessment/createnewassessment?propertyId=${free.id}`);
+    const [free] = await residencesWithoutAssessment(t.app.db, ownOrg, { limit: 1 });
+    const created = await get(`/api/v2/assessment/createnewassessment?propertyId=${free}`);
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json<string>();
     const before = (await active()).find((e) => e.assessmentId === id)!;

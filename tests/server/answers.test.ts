@@ -5,7 +5,15 @@ import type { Question } from '../../src/domain/answer-validation';
 import type { QuestionDef } from '../../src/domain/catalogue';
 import { SCREENED_HANDICAPS } from '../../src/domain/handicaps';
 import { isCalculated, isHiddenQuestion, type AnswerValue } from '../../src/domain/screening';
-import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
+import {
+  bearer,
+  DATABASES,
+  demoToken,
+  organizationsOf,
+  residencesWithoutAssessment,
+  startTestApp,
+  type TestApp,
+} from './helpers';
 
 const USERS = ['skriver', 'laeser', 'flere', 'uden-org'] as const;
 type User = (typeof USERS)[number];
@@ -128,17 +136,8 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
     for (const row of await db.selectFrom('users').select(['id', 'user_name']).execute()) {
       userIds[row.user_name as User] = row.id;
     }
-    const orgsOf = async (userName: string) =>
-      (
-        await db
-          .selectFrom('memberships as m')
-          .innerJoin('users as u', 'u.id', 'm.user_id')
-          .select('m.organization_id')
-          .where('u.user_name', '=', userName)
-          .execute()
-      ).map((m) => m.organization_id);
-    ownOrg = (await orgsOf('skriver'))[0]!;
-    const otherOrg = (await orgsOf('flere')).find((id) => id !== ownOrg)!;
+    ownOrg = (await organizationsOf(db, 'skriver'))[0]!;
+    const otherOrg = (await organizationsOf(db, 'flere')).find((id) => id !== ownOrg)!;
     const approvedOf = async (org: string) => {
       const row = await db
         .selectFrom('assessments')
@@ -153,18 +152,7 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
     };
     approved = await approvedOf(ownOrg);
     foreign = await approvedOf(otherOrg);
-    const residenceWithout = (converted: boolean) =>
-      db
-        .selectFrom('residences as r')
-        .select('r.id')
-        .where('r.organization_id', '=', ownOrg)
-        .where('r.is_converted', '=', converted)
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('assessments as a').select('a.id').whereRef('a.residence_id', '=', 'r.id'))),
-        )
-        .orderBy('r.id')
-        .executeTakeFirst();
-    freeResidence = (await residenceWithout(false))!.id;
+    freeResidence = (await residencesWithoutAssessment(db, ownOrg, { limit: 1 }))[0]!;
     convertedResidence = (
       await db
         .selectFrom('residences')

@@ -11,7 +11,16 @@ import {
   type AnswerValue,
 } from '../../src/domain/screening';
 import { NO_DATE } from '../../src/domain/statuses';
-import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
+import {
+  bearer,
+  catalogueQuestions,
+  DATABASES,
+  demoToken,
+  organizationsOf,
+  residencesWithoutAssessment,
+  startTestApp,
+  type TestApp,
+} from './helpers';
 
 const USERS = ['skriver', 'laeser', 'flere', 'uden-org'] as const;
 type User = (typeof USERS)[number];
@@ -79,17 +88,8 @@ describe.each(DATABASES)('assessment endpoints on $name', ({ admin }) => {
     t = await startTestApp(admin);
     for (const user of USERS) tokens[user] = await demoToken(t.app, user);
     const db = t.app.db;
-    const orgsOf = async (userName: string) =>
-      (
-        await db
-          .selectFrom('memberships as m')
-          .innerJoin('users as u', 'u.id', 'm.user_id')
-          .select('m.organization_id')
-          .where('u.user_name', '=', userName)
-          .execute()
-      ).map((m) => m.organization_id);
-    ownOrg = (await orgsOf('skriver'))[0]!;
-    otherOrg = (await orgsOf('flere')).find((id) => id !== ownOrg)!;
+    ownOrg = (await organizationsOf(db, 'skriver'))[0]!;
+    otherOrg = (await organizationsOf(db, 'flere')).find((id) => id !== ownOrg)!;
     const approvedOf = async (org: string) => {
       const row = await db
         .selectFrom('assessments')
@@ -104,26 +104,9 @@ describe.each(DATABASES)('assessment endpoints on $name', ({ admin }) => {
     };
     approved = await approvedOf(ownOrg);
     foreignApproved = await approvedOf(otherOrg);
-    const free = await db
-      .selectFrom('residences as r')
-      .select('r.id')
-      .where('r.organization_id', '=', ownOrg)
-      .where('r.is_converted', '=', false)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('assessments as a').select('a.id').whereRef('a.residence_id', '=', 'r.id'))),
-      )
-      .orderBy('r.id')
-      .executeTakeFirstOrThrow();
-    freeResidence = free.id;
+    freeResidence = (await residencesWithoutAssessment(db, ownOrg, { limit: 1 }))[0]!;
     foreignResidence = foreignApproved.residenceId;
-    questions = (
-      await db
-        .selectFrom('questions')
-        .select('definition')
-        .orderBy('kind', 'desc')
-        .orderBy('position')
-        .execute()
-    ).map((q) => q.definition as QuestionDef);
+    questions = await catalogueQuestions(db);
   });
   afterAll(async () => {
     await t?.close();

@@ -4,7 +4,15 @@ import type { CopyTargetRow } from '../../src/api/get-copy-targets';
 import { copenhagenDate } from '../../server/src/jobs/dates';
 import { runWorkerOnce } from '../../server/src/jobs/worker';
 import { winningAssessments } from '../../server/src/domain/residences';
-import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
+import {
+  bearer,
+  DATABASES,
+  demoToken,
+  organizationsOf,
+  residencesWithoutAssessment,
+  startTestApp,
+  type TestApp,
+} from './helpers';
 
 /**
  * The server side of the bulk-copy flow (docs/api.md "copyassessments", "copytargets" and
@@ -129,17 +137,8 @@ describe.each(DATABASES)('bulk copy on $name', ({ admin }) => {
   beforeAll(async () => {
     t = await startTestApp(admin, { JOB_WORKER: 'false' });
     for (const user of USERS) tokens[user] = await demoToken(t.app, user);
-    const orgsOf = async (userName: string) =>
-      (
-        await db()
-          .selectFrom('memberships as m')
-          .innerJoin('users as u', 'u.id', 'm.user_id')
-          .select('m.organization_id')
-          .where('u.user_name', '=', userName)
-          .execute()
-      ).map((m) => m.organization_id);
-    ownOrg = (await orgsOf('skriver'))[0]!;
-    const otherOrg = (await orgsOf('flere')).find((id) => id !== ownOrg)!;
+    ownOrg = (await organizationsOf(db(), 'skriver'))[0]!;
+    const otherOrg = (await organizationsOf(db(), 'flere')).find((id) => id !== ownOrg)!;
 
     const departments = await db()
       .selectFrom('departments as d')
@@ -174,19 +173,7 @@ describe.each(DATABASES)('bulk copy on $name', ({ admin }) => {
     };
     source = await approvedIn({ organizationId: ownOrg, departmentId });
     foreign = await approvedIn({ organizationId: otherOrg });
-    free = (
-      await db()
-        .selectFrom('residences as r')
-        .select('r.id')
-        .where('r.organization_id', '=', ownOrg)
-        .where('r.is_converted', '=', false)
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('assessments as a').select('a.id').whereRef('a.residence_id', '=', 'r.id'))),
-        )
-        .orderBy('r.id')
-        .limit(40)
-        .execute()
-    ).map((r) => r.id);
+    free = await residencesWithoutAssessment(db(), ownOrg, { limit: 40 });
     expect(free.length).toBe(40);
   });
   afterAll(async () => {

@@ -1,8 +1,9 @@
 import type { Socket } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type App } from '../../server/src/app';
 import { loadConfig, type Config } from '../../server/src/config';
+import type { QuestionDef } from '../../src/domain/catalogue';
 
 /**
  * The databases the server suites run on: always an in-memory PGlite, and a real PostgreSQL
@@ -98,3 +99,71 @@ export async function listenForClients(test: TestApp): Promise<{ baseUrl: string
 /** The user id (`sub`) a token was issued for. */
 export const userIdOf = (token: string): string =>
   (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { sub: string }).sub;
+
+type Db = App['db'];
+
+/** The organizations a demo user is a member of. */
+export const organizationsOf = async (db: Db, userName: string): Promise<string[]> =>
+  (
+    await db
+      .selectFrom('memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select('m.organization_id')
+      .where('u.user_name', '=', userName)
+      .execute()
+  ).map((m) => m.organization_id);
+
+/** The seeded questions in catalogue order (screening first), as src/domain reads them. */
+export const catalogueQuestions = async (db: Db): Promise<QuestionDef[]> =>
+  (
+    await db
+      .selectFrom('questions')
+      .select('definition')
+      .orderBy('kind', 'desc')
+      .orderBy('position')
+      .execute()
+  ).map((q) => q.definition as QuestionDef);
+
+/** Residences of the organization with no assessment at all, in id order. */
+export const residencesWithoutAssessment = async (
+  db: Db,
+  organizationId: string,
+  { converted = false, limit }: { converted?: boolean; limit?: number } = {},
+): Promise<string[]> => {
+  let query = db
+    .selectFrom('residences as r')
+    .select('r.id')
+    .where('r.organization_id', '=', organizationId)
+    .where('r.is_converted', '=', converted)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('assessments as a').select('a.id').whereRef('a.residence_id', '=', 'r.id'))),
+    )
+    .orderBy('r.id');
+  if (limit !== undefined) query = query.limit(limit);
+  return (await query.execute()).map((r) => r.id);
+};
+
+/** The tables a seed fills. */
+const SEEDED_TABLES = [
+  'organizations',
+  'users',
+  'memberships',
+  'departments',
+  'residences',
+  'chapters',
+  'questions',
+  'question_options',
+  'assessments',
+  'answers',
+] as const;
+
+/** A hash of every seeded row, in no particular order: equal for equal data. */
+export async function seedFingerprint(db: Db): Promise<string> {
+  const hash = createHash('sha256');
+  for (const table of SEEDED_TABLES) {
+    const rows = await db.selectFrom(table).selectAll().execute();
+    const lines = rows.map((row) => JSON.stringify(row)).sort();
+    hash.update(`${table}:${lines.join('\n')}`);
+  }
+  return hash.digest('hex');
+}

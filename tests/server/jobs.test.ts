@@ -7,7 +7,15 @@ import { LeaseLostError } from '../../server/src/jobs/errors';
 import { createPgJobEvents, type JobProgressEvent } from '../../server/src/jobs/job-events';
 import { completeItem, DEFAULT_LEASE_MS, MAX_ATTEMPTS, MAX_JOB_ITEMS } from '../../server/src/jobs/queue';
 import { runWorkerOnce } from '../../server/src/jobs/worker';
-import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
+import {
+  bearer,
+  DATABASES,
+  demoToken,
+  organizationsOf,
+  residencesWithoutAssessment,
+  startTestApp,
+  type TestApp,
+} from './helpers';
 
 const USERS = ['skriver', 'laeser', 'flere'] as const;
 type User = (typeof USERS)[number];
@@ -121,17 +129,8 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     t = await startTestApp(admin, { JOB_WORKER: 'false' });
     for (const user of USERS) tokens[user] = await demoToken(t.app, user);
     const db = t.app.db;
-    const orgsOf = async (userName: string) =>
-      (
-        await db
-          .selectFrom('memberships as m')
-          .innerJoin('users as u', 'u.id', 'm.user_id')
-          .select('m.organization_id')
-          .where('u.user_name', '=', userName)
-          .execute()
-      ).map((m) => m.organization_id);
-    ownOrg = (await orgsOf('skriver'))[0]!;
-    const otherOrg = (await orgsOf('flere')).find((id) => id !== ownOrg)!;
+    ownOrg = (await organizationsOf(db, 'skriver'))[0]!;
+    const otherOrg = (await organizationsOf(db, 'flere')).find((id) => id !== ownOrg)!;
     const approvedOf = async (org: string) => {
       const row = await db
         .selectFrom('assessments')
@@ -148,19 +147,7 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     source = await approvedOf(ownOrg);
     foreignAssessment = await approvedOf(otherOrg);
     foreignResidence = foreignAssessment.residenceId;
-    free = (
-      await db
-        .selectFrom('residences as r')
-        .select('r.id')
-        .where('r.organization_id', '=', ownOrg)
-        .where('r.is_converted', '=', false)
-        .where(({ not, exists, selectFrom }) =>
-          not(exists(selectFrom('assessments as a').select('a.id').whereRef('a.residence_id', '=', 'r.id'))),
-        )
-        .orderBy('r.id')
-        .limit(60)
-        .execute()
-    ).map((r) => r.id);
+    free = await residencesWithoutAssessment(db, ownOrg, { limit: 60 });
     expect(free.length).toBe(60);
   });
   afterAll(async () => {
@@ -798,14 +785,7 @@ describe.each(DATABASES)('the job worker of buildApp on $name', ({ admin }) => {
   it('runs a queued job at once and publishes its progress on app.jobEvents', async () => {
     const token = await demoToken(t.app, 'skriver');
     const db = t.app.db;
-    const org = (
-      await db
-        .selectFrom('memberships as m')
-        .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select('m.organization_id')
-        .where('u.user_name', '=', 'skriver')
-        .executeTakeFirstOrThrow()
-    ).organization_id;
+    const org = (await organizationsOf(db, 'skriver'))[0]!;
     const source = await db
       .selectFrom('assessments')
       .select('id')

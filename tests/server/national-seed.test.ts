@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionDef } from '../../src/domain/catalogue';
 import { isAnswered, isCalculated, type AnswerValue } from '../../src/domain/screening';
@@ -18,6 +17,7 @@ import {
   type NationalScale,
 } from '../../server/src/db/seed/national-data';
 import { createTemplates } from '../../server/src/db/seed/national-templates';
+import { seedFingerprint } from './helpers';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 /** The national seed's code paths at a size a unit test can load. */
@@ -32,28 +32,6 @@ async function seeded(seed = NATIONAL_SEED) {
   return db;
 }
 type Db = Awaited<ReturnType<typeof seeded>>;
-
-async function fingerprint(db: Db): Promise<string> {
-  const hash = createHash('sha256');
-  for (const table of [
-    'organizations',
-    'users',
-    'memberships',
-    'departments',
-    'residences',
-    'assessments',
-    'answers',
-  ] as const) {
-    const rows = await db.selectFrom(table).selectAll().execute();
-    hash.update(
-      `${table}:${rows
-        .map((row) => JSON.stringify(row))
-        .sort()
-        .join('\n')}`,
-    );
-  }
-  return hash.digest('hex');
-}
 
 describe('apportion', () => {
   it('splits a total exactly, in proportion, with a minimum each', () => {
@@ -113,14 +91,14 @@ describe('the national seed, scaled down', () => {
   it(
     'is deterministic: the same seed gives the same rows, another seed others',
     async () => {
-      const expected = await fingerprint(db);
+      const expected = await seedFingerprint(db);
       for (const [seed, same] of [
         [NATIONAL_SEED, true],
         [NATIONAL_SEED + 1, false],
       ] as const) {
         const other = await seeded(seed);
         try {
-          expect((await fingerprint(other)) === expected, `seed ${seed}`).toBe(same);
+          expect((await seedFingerprint(other)) === expected, `seed ${seed}`).toBe(same);
         } finally {
           await other.destroy();
         }
@@ -146,9 +124,9 @@ describe('the national seed, scaled down', () => {
   });
 
   it('does nothing when the database already holds data', async () => {
-    const before = await fingerprint(db);
+    const before = await seedFingerprint(db);
     expect(await seedNationalData(db, { now: NOW, scale: SMALL })).toBe(false);
-    expect(await fingerprint(db)).toBe(before);
+    expect(await seedFingerprint(db)).toBe(before);
   });
 
   it('makes the demo users members of the largest organization', async () => {

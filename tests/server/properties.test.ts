@@ -6,7 +6,7 @@ import { compareAddresses, compareNames, locationText, searchKey } from '../../s
 import { NO_DATE } from '../../src/domain/statuses';
 import { haversineMetres } from '../../server/src/domain/geo';
 import { residenceSearchKeySql } from '../../server/src/domain/residence-search';
-import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
+import { bearer, DATABASES, demoToken, organizationsOf, startTestApp, type TestApp } from './helpers';
 
 const USERS = ['skriver', 'laeser', 'flere', 'uden-org'] as const;
 type User = (typeof USERS)[number];
@@ -37,17 +37,8 @@ describe.each(DATABASES)('property endpoints on $name', ({ admin }) => {
     t = await startTestApp(admin);
     for (const user of USERS) tokens[user] = await demoToken(t.app, user);
     const db = t.app.db;
-    const orgsOf = async (userName: string) =>
-      (
-        await db
-          .selectFrom('memberships as m')
-          .innerJoin('users as u', 'u.id', 'm.user_id')
-          .select('m.organization_id')
-          .where('u.user_name', '=', userName)
-          .execute()
-      ).map((m) => m.organization_id);
-    const [ownOrg] = await orgsOf('skriver');
-    const otherOrg = (await orgsOf('flere')).find((id) => id !== ownOrg)!;
+    const [ownOrg] = await organizationsOf(db, 'skriver');
+    const otherOrg = (await organizationsOf(db, 'flere')).find((id) => id !== ownOrg)!;
     const big = await db
       .selectFrom('residences')
       .select(['department_id', (eb) => eb.fn.countAll<number>().as('n')])

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuestionDef } from '../../src/domain/catalogue';
 import { isAnswered, isCalculated, type AnswerValue } from '../../src/domain/screening';
@@ -7,6 +6,7 @@ import { migrateToLatest } from '../../server/src/db/migrate';
 import { seedDemoData } from '../../server/src/db/seed';
 import { generateDemoResidences } from '../../server/src/db/seed/demo-residences';
 import { DEMO_SEED } from '../../server/src/db/seed';
+import { seedFingerprint } from './helpers';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 
@@ -18,27 +18,6 @@ async function seededDatabase() {
 }
 
 type Db = Awaited<ReturnType<typeof seededDatabase>>;
-
-async function fingerprint(db: Db): Promise<string> {
-  const hash = createHash('sha256');
-  for (const table of [
-    'organizations',
-    'users',
-    'memberships',
-    'departments',
-    'residences',
-    'chapters',
-    'questions',
-    'question_options',
-    'assessments',
-    'answers',
-  ] as const) {
-    const rows = await db.selectFrom(table).selectAll().execute();
-    const lines = rows.map((row) => JSON.stringify(row)).sort();
-    hash.update(`${table}:${lines.join('\n')}`);
-  }
-  return hash.digest('hex');
-}
 
 describe('the demo seed', () => {
   let db: Db;
@@ -52,16 +31,16 @@ describe('the demo seed', () => {
   it('is deterministic: two seeds of the same day give the same rows', async () => {
     const other = await seededDatabase();
     try {
-      expect(await fingerprint(other)).toBe(await fingerprint(db));
+      expect(await seedFingerprint(other)).toBe(await seedFingerprint(db));
     } finally {
       await other.destroy();
     }
   });
 
   it('does nothing when the database is already seeded', async () => {
-    const before = await fingerprint(db);
+    const before = await seedFingerprint(db);
     expect(await seedDemoData(db, NOW)).toBe(false);
-    expect(await fingerprint(db)).toBe(before);
+    expect(await seedFingerprint(db)).toBe(before);
   });
 
   it('has three organizations, at least 12 departments and 3,000 residences, one department over 2,000', async () => {
