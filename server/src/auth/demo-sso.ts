@@ -25,6 +25,8 @@ function page(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} – Boligtilgængelighed</title>
+<!-- No icon of its own: without this line the browser asks for /favicon.ico, a 404 in the console. -->
+<link rel="icon" href="data:,">
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f6f8; color: #1a1b1e; line-height: 1.5; }
   main { max-width: 34rem; margin: 2rem auto; padding: 1.5rem; background: #fff; border-radius: 8px; }
