@@ -6,9 +6,9 @@
  * Targets (issue 5): outbox within 1.5x of the direct loop; enqueue under 50 ms.
  */
 import { execSync } from 'node:child_process';
-import { chromium } from 'playwright-core';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
+import { apiGet, bigDepartment, demoToken, departmentRows, launchChromium } from './bench-browser-app';
 
 const OUT = '/tmp/bt-bench-answers';
 const N = 500;
@@ -29,34 +29,15 @@ interface Q {
   options: { answerId: string; exclusive: boolean }[];
 }
 
-const post = async (path: string, token: string) =>
-  (await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+const get = <T>(path: string): Promise<T> => apiGet<T>(base, token, path);
 
-const token = (
-  (await (
-    await fetch(`${base}/auth/demo-token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'skriver' }),
-    })
-  ).json()) as { token: string }
-).token;
-const [organization] = (await post('/api/v2/organizations/getorganizations', token)) as { id: string }[];
-const departments = (await post(
-  `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
+const token = await demoToken(base);
+const big = await bigDepartment(base, token);
+const rows = await departmentRows<{ residenceId: string; assessmentId: string | null }>(
+  base,
   token,
-)) as {
-  departmentId: string;
-  propertiesCount: number;
-}[];
-const big = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
-const rows = (await post(
-  `/api/v2/properties/propertiesbydepartment?locationId=${big.departmentId}`,
-  token,
-)) as {
-  residenceId: string;
-  assessmentId: string | null;
-}[];
+  big.departmentId,
+);
 const free = rows.filter((r) => r.assessmentId === null).map((r) => r.residenceId);
 
 /** Distinct (assessment, question) answers, so the outbox cannot merge any of them. */
@@ -65,11 +46,8 @@ async function answerSet(offset: number) {
     [];
   for (let i = 0; answers.length < N; i++) {
     const propertyId = free[offset + i]!;
-    const assessmentId = (await post(
-      `/api/v2/assessment/createnewassessment?propertyId=${propertyId}`,
-      token,
-    )) as string;
-    const questions = (await post(`/api/v2/questions?assessmentId=${assessmentId}`, token)) as Q[];
+    const assessmentId = await get<string>(`/api/v2/assessment/createnewassessment?propertyId=${propertyId}`);
+    const questions = await get<Q[]>(`/api/v2/questions?assessmentId=${assessmentId}`);
     for (const q of questions) {
       if (answers.length >= N) break;
       // Evaluation answers only: screening answers would change which questions are hidden.
@@ -84,10 +62,7 @@ async function answerSet(offset: number) {
   return answers;
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await launchChromium();
 try {
   const direct = await answerSet(0);
   const queued = await answerSet(20);

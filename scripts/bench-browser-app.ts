@@ -1,7 +1,8 @@
 /**
- * What the browser benches (bench:list, bench:offline-start) share: a production build served
- * by the real server on an in-memory database with the demo data, a signed-in Chromium page,
- * and the department with the most residences.
+ * What the browser benches (bench:list, bench:offline-start, bench:bulk, bench:lighthouse, and
+ * the sign-in and launch of bench:answers) share: a production build served by the real server
+ * on an in-memory database with the demo data, a signed-in Chromium page, and the department
+ * with the most residences.
  *
  * BENCH_DIST names the build directory (default dist-bench, so that a bench never overwrites
  * the `dist` another command serves); BENCH_SKIP_BUILD=1 reuses a build already there.
@@ -17,6 +18,7 @@ export interface BenchServer {
 }
 
 export interface BigDepartment {
+  organizationId: string;
   departmentId: string;
   departmentName: string;
   propertiesCount: number;
@@ -32,11 +34,19 @@ export const CHROMIUM_ARGS = [
 export const DESKTOP = { viewport: { width: 1280, height: 900 } };
 export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 
-/** Builds (unless told not to) and serves the PWA on a free port. */
-export async function startBenchServer(): Promise<BenchServer> {
+/** The row checkboxes of the property list, both layouts ("Vælg <adresse>"), not select-all. */
+export const LIST_ROW_SELECTOR = 'input[type=checkbox][aria-label^="Vælg "]:not([aria-label="Vælg alle"])';
+
+/**
+ * Builds (unless told not to) and serves the PWA on a free port; `env` adds server settings
+ * (bench:bulk runs the job worker in this process).
+ */
+export async function startBenchServer(env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
   const dist = process.env.BENCH_DIST ?? 'dist-bench';
   if (process.env.BENCH_SKIP_BUILD !== '1') execSync(`npx vite build --outDir ${dist}`, { stdio: 'ignore' });
-  const app = await buildApp(loadConfig({ DATABASE_URL: 'memory://', STATIC_DIR: dist, LOG_LEVEL: 'warn' }));
+  const app = await buildApp(
+    loadConfig({ DATABASE_URL: 'memory://', STATIC_DIR: dist, LOG_LEVEL: 'warn', ...env }),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -60,14 +70,33 @@ export async function demoToken(base: string): Promise<string> {
   return ((await response.json()) as { token: string }).token;
 }
 
+/** A GET of the API as the token's user; anything but 200 stops the bench. */
+export async function apiGet<T>(base: string, token: string, path: string): Promise<T> {
+  const response = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The department with the most residences in the user's first organization. */
 export async function bigDepartment(base: string, token: string): Promise<BigDepartment> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const get = async <T>(path: string) => (await (await fetch(`${base}${path}`, { headers })).json()) as T;
-  const [organization] = await get<{ id: string }[]>('/api/v2/organizations/getorganizations');
-  const departments = await get<BigDepartment[]>(
-    `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
+  const [organization] = await apiGet<{ id: string }[]>(
+    base,
+    token,
+    '/api/v2/organizations/getorganizations',
   );
-  return [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
+  const organizationId = organization!.id;
+  const departments = await apiGet<Omit<BigDepartment, 'organizationId'>[]>(
+    base,
+    token,
+    `/api/v2/properties/availabledepartments?organizationId=${organizationId}`,
+  );
+  const big = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
+  return { ...big, organizationId };
+}
+
+/** A department's rows as the list gets them (one per assessment, and per residence without). */
+export function departmentRows<T>(base: string, token: string, departmentId: string): Promise<T[]> {
+  return apiGet<T[]>(base, token, `/api/v2/properties/propertiesbydepartment?locationId=${departmentId}`);
 }
 
 /** Signs the page in through the login callback and waits for the home greeting. */

@@ -9,43 +9,28 @@
  * the POST that queued it to the moment GET /api/v2/jobs/{id} first reads it complete (polled
  * every 25 ms from this process). The difference is what the app adds to the job.
  */
-import { execSync } from 'node:child_process';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { JobState, PropertyRow } from '../src/api/dto';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
+import {
+  apiGet,
+  bigDepartment,
+  demoToken,
+  departmentRows,
+  DESKTOP,
+  launchChromium,
+  newSignedInPage,
+  startBenchServer,
+} from './bench-browser-app';
 
 const TARGETS = 1000;
 const POLL_MS = 25;
 
-execSync('npx vite build', { stdio: 'ignore' });
-const app = await buildApp(
-  loadConfig({ DATABASE_URL: 'memory://', STATIC_DIR: 'dist', JOB_WORKER: 'true', JOB_POLL_MS: '200' }),
-);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-const token = (
-  (await (
-    await fetch(`${base}/auth/demo-token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'skriver' }),
-    })
-  ).json()) as { token: string }
-).token;
-const get = async <T>(path: string): Promise<T> =>
-  (await (await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as T;
-
-const [organization] = await get<{ id: string }[]>('/api/v2/organizations/getorganizations');
-const departments = await get<{ departmentId: string; propertiesCount: number }[]>(
-  `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
-);
-const big = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
-const rows = await get<PropertyRow[]>(
-  `/api/v2/properties/propertiesbydepartment?locationId=${big.departmentId}`,
-);
+const server = await startBenchServer({ JOB_WORKER: 'true', JOB_POLL_MS: '200' });
+const { base } = server;
+const token = await demoToken(base);
+const get = <T>(path: string): Promise<T> => apiGet<T>(base, token, path);
+const big = await bigDepartment(base, token);
+const rows = await departmentRows<PropertyRow>(base, token, big.departmentId);
 
 const leadingNumber = (streetNumber: string) => /^\d+/.exec(streetNumber)?.[0] ?? streetNumber;
 const perResidence = new Map<string, number>();
@@ -97,12 +82,9 @@ async function timed(page: Page, click: () => Promise<void>, jobPath: string, ur
   return { ui: performance.now() - t0, job };
 }
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await launchChromium();
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'da-DK' });
+  const { page } = await newSignedInPage(browser, base, token, DESKTOP);
   // The guidance tips count as seen: one opening by itself would cover the list.
   await page.addInitScript(() =>
     localStorage.setItem(
@@ -110,9 +92,7 @@ try {
       JSON.stringify(['firstListVisit', 'copyThenList', 'copyThenSelectThenList', 'summaryPage']),
     ),
   );
-  await page.goto(
-    `${base}/loginCallback?token=${token}&returnPath=/departments/properties/${big.departmentId}`,
-  );
+  await page.goto(`${base}/departments/properties/${big.departmentId}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
 
   // Copy: the source selected, Kopiér, then the targets by filter and "Vælg alle".
@@ -158,5 +138,5 @@ try {
   console.log(`(job: POST sent -> GET /api/v2/jobs/{id} reads it complete, polled every ${POLL_MS} ms)`);
 } finally {
   await browser.close();
-  await app.close();
+  await server.close();
 }

@@ -8,52 +8,29 @@
  * Signed in: the session is the token cookie. Chrome signs in once through /loginCallback;
  * Lighthouse's own storage reset (service workers, Cache Storage, the HTTP cache, and here
  * IndexedDB too) leaves cookies and localStorage alone, so every audit is a signed-in visit
- * with empty caches. BENCH_DIST builds somewhere else than dist-bench (default), as the other browser benches;
- * LIGHTHOUSE_REPORT_DIR, when set, receives each page's full report as JSON.
+ * with empty caches. The build and server are the other browser benches' (bench-browser-app.ts:
+ * BENCH_DIST, BENCH_SKIP_BUILD); LIGHTHOUSE_REPORT_DIR, when set, receives each page's full
+ * report as JSON.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
+import { apiGet, bigDepartment, demoToken, startBenchServer } from './bench-browser-app';
 
-const outDir = process.env.BENCH_DIST ?? 'dist-bench';
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100 } as const;
 type Category = keyof typeof TARGETS;
 
-execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], { stdio: 'ignore' });
-const app = await buildApp(loadConfig({ DATABASE_URL: 'memory://', STATIC_DIR: outDir }));
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
-async function api<T>(path: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
-const { token } = await api<{ token: string }>('/auth/demo-token', null, { userName: 'skriver' });
-const [organization] = await api<{ id: string }[]>('/api/v2/organizations/getorganizations', token);
-const departments = await api<{ departmentId: string; propertiesCount: number }[]>(
-  `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
+const server = await startBenchServer();
+const { base } = server;
+const token = await demoToken(base);
+const big = await bigDepartment(base, token);
+const active = await apiGet<{ propertyId: string; assessmentId: string; assessmentStatus: string }[]>(
+  base,
   token,
-);
-const big = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
-const active = await api<{ propertyId: string; assessmentId: string; assessmentStatus: string }[]>(
-  `/api/v2/assessment/getactiveassessments?organizationId=${organization!.id}`,
-  token,
+  `/api/v2/assessment/getactiveassessments?organizationId=${big.organizationId}`,
 );
 const draft = active.find((a) => a.assessmentStatus === 'draft');
 if (!draft) throw new Error('The demo data has no draft assessment to audit');
@@ -135,5 +112,5 @@ try {
   console.log(failures.length === 0 ? '\nAll targets met.' : `\nTargets missed: ${failures.join('; ')}`);
 } finally {
   chrome.kill();
-  await app.close();
+  await server.close();
 }

@@ -20,8 +20,10 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import {
   bigDepartment,
   demoToken,
+  departmentRows,
   DESKTOP,
   launchChromium,
+  LIST_ROW_SELECTOR,
   median,
   ms,
   newSignedInPage,
@@ -31,8 +33,6 @@ import {
   type BigDepartment,
 } from './bench-browser-app';
 
-/** The row checkboxes of both layouts ("Vælg <adresse>"), not the select-all one. */
-const ROW_SELECTOR = 'input[type=checkbox][aria-label^="Vælg "]:not([aria-label="Vælg alle"])';
 const RUNS = 3;
 /** A typist's pause between two keys, after the previous key's rows are painted. */
 const KEY_PAUSE_MS = 90;
@@ -242,7 +242,7 @@ async function firstRowsByClick(page: Page, base: string, big: BigDepartment): P
       const t0 = (window as unknown as { __t0?: number }).__t0;
       return t0 !== undefined && document.querySelectorAll(selector).length > 0 ? performance.now() - t0 : 0;
     },
-    ROW_SELECTOR,
+    LIST_ROW_SELECTOR,
     { polling: 'raf' },
   );
   await link.click();
@@ -255,7 +255,7 @@ async function firstRowsByReload(page: Page): Promise<number> {
   await page.reload({ waitUntil: 'commit' });
   const handle = await page.waitForFunction(
     (selector) => (document.querySelectorAll(selector).length > 0 ? performance.now() : 0),
-    ROW_SELECTOR,
+    LIST_ROW_SELECTOR,
     { polling: 'raf', timeout: 30_000 },
   );
   return (await handle.jsonValue()) as number;
@@ -273,7 +273,7 @@ async function benchLayout(
   try {
     const listUrl = `${base}/departments/properties/${big.departmentId}`;
     await page.goto(listUrl);
-    await page.locator(ROW_SELECTOR).first().waitFor(); // the cache is warm from here on
+    await page.locator(LIST_ROW_SELECTOR).first().waitFor(); // the cache is warm from here on
     // The list's first-visit tip (docs/product.md 4) is closed, as a user would.
     const tip = page.getByRole('dialog');
     if (await tip.isVisible()) {
@@ -321,11 +321,7 @@ const browser = await launchChromium();
 try {
   const token = await demoToken(server.base);
   const big = await bigDepartment(server.base, token);
-  const rows = (await (
-    await fetch(`${server.base}/api/v2/properties/propertiesbydepartment?locationId=${big.departmentId}`, {
-      headers: { Authorization: `Bearer ${token}` },
-    })
-  ).json()) as Row[];
+  const rows = await departmentRows<Row>(server.base, token, big.departmentId);
   console.log(`Department "${big.departmentName}": ${big.propertiesCount} residences`);
   console.log('Targets: keystroke median <= 16 ms, p95 <= 50 ms, max <= 100 ms; first rows <= 400 ms');
   for (const layout of ['table', 'cards'] as const)
