@@ -1,7 +1,6 @@
 import { Anchor, Card, Checkbox, Group, Stack } from '@mantine/core';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link } from '@tanstack/react-router';
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo } from 'react';
 import type { NotSelectableReason } from '../../../../domain/bulk-selection';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { StatusBadge } from '../../../../ui/status-badge';
@@ -9,6 +8,7 @@ import type { PropertyListItem } from './list-items';
 import { ConvertedMark } from './property-table';
 import classes from './property-list.module.css';
 import type { ListSelection } from './use-list-selection';
+import { useWindowRows } from './use-window-rows';
 
 const CARD_HEIGHT = 104;
 
@@ -62,20 +62,14 @@ const PropertyCard = memo(function PropertyCard(props: {
 
 /** The mobile property list: cards, also rendered only while in view. */
 export function PropertyCards(props: { items: readonly PropertyListItem[]; selection: ListSelection }) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    if (listRef.current) setScrollMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
-  }, []);
-  const virtualizer = useWindowVirtualizer({
+  const { ref, virtualizer, scrollMargin } = useWindowRows<HTMLUListElement>({
     count: props.items.length,
-    estimateSize: () => CARD_HEIGHT,
+    itemHeight: CARD_HEIGHT,
     overscan: 4,
-    scrollMargin,
   });
   const { selection } = props;
   return (
-    <ul ref={listRef} className={classes.cardList} style={{ height: virtualizer.getTotalSize() }}>
+    <ul ref={ref} className={classes.cardList} style={{ height: virtualizer.getTotalSize() }}>
       {virtualizer.getVirtualItems().map((virtual) => {
         const item = props.items[virtual.index]!;
         return (

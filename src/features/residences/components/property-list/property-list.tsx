@@ -7,6 +7,7 @@ import { targetRoute } from '../../../../domain/bulk-mode';
 import {
   approveBlock,
   copyBlock,
+  type ActionBlock,
   editBlock,
   evaluateBlock,
   showsActionBar,
@@ -179,41 +180,39 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
               {canWrite && (
                 <ActionButton
                   label={t('propertiesList.action.copy')}
-                  disabledReason={
-                    copyBlocked === 'selection'
-                      ? t('propertiesList.action.copy.disabled')
-                      : copyBlocked === 'offline'
-                        ? t('bulkCopy.offline')
-                        : null
-                  }
+                  disabledReason={blockReason(
+                    copyBlocked,
+                    t('propertiesList.action.copy.disabled'),
+                    t('bulkCopy.offline'),
+                  )}
                   onClick={copy}
                 />
               )}
               <ActionButton
                 label={t('propertiesList.action.edit')}
-                disabledReason={
-                  editBlock(selection.selectedItems) ? t('propertiesList.action.edit.disabled') : null
-                }
+                disabledReason={blockReason(
+                  editBlock(selection.selectedItems),
+                  t('propertiesList.action.edit.disabled'),
+                )}
                 onClick={openSingle}
               />
               <ActionButton
                 label={t('propertiesList.action.evaluate')}
-                disabledReason={
-                  evaluateBlock(selection.selectedItems) ? t('propertiesList.action.evaluate.disabled') : null
-                }
+                disabledReason={blockReason(
+                  evaluateBlock(selection.selectedItems),
+                  t('propertiesList.action.evaluate.disabled'),
+                )}
                 onClick={openSingle}
               />
               {/* docs/product.md 2, 5 and 6: Approve for write users, never on the approval and results pages. */}
               {canWrite && showsActionBar(here.split('?')[0]!) && (
                 <ActionButton
                   label={t('propertiesList.action.approve')}
-                  disabledReason={
-                    approveBlocked === 'selection'
-                      ? t('propertiesList.action.approve.disabled')
-                      : approveBlocked === 'offline'
-                        ? t('bulkApprove.offline')
-                        : null
-                  }
+                  disabledReason={blockReason(
+                    approveBlocked,
+                    t('propertiesList.action.approve.disabled'),
+                    t('bulkApprove.offline'),
+                  )}
                   onClick={approve}
                 />
               )}
@@ -223,6 +222,11 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
       )}
     </div>
   );
+}
+
+/** What the disabled button says for its block: the selection's rule or the missing network. */
+function blockReason(block: ActionBlock, selectionReason: string, offlineReason: string | null = null) {
+  return block === 'selection' ? selectionReason : block === 'offline' ? offlineReason : null;
 }
 
 /** docs/product.md 5: Edit needs one selected property with an assessment, Evaluate one without. */

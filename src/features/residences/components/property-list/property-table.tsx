@@ -1,8 +1,7 @@
 import { Checkbox, NativeSelect, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { Link } from '@tanstack/react-router';
-import { memo, useLayoutEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { memo, useMemo, type MouseEvent } from 'react';
 import type { NotSelectableReason } from '../../../../domain/bulk-selection';
 import type { PropertyFilters } from '../../../../domain/property-filter';
 import { useTranslation } from '../../../../i18n/use-translation';
@@ -10,6 +9,7 @@ import { StatusBadge } from '../../../../ui/status-badge';
 import { STATUS_FILTER_OPTIONS, type PropertyListItem } from './list-items';
 import classes from './property-list.module.css';
 import type { ListSelection } from './use-list-selection';
+import { useWindowRows } from './use-window-rows';
 
 /** docs/product.md 9: table row height 44, header height 52. */
 const ROW_HEIGHT = 44;
@@ -224,17 +224,11 @@ export function PropertyTable(props: {
   onFilter: OnFilter;
   selection: ListSelection;
 }) {
-  const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    if (bodyRef.current) setScrollMargin(bodyRef.current.getBoundingClientRect().top + window.scrollY);
-  }, []);
-  const virtualizer = useWindowVirtualizer({
+  const { ref, virtualizer, scrollMargin } = useWindowRows<HTMLTableSectionElement>({
     count: props.items.length,
-    estimateSize: () => ROW_HEIGHT,
+    itemHeight: ROW_HEIGHT,
     // Rows past the viewport mount on every filter change too: a few are enough to scroll into.
     overscan: 6,
-    scrollMargin,
   });
   const rows = virtualizer.getVirtualItems();
   const before = rows.length > 0 ? rows[0]!.start - scrollMargin : 0;
@@ -250,7 +244,7 @@ export function PropertyTable(props: {
         someSelected={selection.someSelected}
         toggleAll={selection.toggleAll}
       />
-      <tbody ref={bodyRef}>
+      <tbody ref={ref}>
         {before > 0 && (
           <tr aria-hidden style={{ height: before }}>
             <td colSpan={COLUMNS} />
