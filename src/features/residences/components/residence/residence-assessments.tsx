@@ -11,10 +11,8 @@ import {
   isUnlockable,
   overwriteKind,
 } from '../../../../domain/residence-actions';
-import { displayStatus } from '../../../../domain/statuses';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { UnlockDialog } from '../../../../ui/unlock-dialog';
-import { useStartCopy } from '../../hooks/use-copy-flow';
 import { AssessmentCard } from './assessment-card';
 import { useStartAssessment } from './use-start-assessment';
 
@@ -52,18 +50,13 @@ export function ResidenceAssessments(props: {
   const [dialog, setDialog] = useState<Dialog>(null);
   const starter = useStartAssessment(props.propertyId);
   const navigate = useNavigate();
-  const startCopy = useStartCopy();
-  // docs/product.md 4 and 5: any assessment that is not converted can be copied; the copy flow
-  // starts here with the residence as its origin and goes on to the bulk-copy screen.
-  const copy = (a: AssessmentListEntry) => {
-    const status = displayStatus(a.assessmentStatus, a.isCalculated, a.futureApprovedDate);
-    const source = { propertyId: a.propertyId, assessmentId: a.assessmentId, status, location: a.location };
-    startCopy(source, `/residence/${props.propertyId}`);
+  // docs/product.md 4 and 5: any assessment that is not converted can be copied. The bulk-copy
+  // screen starts the copy flow as it opens, with this residence as its origin.
+  const copy = (a: AssessmentListEntry) =>
     void navigate({
       to: '/copy/$propertyId/$assessmentId',
       params: { propertyId: a.propertyId, assessmentId: a.assessmentId },
     });
-  };
   const kind = overwriteKind(assessments);
   const close = () => {
     setDialog(null);
