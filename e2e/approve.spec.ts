@@ -5,6 +5,7 @@ import {
   bigDepartment,
   demoToken,
   expectAccessible,
+  fifteenthOfNextMonth,
   isDemoAssessment,
   signInWithToken,
 } from './fixtures';
@@ -40,14 +41,6 @@ async function calculated(request: APIRequestContext, token: string, project: st
 
 /** The residence's only assessment card. */
 const card = (page: Page) => page.getByRole('article').filter({ hasText: 'Vurdering' }).first();
-
-/** DD.MM.YY of the 15th of next month (docs/product.md 9), in the browser's zone (Copenhagen). */
-function fifteenthOfNextMonth(): string {
-  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/Copenhagen' }));
-  const day = new Date(now.getFullYear(), now.getMonth() + 1, 15);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `15.${pad(day.getMonth() + 1)}.${pad(day.getFullYear() % 100)}`;
-}
 
 test.describe('approving one assessment (docs/product.md 2, issue 9)', () => {
   test('Approve now on the results page runs the job with its progress dialog; the residence shows it approved', async ({

@@ -1,6 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { JobState, PropertyRow } from '../src/api/dto';
-import { api, demoToken, expectAccessible, signInWithToken } from './fixtures';
+import {
+  api,
+  demoToken,
+  expectAccessible,
+  fifteenthOfNextMonth,
+  selectionActionBar,
+  signInWithToken,
+} from './fixtures';
 
 /**
  * Approving many assessments at once (docs/product.md 2 /approve … /approved, 4 "Bulk mode").
@@ -90,14 +97,6 @@ async function calculatedCopies(
   return { source: source!, copies };
 }
 
-/** DD.MM.YY of the 15th of next month (docs/product.md 9), in the browser's zone (Copenhagen). */
-function fifteenthOfNextMonth(): string {
-  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/Copenhagen' }));
-  const day = new Date(now.getFullYear(), now.getMonth() + 1, 15);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `15.${pad(day.getMonth() + 1)}.${pad(day.getFullYear() % 100)}`;
-}
-
 /** Opens the department's list showing only calculated residences and selects these. */
 async function selectCalculated(page: Page, rows: readonly PropertyRow[]) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -113,8 +112,6 @@ async function selectOne(page: Page, row: PropertyRow) {
   await page.getByRole('checkbox', { name: `Vælg ${row.location}` }).check();
 }
 
-const actionBar = (page: Page) => page.getByRole('region', { name: 'Handlinger for de valgte boliger' });
-
 test.describe('approving many assessments (docs/product.md 2 and 4)', () => {
   test('selected calculated residences are approved from a chosen day and listed on /approved with "Gælder fra"; leaving asks first', async ({
     page,
@@ -127,7 +124,7 @@ test.describe('approving many assessments (docs/product.md 2 and 4)', () => {
     await signInWithToken(page, token, `/departments/properties/${department}`);
     await selectCalculated(page, chosen);
 
-    await actionBar(page).getByRole('button', { name: 'Godkend' }).click();
+    await selectionActionBar(page).getByRole('button', { name: 'Godkend' }).click();
     await expect(page).toHaveURL(/\/approve$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Godkend vurderinger' })).toBeVisible();
     const list = page.getByRole('list', { name: 'Vurderinger, der skal godkendes' });
@@ -221,7 +218,7 @@ test.describe('approving many assessments (docs/product.md 2 and 4)', () => {
     const { copies: chosen } = await calculatedCopies(request, token, department, SLOTS.now, 2);
     await signInWithToken(page, token, `/departments/properties/${department}`);
     await selectCalculated(page, chosen);
-    await actionBar(page).getByRole('button', { name: 'Godkend' }).click();
+    await selectionActionBar(page).getByRole('button', { name: 'Godkend' }).click();
     await page.getByRole('link', { name: 'Videre' }).click();
 
     // A reload on the confirmation keeps what is to be approved.
@@ -279,7 +276,7 @@ test.describe('approving many assessments (docs/product.md 2 and 4)', () => {
     expect(notStarted).toBeDefined();
     await signInWithToken(page, token, `/departments/properties/${department}`);
     await selectOne(page, notStarted!);
-    const approve = actionBar(page).getByRole('button', { name: 'Godkend' });
+    const approve = selectionActionBar(page).getByRole('button', { name: 'Godkend' });
     await expect(approve).toHaveAttribute('aria-disabled', 'true');
     await approve.click({ force: true });
     await expect(page).toHaveURL(/\/departments\/properties\//);
@@ -295,8 +292,8 @@ test.describe('approving many assessments (docs/product.md 2 and 4)', () => {
     expect(calculated).toBeDefined();
     await signInWithToken(page, token, `/departments/properties/${department}`);
     await selectOne(page, calculated!);
-    await expect(actionBar(page).getByRole('button', { name: 'Redigér' })).toBeVisible();
-    await expect(actionBar(page).getByRole('button', { name: 'Godkend' })).toHaveCount(0);
+    await expect(selectionActionBar(page).getByRole('button', { name: 'Redigér' })).toBeVisible();
+    await expect(selectionActionBar(page).getByRole('button', { name: 'Godkend' })).toHaveCount(0);
 
     await page.goto('/approve');
     await expect(page.getByRole('heading', { level: 1, name: 'Siden findes ikke' })).toBeVisible();

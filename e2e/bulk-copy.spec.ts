@@ -1,6 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { PropertyRow } from '../src/api/dto';
-import { api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
+import {
+  api,
+  bigDepartment,
+  demoToken,
+  expectAccessible,
+  fifteenthOfNextMonth,
+  selectionActionBar,
+  signInWithToken,
+} from './fixtures';
 
 /**
  * Copying one assessment to many residences (docs/product.md 2 "/copy", "/copied", 4 "Bulk
@@ -111,14 +119,6 @@ function sourceRow(rows: readonly Row[], accept: (row: Row) => boolean, project:
 
 const isPhone = (project: string) => project === 'phone';
 
-/** The 15th of next month as the app writes it (dd.mm.yy), in Copenhagen. */
-function fifteenthOfNextMonth(): string {
-  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/Copenhagen' }));
-  const day = new Date(now.getFullYear(), now.getMonth() + 1, 15);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `15.${pad(day.getMonth() + 1)}.${pad(day.getFullYear() % 100)}`;
-}
-
 async function filterList(page: Page, filters: { street: string; numbers: string; status?: string }) {
   await page.getByLabel('Filtrér på vej').fill(filters.street);
   await page.getByLabel('Filtrér på husnummer').fill(filters.numbers);
@@ -137,14 +137,10 @@ async function copyFromList(page: Page, source: Row) {
     status: listStatus(source),
   });
   await page.getByRole('checkbox', { name: `Vælg ${source.location}`, exact: true }).check();
-  const bar = page.getByRole('region', { name: 'Handlinger for de valgte boliger' });
+  const bar = selectionActionBar(page);
   await bar.getByRole('button', { name: 'Kopiér', exact: true }).click();
   await expect(page.getByText('Vælg de boliger, du vil kopiere vurderingen til.')).toBeVisible();
   return page.getByRole('region', { name: `Kopiér vurderingen fra ${source.location}` });
-}
-
-async function departmentRows(request: APIRequestContext, token: string) {
-  return bigDepartment(request, token);
 }
 
 test.describe('copying an assessment to many residences (docs/product.md 4 "Bulk mode")', () => {
@@ -155,7 +151,7 @@ test.describe('copying an assessment to many residences (docs/product.md 4 "Bulk
     test.setTimeout(120_000);
     const project = testInfo.project.name;
     const token = await demoToken(request, 'skriver');
-    const { department, rows } = await departmentRows(request, token);
+    const { department, rows } = await bigDepartment(request, token);
     const source = sourceRow(rows, (r) => r.assessmentStatus === 'draft' && r.isCalculated, project);
     const targets = notStartedTargets(rows, 25, isPhone(project) ? 'last' : 'first', source.streetName);
 
@@ -236,7 +232,7 @@ test.describe('copying an assessment to many residences (docs/product.md 4 "Bulk
     test.setTimeout(120_000);
     const project = testInfo.project.name;
     const token = await demoToken(request, 'skriver');
-    const { department, rows } = await departmentRows(request, token);
+    const { department, rows } = await bigDepartment(request, token);
     // A draft whose first screening question is answered: its copies have that answer preselected.
     let source: Row | undefined;
     for (let nth = 0; nth < 12 && !source; nth++) {
@@ -318,7 +314,7 @@ test.describe('copying an assessment to many residences (docs/product.md 4 "Bulk
     test.setTimeout(90_000);
     const project = testInfo.project.name;
     const token = await demoToken(request, 'skriver');
-    const { department, rows } = await departmentRows(request, token);
+    const { department, rows } = await bigDepartment(request, token);
     const source = sourceRow(rows, (r) => r.assessmentStatus === 'draft' && r.isCalculated, project, 3);
     // A house number whose residences are approved or in progress, none waiting for approval.
     const residences = byResidence(rows);
@@ -402,7 +398,7 @@ test.describe('copying an assessment to many residences (docs/product.md 4 "Bulk
     request,
   }, testInfo) => {
     const token = await demoToken(request, 'skriver');
-    const { rows } = await departmentRows(request, token);
+    const { rows } = await bigDepartment(request, token);
     const source = sourceRow(rows, (r) => r.assessmentStatus === 'draft', testInfo.project.name, 5);
     await signInWithToken(page, token, `/residence/${source.residenceId}`);
     await page.getByRole('button', { name: /^Kopiér vurderingen fra .* til andre boliger$/ }).click();
@@ -415,7 +411,7 @@ test.describe('copying an assessment to many residences (docs/product.md 4 "Bulk
 
   test('a read user selects a residence and is offered no Copy', async ({ page, request }) => {
     const token = await demoToken(request, 'laeser');
-    const { department, rows } = await departmentRows(request, token);
+    const { department, rows } = await bigDepartment(request, token);
     const row = sourceRow(
       rows,
       (r) => r.assessmentStatus === 'approved' && r.futureApprovedDate.startsWith('0001') && !r.isConverted,
@@ -428,7 +424,7 @@ test.describe('copying an assessment to many residences (docs/product.md 4 "Bulk
       status: listStatus(row),
     });
     await page.getByRole('checkbox', { name: `Vælg ${row.location}`, exact: true }).check();
-    const bar = page.getByRole('region', { name: 'Handlinger for de valgte boliger' });
+    const bar = selectionActionBar(page);
     await expect(bar.getByRole('button', { name: 'Redigér' })).toBeVisible();
     await expect(bar.getByRole('button', { name: 'Kopiér' })).toHaveCount(0);
 

@@ -128,6 +128,18 @@ export async function bigDepartment(request: APIRequestContext, token: string) {
   return { organization: organization!, department, rows };
 }
 
+/** The property list's bar for the selected residences (Kopiér, Redigér, Godkend …). */
+export const selectionActionBar = (page: Page) =>
+  page.getByRole('region', { name: 'Handlinger for de valgte boliger' });
+
+/** DD.MM.YY of the 15th of next month (docs/product.md 9), in the browser's zone (Copenhagen). */
+export function fifteenthOfNextMonth(): string {
+  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/Copenhagen' }));
+  const day = new Date(now.getFullYear(), now.getMonth() + 1, 15);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `15.${pad(day.getMonth() + 1)}.${pad(day.getFullYear() % 100)}`;
+}
+
 /** Answers the question on screen with its first (or second) option or the smallest valid number. */
 export async function answerCurrent(page: Page, which: 'first' | 'second' = 'first'): Promise<void> {
   const radios = page.getByRole('radio');
