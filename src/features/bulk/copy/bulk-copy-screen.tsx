@@ -10,7 +10,7 @@ import { INVALID_RESIDENCE_ID } from '../../../domain/location';
 import { displayStatus } from '../../../domain/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
-import { showToast } from '../../../ui/toasts';
+import { showCopyStartedToast } from '../../../ui/copy-started-toast';
 import { useBulkMode } from '../hooks/use-bulk-mode';
 import { CandidateList, type Candidate } from './candidate-list';
 import { DepartmentCandidates } from './department-candidates';
@@ -63,14 +63,7 @@ export function BulkCopyScreen(props: { organizationId: string; propertyId: stri
     }
     if (copyingThis || !source) return;
     const next = dispatch({ type: 'copy', source, origin: `/residence/${source.propertyId}` });
-    if (next.mode === 'copying')
-      showToast({
-        id: 'copy-started',
-        kind: 'info',
-        title: t('copy.toast.started.title'),
-        message: t('copy.toast.started.body'),
-        autoClose: 8000,
-      });
+    if (next.mode === 'copying') showCopyStartedToast(t);
   }, [running, copyingThis, source, dispatch, navigate, t]);
 
   const targets = useMemo(() => (copyingThis ? state.targets : []), [copyingThis, state.targets]);

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { BulkSource, BulkState } from '../../../domain/bulk-mode';
 import { useTranslation } from '../../../i18n/use-translation';
 import { bulkStore } from '../../../offline/bulk-state';
-import { showToast } from '../../../ui/toasts';
+import { showCopyStartedToast } from '../../../ui/copy-started-toast';
 
 /**
  * The bulk flow as the residence lists and cards see it (docs/product.md 4 "Bulk mode"). The
@@ -24,13 +24,7 @@ export function useStartCopy(): (source: BulkSource, origin: string) => boolean 
     (source, origin) => {
       const state = bulkStore.dispatch({ type: 'copy', source, origin });
       if (state.mode !== 'copying' || state.source?.assessmentId !== source.assessmentId) return false;
-      showToast({
-        id: 'copy-started',
-        kind: 'info',
-        title: t('copy.toast.started.title'),
-        message: t('copy.toast.started.body'),
-        autoClose: 8000,
-      });
+      showCopyStartedToast(t);
       return true;
     },
     [t],
