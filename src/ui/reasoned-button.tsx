@@ -4,8 +4,9 @@ import { useId } from 'react';
 /**
  * A button that may be unavailable, with the reason shown under it and tied to it
  * (aria-describedby): it stays focusable (aria-disabled) so the reason is heard as well as seen,
- * and seen on a phone too, where a tooltip would need a hover. The one way an action bar's
- * button says why it is disabled (docs/product.md 5 "Bulk buttons").
+ * and seen on a phone too, where a tooltip would need a hover (docs/product.md 5 "Bulk buttons").
+ * For the few buttons of the bulk pages; the residence list's action bar, with four buttons that
+ * are often all unavailable, keeps its reasons in tooltips so the bar does not cover the list.
  */
 export function ReasonedButton(
   props: ButtonProps & { label: string; disabledReason: string | null; onClick: () => void },
