@@ -17,6 +17,7 @@ import {
   type NationalScale,
 } from '../../server/src/db/seed/national-data';
 import { createTemplates } from '../../server/src/db/seed/national-templates';
+import { compareResidences, RESIDENCE_COLUMNS } from '../../server/src/domain/residences';
 import { seedFingerprint } from './helpers';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
@@ -121,6 +122,24 @@ describe('the national seed, scaled down', () => {
     expect(await count('departments')).toBe(SMALL.departments);
     expect(await count('residences')).toBe(SMALL.residences);
     expect(await count('assessments')).toBe(SMALL.assessments);
+  });
+
+  it('numbers every organization in address order (compareResidences), with nothing left to number', async () => {
+    const rows = await db
+      .selectFrom('residences as r')
+      .select([
+        ...RESIDENCE_COLUMNS,
+        'r.organization_id as organizationId',
+        'r.address_order as addressOrder',
+      ])
+      .execute();
+    const organizations = new Set(rows.map((r) => r.organizationId));
+    expect(organizations.size).toBe(SMALL.organizations);
+    for (const organizationId of organizations) {
+      const own = rows.filter((r) => r.organizationId === organizationId).sort(compareResidences);
+      expect(own.map((r) => r.addressOrder)).toEqual(own.map((_, i) => i));
+    }
+    expect(await db.selectFrom('address_order_stale').selectAll().execute()).toEqual([]);
   });
 
   it('does nothing when the database already holds data', async () => {

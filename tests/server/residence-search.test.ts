@@ -1,44 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { compareNames } from '../../src/domain/location';
 import { haversineMetres } from '../../server/src/domain/geo';
-import { boundingBox, containsPattern, streetsForPage } from '../../server/src/domain/residence-search';
-
-describe('streetsForPage', () => {
-  const counts = [
-    { streetName: 'Åvej', count: 5 },
-    { streetName: 'Birkevej', count: 10 },
-    { streetName: 'Ahornvej', count: 4 },
-    { streetName: 'birkevej', count: 2 },
-    { streetName: 'Egevej', count: 3 },
-  ];
-  /** Ahornvej 0-3, Birkevej + birkevej 4-15 (equal in address order), Egevej 16-18, Åvej 19-23. */
-  it('takes the streets a page falls in, in Danish order, with the hits before them', () => {
-    expect(streetsForPage(counts, 0, 4, compareNames)).toEqual({ streetNames: ['Ahornvej'], skipped: 0 });
-    expect(streetsForPage(counts, 2, 4, compareNames)).toEqual({
-      streetNames: ['Ahornvej', 'Birkevej', 'birkevej'],
-      skipped: 0,
-    });
-    expect(streetsForPage(counts, 4, 12, compareNames)).toEqual({
-      streetNames: ['Birkevej', 'birkevej'],
-      skipped: 4,
-    });
-    expect(streetsForPage(counts, 15, 5, compareNames)).toEqual({
-      streetNames: ['Birkevej', 'birkevej', 'Egevej', 'Åvej'],
-      skipped: 4,
-    });
-    expect(streetsForPage(counts, 19, 100, compareNames)).toEqual({ streetNames: ['Åvej'], skipped: 19 });
-  });
-
-  it('takes nothing past the last hit', () => {
-    expect(streetsForPage(counts, 24, 10, compareNames).streetNames).toEqual([]);
-    expect(streetsForPage([], 0, 10, compareNames).streetNames).toEqual([]);
-  });
-});
+import { boundingBox, containsPattern, longestWord } from '../../server/src/domain/residence-search';
 
 describe('containsPattern', () => {
   it("escapes LIKE's own characters so that they match only themselves", () => {
     expect(containsPattern('skovvej 1')).toBe('%skovvej 1%');
     expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+  });
+});
+
+describe('longestWord', () => {
+  it('gives the trigram index the longest word, or the whole key when no word has 3 characters', () => {
+    expect(longestWord('sønderhøj 1a')).toBe('sønderhøj');
+    expect(longestWord('1a sønderhøj 12')).toBe('sønderhøj');
+    expect(longestWord('skovvej 12 st tv')).toBe('skovvej');
+    expect(longestWord('7700')).toBe('7700');
+    expect(longestWord('vej 123')).toBe('vej');
+    expect(longestWord('st tv')).toBe('st tv');
+    expect(longestWord('1 a')).toBe('1 a');
   });
 });
 

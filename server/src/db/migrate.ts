@@ -4,6 +4,7 @@ import * as m0002 from './migrations/0002-sync-requests';
 import * as m0003 from './migrations/0003-job-queue';
 import * as m0004 from './migrations/0004-search-indexes';
 import * as m0005 from './migrations/0005-list-versions-and-stored-responses';
+import * as m0006 from './migrations/0006-address-order';
 import type { Database } from './schema';
 
 /**
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003-job-queue': m0003,
   '0004-search-indexes': m0004,
   '0005-list-versions-and-stored-responses': m0005,
+  '0006-address-order': m0006,
 };
 
 const provider: MigrationProvider = {

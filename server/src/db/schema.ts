@@ -51,6 +51,13 @@ export interface ResidenceTable {
   latitude: number;
   longitude: number;
   is_converted: boolean;
+  /** Position in the organization's address order (migration 0006); null until numbered. */
+  address_order: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Organizations whose residences wait to be numbered in address order (migration 0006). */
+export interface AddressOrderStaleTable {
+  organization_id: string;
 }
 
 export interface ChapterTable {
@@ -186,6 +193,7 @@ export interface Database {
   memberships: MembershipTable;
   departments: DepartmentTable;
   residences: ResidenceTable;
+  address_order_stale: AddressOrderStaleTable;
   chapters: ChapterTable;
   questions: QuestionTable;
   question_options: QuestionOptionTable;

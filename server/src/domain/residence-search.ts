@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { EARTH_RADIUS_M } from './geo';
-import { RESIDENCE_COLUMNS } from './residences';
+import { compareResidences, RESIDENCE_COLUMNS, type ResidenceFields } from './residences';
 
 /**
  * `searchKey(locationText({ ...residence, town }))` of src/domain/location.ts over
@@ -16,50 +16,124 @@ export function containsPattern(key: string): string {
   return `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The residences whose search key holds `key` anywhere (served by the trigram index). */
-export const searchKeyContains = (key: string) => sql<boolean>`r.search_key like ${containsPattern(key)}`;
+/** The residences (`table`, default `r`) whose search key holds `key` anywhere. */
+export const searchKeyContains = (key: string, table = 'r') =>
+  sql<boolean>`${sql.ref(`${table}.search_key`)} like ${containsPattern(key)}`;
 
-export interface StreetCount {
-  streetName: string;
-  count: number;
+/**
+ * The longest word of a search key, or the key when no word has the three characters a
+ * trigram needs. searchPage gives the trigram index only this word: the trigrams of numbers,
+ * floors and doors (" 1a", "j 1", "st ") are in a great many addresses, and intersecting
+ * their long lists in the index cost five times more than reading the word's few hits and
+ * checking the whole key on each ("sønderhøj 1a" at national scale: 10-12 ms against 2 ms).
+ */
+export function longestWord(key: string): string {
+  const word = key.split(' ').reduce((a, b) => (b.length > a.length ? b : a), '');
+  return word.length >= 3 ? word : key;
 }
 
 /**
- * Which streets hold rows `offset` to `offset + size` of the search hits in address order,
- * from the hits per street name. Address order compares street names first
- * (compareResidences), so a page lies within the streets it touches: only those are fetched
- * and sorted. Names the order counts as equal (`compareNames` gives 0, e.g. differing only in
- * case) interleave, so they are taken together. `skipped` is the number of hits before the
- * first street taken.
+ * The residences of page `page` (of `size`) of the search hits of `key` in the organization,
+ * in address order (compareResidences). The page is found in the database by address_order
+ * (migration 0006) and only its rows are read: for a common word the planner walks the index
+ * on (organization_id, address_order), which carries the search key and the id, and stops
+ * after the page, without reading the table; for a rare word it takes the hits of its
+ * longest word from the trigram index, keeps those holding the whole key (strpos, which the
+ * index cannot serve, so that the index is given the word alone) and sorts them
+ * (docs/architecture.md, "National scale").
  */
-export function streetsForPage(
-  counts: readonly StreetCount[],
-  offset: number,
+export async function searchPage(
+  db: Kysely<Database>,
+  organizationId: string,
+  key: string,
+  page: number,
   size: number,
-  compareNames: (a: string, b: string) => number,
-): { streetNames: string[]; skipped: number } {
-  const sorted = [...counts].sort((a, b) => compareNames(a.streetName, b.streetName));
-  const groups: { names: string[]; count: number }[] = [];
-  for (const street of sorted) {
-    const last = groups.at(-1);
-    if (last && compareNames(last.names[0]!, street.streetName) === 0) {
-      last.names.push(street.streetName);
-      last.count += street.count;
-    } else {
-      groups.push({ names: [street.streetName], count: street.count });
-    }
+): Promise<{ hits: ResidenceFields[]; stale: boolean }> {
+  const hits = db
+    .selectFrom('residences as hit')
+    .select(['hit.id', 'hit.address_order'])
+    .where('hit.organization_id', '=', organizationId)
+    .where(searchKeyContains(longestWord(key), 'hit'))
+    .where(sql<boolean>`strpos(hit.search_key, ${key}) > 0`)
+    .orderBy('hit.address_order')
+    .limit(size)
+    .offset(page * size)
+    .as('hit');
+  const rows = await db
+    .selectFrom(hits)
+    .innerJoin('residences as r', 'r.id', 'hit.id')
+    .select([
+      ...RESIDENCE_COLUMNS,
+      // Whether the organization waits to be numbered (refreshAddressOrder), asked in the
+      // same statement. Without hits the page is empty in any order.
+      sql<boolean>`exists (select 1 from address_order_stale s where s.organization_id = ${organizationId})`.as(
+        'stale',
+      ),
+    ])
+    .orderBy('hit.address_order')
+    .execute();
+  return { hits: rows.map(({ stale: _, ...hit }) => hit), stale: rows[0]?.stale ?? false };
+}
+
+/**
+ * 0, 1, 2… for residences of one organization in address order (compareResidences, ties by
+ * id): their `address_order` (migration 0006). The search asks the database for a page in
+ * this order, so it must be exactly the order of compareResidences; it is computed here, with
+ * the same comparison, rather than imitated in SQL (the Danish collation of
+ * src/domain/location.ts is ICU's in JavaScript, which PostgreSQL and PGlite need not share).
+ */
+export function addressOrderOf(residences: readonly ResidenceFields[]): Map<string, number> {
+  const sorted = [...residences].sort(compareResidences);
+  return new Map(sorted.map((r, i) => [r.residenceId, i]));
+}
+
+/** Rows per update statement when numbering: each column goes as one array parameter. */
+const NUMBERING_BATCH = 20_000;
+
+/**
+ * Numbers the residences of the organizations marked in `address_order_stale` (migration
+ * 0006: a trigger marks an organization whenever a residence is added to it or an address
+ * changes) in address order, and clears the marks. Only the organizations given, when given.
+ * Each organization in a transaction of its own that first takes its mark: of two requests
+ * that find the same mark, one numbers and the other waits for it and then finds nothing to
+ * do. Only the rows whose number changes are written.
+ */
+export async function refreshAddressOrder(
+  db: Kysely<Database>,
+  organizationIds?: readonly string[],
+): Promise<void> {
+  const marked =
+    organizationIds ??
+    (await db.selectFrom('address_order_stale').select('organization_id').execute()).map(
+      (row) => row.organization_id,
+    );
+  for (const organizationId of marked) {
+    const number = async (trx: Kysely<Database>) => {
+      const claimed = await trx
+        .deleteFrom('address_order_stale')
+        .where('organization_id', '=', organizationId)
+        .returning('organization_id')
+        .executeTakeFirst();
+      if (!claimed) return;
+      const rows = await trx
+        .selectFrom('residences as r')
+        .select([...RESIDENCE_COLUMNS, 'r.address_order as addressOrder'])
+        .where('r.organization_id', '=', organizationId)
+        .execute();
+      const order = addressOrderOf(rows);
+      const changed = rows.filter((r) => r.addressOrder !== order.get(r.residenceId));
+      for (let i = 0; i < changed.length; i += NUMBERING_BATCH) {
+        const batch = changed.slice(i, i + NUMBERING_BATCH);
+        await sql`update residences as r set address_order = u.n
+          from unnest(${batch.map((b) => b.residenceId)}::uuid[],
+            ${batch.map((b) => order.get(b.residenceId)!)}::integer[]) as u(id, n)
+          where r.id = u.id`.execute(trx);
+      }
+    };
+    // Inside a caller's transaction (a seed, a migration) the numbering joins it.
+    if (db.isTransaction) await number(db);
+    else await db.transaction().execute(number);
   }
-  const streetNames: string[] = [];
-  let skipped = 0;
-  let start = 0;
-  for (const group of groups) {
-    const end = start + group.count;
-    if (end <= offset) skipped = end;
-    else if (start < offset + size) streetNames.push(...group.names);
-    else break;
-    start = end;
-  }
-  return { streetNames, skipped };
 }
 
 /** Haversine distance in metres from a point to `residences as r` (geo.ts, in SQL for ORDER BY). */
@@ -107,6 +181,11 @@ const NEARBY_RADII_M = [250, 1_000, 4_000, 16_000, 64_000, 256_000, 1_024_000];
  * enough once it holds `limit` residences of which the farthest is within r, since every
  * residence outside is farther than r. Otherwise the radius grows, and past the last the
  * whole organization is ordered.
+ *
+ * One statement: the radii are walked inside the database (a recursive query that stops at
+ * the first box that is enough; step 0 is none), then that box is read. At national scale a
+ * box is read in well under a millisecond (docs/architecture.md, "National scale"); walking
+ * them one round trip at a time cost more than reading them, on a busy server most of all.
  */
 export async function nearestResidences(
   db: Kysely<Database>,
@@ -115,27 +194,41 @@ export async function nearestResidences(
   longitude: number,
   limit: number,
 ) {
+  const boxes = NEARBY_RADII_M.map((radius) => ({ radius, ...boundingBox(latitude, longitude, radius) }));
+  // Past the last radius: every residence, so that its test never matters.
+  boxes.push({ radius: 4 * EARTH_RADIUS_M, minLatitude: -90, maxLatitude: 90, longitude: null });
+  const column = (value: (box: (typeof boxes)[number]) => number) =>
+    sql`${boxes.map(value)}::double precision[]`;
+  const [minLat, maxLat, minLon, maxLon, radii] = [
+    column((b) => b.minLatitude),
+    column((b) => b.maxLatitude),
+    column((b) => b.longitude?.min ?? -180),
+    column((b) => b.longitude?.max ?? 180),
+    column((b) => b.radius),
+  ];
+  const inBox = (step: RawBuilder<number>) => sql<boolean>`r.organization_id = ${organizationId}
+    and r.latitude >= (${minLat})[${step}] and r.latitude <= (${maxLat})[${step}]
+    and r.longitude >= (${minLon})[${step}] and r.longitude <= (${maxLon})[${step}]`;
   const distance = distanceSql(latitude, longitude);
-  const nearest = () =>
-    db
-      .selectFrom('residences as r')
-      .select([...RESIDENCE_COLUMNS, 'r.latitude', 'r.longitude', distance.as('metres')])
-      .where('r.organization_id', '=', organizationId)
-      .orderBy(distance)
-      .orderBy('r.id')
-      .limit(limit);
-  for (const radius of NEARBY_RADII_M) {
-    const box = boundingBox(latitude, longitude, radius);
-    let query = nearest()
-      .where('r.latitude', '>=', box.minLatitude)
-      .where('r.latitude', '<=', box.maxLatitude);
-    if (box.longitude) {
-      query = query
-        .where('r.longitude', '>=', box.longitude.min)
-        .where('r.longitude', '<=', box.longitude.max);
-    }
-    const rows = await query.execute();
-    if (rows.length === limit && rows[limit - 1]!.metres <= radius) return rows;
-  }
-  return nearest().execute();
+  return db
+    .withRecursive('walk(step, enough)', (qb) =>
+      qb.selectNoFrom([sql<number>`0`.as('step'), sql<boolean>`false`.as('enough')]).unionAll(
+        qb
+          .selectFrom('walk as w')
+          .select([
+            sql<number>`w.step + 1`.as('step'),
+            sql<boolean>`(select count(*) = ${limit} and max(c.metres) <= (${radii})[w.step + 1]
+                from (select ${distance} as metres from residences r
+                  where ${inBox(sql`w.step + 1`)} order by metres limit ${limit}) c)`.as('enough'),
+          ])
+          .where(sql<boolean>`not w.enough and w.step < ${boxes.length}`),
+      ),
+    )
+    .selectFrom('residences as r')
+    .select([...RESIDENCE_COLUMNS, distance.as('metres')])
+    .where(inBox(sql`(select max(step) from walk)`))
+    .orderBy(distance)
+    .orderBy('r.id')
+    .limit(limit)
+    .execute();
 }

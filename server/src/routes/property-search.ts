@@ -1,21 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { PropertySearchResult } from '../../../src/api/dto';
-import { compareNames, searchKey } from '../../../src/domain/location';
+import { searchKey } from '../../../src/domain/location';
 import { assertMember } from '../auth/guard';
-import { haversineMetres } from '../domain/geo';
-import {
-  nearestResidences,
-  searchKeyContains,
-  streetsForPage,
-  type StreetCount,
-} from '../domain/residence-search';
-import {
-  compareResidences,
-  RESIDENCE_COLUMNS,
-  toSearchResult,
-  winningAssessments,
-  type ResidenceFields,
-} from '../domain/residences';
+import { nearestResidences, refreshAddressOrder, searchPage } from '../domain/residence-search';
+import { compareResidences, toSearchResult, winningAssessments } from '../domain/residences';
 import * as schemas from '../domain/schemas';
 import { badRequest } from '../errors';
 import type { RouteDeps } from './deps';
@@ -63,29 +51,14 @@ export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards 
       if (key === '') return [];
       // The query is found anywhere in the residence's full location text (town included);
       // this covers "street name + number" prefixes: "skovvej 1" finds Skovvej 1, 10, 12A...
-      const matchesKey = searchKeyContains(key);
-      // Hits per street first: a page needs only the streets it falls in (streetsForPage),
-      // not every hit of a short query in a big organization.
-      const streets: StreetCount[] = await db
-        .selectFrom('residences as r')
-        .select(['r.street_name as streetName', (eb) => eb.fn.countAll<number>().as('count')])
-        .where('r.organization_id', '=', organizationId)
-        .where(matchesKey)
-        .groupBy('r.street_name')
-        .execute();
-      const offset = page * size;
-      const { streetNames, skipped } = streetsForPage(streets, offset, size, compareNames);
-      if (streetNames.length === 0) return [];
-      const matches: ResidenceFields[] = await db
-        .selectFrom('residences as r')
-        .select(RESIDENCE_COLUMNS)
-        .where('r.organization_id', '=', organizationId)
-        .where('r.street_name', 'in', streetNames)
-        .where(matchesKey)
-        .execute();
-      // Danish alphabetical order is applied here, not by the database's collation.
-      matches.sort(compareResidences);
-      const hits = matches.slice(offset - skipped, offset - skipped + size);
+      // An organization whose residences changed since they were numbered is numbered first
+      // (the page says so), and the page asked again.
+      const first = await searchPage(db, organizationId, key, page, size);
+      let hits = first.hits;
+      if (first.stale) {
+        await refreshAddressOrder(db, [organizationId]);
+        ({ hits } = await searchPage(db, organizationId, key, page, size));
+      }
       const winners = await winningAssessments(
         db,
         hits.map((r) => r.residenceId),
@@ -117,10 +90,8 @@ export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards 
       const organizationId = request.query.organizationId.toLowerCase();
       assertMember(request.user!, organizationId);
       const nearest = await nearestResidences(db, organizationId, latitude, longitude, NEARBY_LIMIT);
-      const withDistance = nearest.map((r) => ({
-        residence: r,
-        distance: Math.round(haversineMetres(latitude, longitude, r.latitude, r.longitude)),
-      }));
+      // Whole metres of the database's haversine (geo.ts in SQL), rounded as ever.
+      const withDistance = nearest.map((r) => ({ residence: r, distance: Math.round(r.metres) }));
       // Nearest first; residences of one building (same distance) in address order.
       withDistance.sort((a, b) => a.distance - b.distance || compareResidences(a.residence, b.residence));
       const winners = await winningAssessments(

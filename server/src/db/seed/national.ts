@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { addressOrderOf } from '../../domain/residence-search';
 import type { Database } from '../schema';
 import { QUESTIONS } from './catalogue';
 import { seedCatalogue } from './catalogue-rows';
@@ -72,19 +73,45 @@ async function loadTemplates(trx: Transaction<Database>, templates: TemplatePool
       comment text)`.execute(trx);
 }
 
+type NumberedResidence = NationalResidence & { addressOrder: number };
+
+/**
+ * The residences with their position in their organization's address order (migration 0006,
+ * addressOrderOf), in the order given. nationalResidences gives an organization's residences
+ * one after the other, so only one organization is held at a time.
+ */
+function* numberedByOrganization(residences: Iterable<NationalResidence>): Generator<NumberedResidence> {
+  let group: NationalResidence[] = [];
+  const done = new Set<string>();
+  function* flush() {
+    const organizationId = group[0]?.organizationId;
+    if (organizationId === undefined) return;
+    if (done.has(organizationId)) throw new Error(`${organizationId}: its residences are not together`);
+    done.add(organizationId);
+    const order = addressOrderOf(group.map((r) => ({ ...r, residenceId: r.id })));
+    for (const r of group) yield { ...r, addressOrder: order.get(r.id)! };
+    group = [];
+  }
+  for (const residence of residences) {
+    if (group.length > 0 && group[0]!.organizationId !== residence.organizationId) yield* flush();
+    group.push(residence);
+  }
+  yield* flush();
+}
+
 async function insertResidences(
   trx: Transaction<Database>,
-  rows: readonly NationalResidence[],
+  rows: readonly NumberedResidence[],
 ): Promise<void> {
-  const column = <K extends keyof NationalResidence>(key: K) => rows.map((r) => r[key]);
+  const column = <K extends keyof NumberedResidence>(key: K) => rows.map((r) => r[key]);
   await sql`insert into residences (id, organization_id, department_id, street_name, street_number,
-      floor_number, door_code, zip_code, town, latitude, longitude, is_converted)
+      floor_number, door_code, zip_code, town, latitude, longitude, is_converted, address_order)
     select * from unnest(
       ${column('id')}::uuid[], ${column('organizationId')}::uuid[], ${column('departmentId')}::uuid[],
       ${column('streetName')}::text[], ${column('streetNumber')}::text[], ${column('floorNumber')}::text[],
       ${column('doorCode')}::text[], ${column('zipCode')}::text[], ${column('town')}::text[],
       ${column('latitude')}::double precision[], ${column('longitude')}::double precision[],
-      ${column('isConverted')}::boolean[])`.execute(trx);
+      ${column('isConverted')}::boolean[], ${column('addressOrder')}::integer[])`.execute(trx);
 }
 
 /** A batch of assessments with the derived fields and the answers of their answer sets. */
@@ -145,7 +172,7 @@ export async function seedNationalData(
     await seedCatalogue(trx);
     await loadTemplates(trx, templates);
 
-    let residences: NationalResidence[] = [];
+    let residences: NumberedResidence[] = [];
     let assessments: NationalAssessment[] = [];
     let residenceCount = 0;
     let assessmentCount = 0;
@@ -164,15 +191,21 @@ export async function seedNationalData(
       await flushAssessments();
       progress(`${residenceCount} residences, ${assessmentCount} assessments`);
     };
-    for (const residence of nationalResidences(plan)) {
+    for (const residence of numberedByOrganization(nationalResidences(plan))) {
       residences.push(residence);
       assessments.push(...deal(residence));
       if (residences.length >= RESIDENCE_BATCH || assessments.length >= ASSESSMENT_BATCH)
         await flushResidences();
     }
     await flushResidences();
+    // Every organization was numbered exactly as refreshAddressOrder would: the marks the
+    // inserts left (migration 0006) can go.
+    await trx.deleteFrom('address_order_stale').execute();
   });
-  // Planner statistics now rather than when autovacuum gets round to it.
-  await sql`analyze organizations, departments, residences, assessments, answers`.execute(db);
+  // Planner statistics now rather than when autovacuum gets round to it; the residences
+  // vacuumed as well, so that the search can answer from its index alone at once (the
+  // visibility map, migration 0006).
+  await sql`vacuum analyze residences`.execute(db);
+  await sql`analyze organizations, departments, assessments, answers`.execute(db);
   return true;
 }
