@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Dto from '../../src/api/dto';
 import type { QuestionDef } from '../../src/domain/catalogue';
@@ -109,5 +110,48 @@ describe.each(DATABASES)('getactiveassessments progress on $name', ({ admin }) =
     const after = (await active()).find((e) => e.assessmentId === id)!;
     expect(after.progress).toBeGreaterThan(0);
     expect(after.progress).toBeCloseTo(await storedProgress(after), 10);
+  });
+
+  it('sends the kept list while nothing listed changes, with an ETag for 304, and a new one after any change', async () => {
+    const url = `/api/v2/assessment/getactiveassessments?organizationId=${ownOrg}`;
+    const first = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...bearer(token), 'accept-encoding': 'br' },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    const etag = String(first.headers['etag']);
+    const notModified = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...bearer(token), 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    const plain = await get(url);
+    expect(plain.json()).toEqual(JSON.parse(brotliDecompressSync(first.rawPayload).toString('utf8')));
+
+    // A residence's address, an assessment leaving the active statuses: each is seen at once.
+    const [entry] = plain.json<Dto.AssessmentListEntry[]>();
+    await t.app.db
+      .updateTable('residences')
+      .set({ street_name: 'Ændret Vej' })
+      .where('id', '=', entry!.propertyId)
+      .execute();
+    const renamed = await active();
+    expect(renamed.find((e) => e.assessmentId === entry!.assessmentId)!.location).toMatch(/^Ændret Vej /);
+    const changed = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { ...bearer(token), 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    await t.app.db
+      .updateTable('assessments')
+      .set({ status: 'approved' })
+      .where('id', '=', entry!.assessmentId)
+      .execute();
+    expect((await active()).some((e) => e.assessmentId === entry!.assessmentId)).toBe(false);
   });
 });

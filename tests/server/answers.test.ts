@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forgetCatalogue, type AssessmentDetails } from '../../server/src/domain/answers';
 import { QUESTIONS } from '../../server/src/db/seed/catalogue';
@@ -632,7 +633,10 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
         .where('idempotency_key', 'in', ['k1', 'k2'])
         .execute();
       expect(keys).toHaveLength(2);
-      expect(keys.every((k) => /^[0-9a-f]{64}$/.test(k.request_hash) && k.response !== null)).toBe(true);
+      // Stored as the brotli bytes that were sent (migration 0007), which decode to the first answer.
+      expect(keys.every((k) => /^[0-9a-f]{64}$/.test(k.request_hash) && k.response_br !== null)).toBe(true);
+      const k1 = keys.find((k) => k.idempotency_key === 'k1')!;
+      expect(brotliDecompressSync(k1.response_br!).toString('utf8')).toBe(first.body);
 
       // The same key with another body is a conflict, and changes nothing.
       const before = await snapshot(id);
@@ -716,11 +720,11 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       await syncOk('skriver', { assessmentId: id, questionUniqueId: 'S04', values: ['S04-b'] }, 'new-key');
       const old = await t.app.db
         .selectFrom('sync_requests')
-        .select('response')
+        .select(['response', 'response_br'])
         .where('user_id', '=', userIds.skriver)
         .where('idempotency_key', '=', 'old-key')
         .executeTakeFirstOrThrow();
-      expect(old.response).toBeNull();
+      expect(old).toEqual({ response: null, response_br: null });
       const replay = await syncOk(
         'skriver',
         { assessmentId: id, questionUniqueId: 'S04', values: ['S04-a'] },
@@ -728,6 +732,84 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       );
       expect((await answerOf(id, 'S04'))!.values).toEqual(['S04-b']);
       expect(replay).toEqual((await questionsOf('skriver', id)).json());
+    });
+
+    it('sends the stored brotli bytes to a client that accepts brotli, the same JSON to any other', async () => {
+      const id = await createDraft();
+      const body = { assessmentId: id, questionUniqueId: 'S02', values: ['S02-a'] };
+      const send = (acceptEncoding: string | undefined, key: string) =>
+        inject('skriver', 'POST', '/api/v2/sync/syncanswer', body, {
+          'idempotency-key': key,
+          ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+        });
+      const first = await send('gzip, deflate, br', 'enc-key');
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(String(first.headers['vary'])).toMatch(/accept-encoding/i);
+      const stored = await t.app.db
+        .selectFrom('sync_requests')
+        .select('response_br')
+        .where('user_id', '=', userIds.skriver)
+        .where('idempotency_key', '=', 'enc-key')
+        .executeTakeFirstOrThrow();
+      expect(Buffer.compare(first.rawPayload, Buffer.from(stored.response_br!))).toBe(0);
+      const text = brotliDecompressSync(first.rawPayload).toString('utf8');
+      expect(JSON.parse(text)).toEqual((await questionsOf('skriver', id)).json());
+
+      // Replayed: the same bytes as brotli, the same text plain or as gzip.
+      const again = await send('br', 'enc-key');
+      expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+      const plain = await send(undefined, 'enc-key');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(text);
+      const gzipped = await send('gzip', 'enc-key');
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(text);
+    });
+
+    it('sees answers another process wrote since this one last answered the assessment', async () => {
+      const id = await createDraft();
+      await syncOk('skriver', { assessmentId: id, questionUniqueId: 'S02', values: ['S02-a'] });
+      // Another server process answers S04 (answers and the assessment row, as every writer does).
+      await t.app.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('answers')
+          .values({
+            assessment_id: id,
+            question_unique_id: 'S04',
+            values: ['S04-b'],
+            answered_by: userIds.skriver,
+          })
+          .execute();
+        await trx.updateTable('assessments').set({ updated_at: new Date() }).where('id', '=', id).execute();
+      });
+      const list = await syncOk('skriver', { assessmentId: id, questionUniqueId: 'S05', numericValue: 100 });
+      const selected = (uniqueId: string) =>
+        list
+          .find((q) => q.uniqueId === uniqueId)!
+          .options.filter((o) => o.isSelected)
+          .map((o) => o.answerId);
+      expect(selected('S02')).toEqual(['S02-a']);
+      expect(selected('S04')).toEqual(['S04-b']);
+      expect(list).toEqual((await questionsOf('skriver', id)).json());
+      expect((await answerOf(id, 'S04'))!.values).toEqual(['S04-b']);
+    });
+
+    it('answers a key stored before migration 0007 with its stored text', async () => {
+      const id = await createDraft();
+      const body = { assessmentId: id, questionUniqueId: 'S02', values: ['S02-a'] };
+      await syncOk('skriver', body, 'text-key');
+      // As 0005 stored it: the text in `response`, no bytes.
+      const legacy = '[{"stored":"before 0007"}]';
+      await t.app.db
+        .updateTable('sync_requests')
+        .set({ response: legacy, response_br: null })
+        .where('user_id', '=', userIds.skriver)
+        .where('idempotency_key', '=', 'text-key')
+        .execute();
+      const replay = await sync('skriver', body, 'text-key');
+      expect(replay.statusCode).toBe(200);
+      expect(replay.body).toBe(legacy);
     });
 
     it('confirms a copied answer when it is answered; a comment alone leaves it preselected', async () => {

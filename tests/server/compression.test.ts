@@ -20,14 +20,19 @@ afterAll(async () => {
 });
 
 describe('API answers compressed above the threshold', () => {
-  // The active assessments of the demo organization: tens of KB of JSON made per request.
+  // An assessment's question list: some 50 KB of JSON made per request. (The active
+  // assessments are compressed once per version of the list, as the department lists are.)
   let bigUrl: string;
   beforeAll(async () => {
     const organizations = await t.app.inject({
       url: '/api/v2/organizations/getorganizations',
       headers: bearer(token),
     });
-    bigUrl = `/api/v2/assessment/getactiveassessments?organizationId=${organizations.json<{ id: string }[]>()[0]!.id}`;
+    const active = await t.app.inject({
+      url: `/api/v2/assessment/getactiveassessments?organizationId=${organizations.json<{ id: string }[]>()[0]!.id}`,
+      headers: bearer(token),
+    });
+    bigUrl = `/api/v2/questions?assessmentId=${active.json<{ assessmentId: string }[]>()[0]!.assessmentId}`;
   });
 
   it.each([

@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003-job-queue';
 import * as m0004 from './migrations/0004-search-indexes';
 import * as m0005 from './migrations/0005-list-versions-and-stored-responses';
 import * as m0006 from './migrations/0006-address-order';
+import * as m0007 from './migrations/0007-compressed-sync-responses';
 import type { Database } from './schema';
 
 /**
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-search-indexes': m0004,
   '0005-list-versions-and-stored-responses': m0005,
   '0006-address-order': m0006,
+  '0007-compressed-sync-responses': m0007,
 };
 
 const provider: MigrationProvider = {

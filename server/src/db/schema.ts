@@ -182,8 +182,10 @@ export interface SyncRequestTable {
   idempotency_key: string;
   /** sha256 (hex) of the request's answer fields. */
   request_hash: string;
-  /** The response as first sent (JSON); null once older than the retention. */
+  /** The response as first sent (JSON), of rows stored before migration 0007; null once older than the retention. */
   response: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The response as first sent, brotli-compressed (migration 0007); null once older than the retention. */
+  response_br: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   created_at: DefaultedTimestamp;
 }
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
-import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants } from 'node:zlib';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import {
   answerErrorMessage,
   isCommentOnly,
@@ -22,6 +24,8 @@ import { isEditableStatus } from '../../../src/domain/statuses';
 import type { AssessmentStatus, Database } from '../db/schema';
 import { assertMember, type AuthUser } from '../auth/guard';
 import { HttpError, notFound } from '../errors';
+import { API_BROTLI_QUALITY } from '../http/compression';
+import { setBounded } from '../bounded-map';
 import { deriveAssessmentState } from './assessment-state';
 import { loadQuestions } from './catalogue';
 import { isoDate } from './residences';
@@ -222,23 +226,6 @@ async function lockAssessment(trx: Transaction<Database>, assessmentId: string) 
   return row;
 }
 
-/**
- * The assessment row, locked until the transaction ends, with findAssessment's rules: 404 when
- * unknown, 403 for another organization's, 404 when cancelled.
- */
-async function lockVisibleAssessment(trx: Transaction<Database>, user: AuthUser, assessmentId: string) {
-  const row = await trx
-    .selectFrom('assessments')
-    .select(['id', 'organization_id', 'status', 'converted'])
-    .where('id', '=', assessmentId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound('Assessment not found');
-  assertMember(user, row.organization_id);
-  if (row.status === 'cancelled') throw notFound('Assessment not found');
-  return row;
-}
-
 function assertEditable(status: AssessmentStatus): void {
   if (!isEditableStatus(status)) {
     throw new HttpError(
@@ -271,6 +258,9 @@ export function syncRequestHash(body: SyncAnswerRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
+/** The syncanswer response: brotli bytes as stored and sent, or (stored before migration 0007) JSON text. */
+export type SyncAnswerResponse = { br: Buffer } | { json: string };
+
 export interface SyncAnswerCommand {
   user: AuthUser;
   body: SyncAnswerRequest;
@@ -279,38 +269,69 @@ export interface SyncAnswerCommand {
   serialize(questions: Question[]): string;
 }
 
+const brotli = promisify(brotliCompress);
+
 /**
- * The answers of the assessment and, with a key, what the key stored: one query. Read after
- * the assessment is locked, so it sees every answer committed before.
+ * The response compressed once, for the wire and for the key (migration 0007). Off the event
+ * loop: on PGlite the database shares this thread, and the second core is otherwise idle.
+ */
+const compressResponse = (json: string): Promise<Buffer> =>
+  brotli(json, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY,
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json),
+    },
+  });
+
+/** bytea as the drivers answer it: a Buffer from pg, a Uint8Array from PGlite. */
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * The assessment (with its row version, `xmin`), its answers and, with a key, what the key
+ * stored: one statement, one snapshot. With `lock`, the assessment is locked first, in a
+ * statement of its own, until the transaction ends: a locking read waits for a concurrent
+ * writer and then answers the row as that writer left it, but its subqueries still see the
+ * statement's older snapshot (the answers without that writer's), so they are read after.
  */
 async function readAnswerState(
-  trx: Transaction<Database>,
+  db: Kysely<Database>,
   assessmentId: string,
   userId: string,
   idempotencyKey: string | undefined,
+  lock: boolean,
 ) {
-  const row = await trx
-    .selectNoFrom((eb) => [
+  if (lock) {
+    await db.selectFrom('assessments').select('id').where('id', '=', assessmentId).forUpdate().execute();
+  }
+  return db
+    .selectFrom('assessments as a')
+    .leftJoin('sync_requests as s', (join) =>
+      join.on('s.user_id', '=', userId).on('s.idempotency_key', '=', idempotencyKey ?? null),
+    )
+    .select([
+      'a.id',
+      'a.organization_id',
+      'a.status',
+      'a.converted',
+      's.request_hash',
+      's.response',
+      's.response_br',
+    ])
+    .select((eb) => [
+      sql<string>`a.xmin::text`.as('version'),
       jsonArrayFrom(
         eb
           .selectFrom('answers')
           .select(['question_unique_id', 'values', 'numeric_value', 'comment', 'preselected'])
-          .where('assessment_id', '=', assessmentId),
+          .whereRef('assessment_id', '=', 'a.id'),
       ).as('answers'),
-      jsonObjectFrom(
-        eb
-          .selectFrom('sync_requests')
-          .select(['request_hash', 'response'])
-          .where('user_id', '=', userId)
-          .where('idempotency_key', '=', idempotencyKey ?? null),
-      ).as('stored'),
     ])
-    .executeTakeFirstOrThrow();
-  return {
-    rows: row.answers as AnswerRow[],
-    stored: row.stored as { request_hash: string; response: string | null } | null,
-  };
+    .where('a.id', '=', assessmentId)
+    .executeTakeFirst();
 }
+
+type AnswerState = NonNullable<Awaited<ReturnType<typeof readAnswerState>>>;
 
 /** The stored rows with one question's answer replaced (or removed when `answer` is null). */
 function withAnswer(rows: readonly AnswerRow[], questionId: string, answer: AnswerRow | null): AnswerRow[] {
@@ -325,115 +346,253 @@ const idempotencyConflict = () =>
     'IDEMPOTENCY_KEY_REUSED',
   );
 
+/** The SQLSTATE of idempotency_key_reused() (migration 0007). */
+const KEY_REUSED_SQLSTATE = 'BT409';
+
+const isKeyReused = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === KEY_REUSED_SQLSTATE;
+
 /**
- * Applies one answer in one transaction (docs/api.md "syncanswer"): locks the assessment
- * (404/403 as findAssessment), checks the answer against its question (400), answers a
- * repeated idempotency key with the stored response (409 when the body differs), refuses a
- * locked assessment (409), upserts the answer (confirming a copied one unless only the
- * comment changes; an answer left empty is deleted), recomputes the screening fields,
- * isCalculated, the last answered question and updated_at, and stores the response under the
- * key. Answers the whole question list as JSON text (stored as sent, and sent again as
- * stored), and whether this request applied the answer (false for a repeated key).
+ * What one request does with the state it read: answer a repeated key as stored (or refuse
+ * it), or the answer's write and its response. Throws the request's 403/404/409.
+ */
+async function planAnswer(
+  catalogue: Catalogue,
+  { user, body, idempotencyKey, serialize }: SyncAnswerCommand,
+  hash: string | null,
+  state: AnswerState | undefined,
+) {
+  // findAssessment's rules: 404 when unknown, 403 for another organization's, 404 when cancelled.
+  if (!state) throw notFound('Assessment not found');
+  assertMember(user, state.organization_id);
+  if (state.status === 'cancelled') throw notFound('Assessment not found');
+  assertValidAnswer(catalogue, body);
+  const rows = state.answers as AnswerRow[];
+
+  if (idempotencyKey !== undefined && state.request_hash !== null) {
+    if (state.request_hash !== hash) throw idempotencyConflict();
+    // Applied before: answer as then, or (past the retention) with the list as it is now.
+    if (state.response_br) return { replay: { br: asBuffer(state.response_br) } };
+    if (typeof state.response === 'string') return { replay: { json: state.response } };
+    const derived = deriveAssessmentState(catalogue.questions, answerMapOf(rows), state.converted);
+    return { replay: { json: serialize(toQuestionList(catalogue, rows, derived.excluded_handicaps)) } };
+  }
+
+  assertEditable(state.status);
+  const questionId = body.questionUniqueId;
+  const existing = rows.find((r) => r.question_unique_id === questionId);
+  const merged = mergeAnswer(
+    existing && { values: existing.values, numericValue: existing.numeric_value, comment: existing.comment },
+    body,
+  );
+  const now = new Date();
+  const fields = {
+    values: [...merged.values],
+    numeric_value: merged.numericValue,
+    comment: merged.comment,
+    // Answering confirms a copied answer; a comment alone does not.
+    preselected: isCommentOnly(body) ? (existing?.preselected ?? false) : false,
+    answered_by: user.id,
+    answered_at: now,
+  };
+  const empty = isEmptyAnswer(merged);
+  const after = withAnswer(rows, questionId, empty ? null : { question_unique_id: questionId, ...fields });
+  const derived = deriveAssessmentState(catalogue.questions, answerMapOf(after), state.converted);
+  const br = await compressResponse(serialize(toQuestionList(catalogue, after, derived.excluded_handicaps)));
+  return { write: { fields: empty ? null : fields, derived, now, br, after } };
+}
+
+type AnswerWrite = NonNullable<Awaited<ReturnType<typeof planAnswer>>['write']>;
+
+/**
+ * The answer, the assessment's derived fields and the key with its response, as one statement
+ * that only applies while the assessment row is still the version that was read (`xmin`):
+ * every CTE writes only for the row the update matched, so a request that lost the race
+ * changes nothing. A key another request took meanwhile aborts the statement, answer and all
+ * (idempotency_key_reused(), migration 0007). Also drops the user's stored responses past the
+ * retention. Answers the row's new version, or null when it did not apply.
+ */
+async function writeAnswer(
+  db: Kysely<Database>,
+  { user, body, idempotencyKey }: SyncAnswerCommand,
+  hash: string | null,
+  state: AnswerState,
+  { fields, derived, now, br }: AnswerWrite,
+): Promise<string | null> {
+  const questionId = body.questionUniqueId;
+  const write = db
+    .with('assessment_write', (qb) =>
+      qb
+        .updateTable('assessments')
+        .set({ ...derived, last_answered_question_unique_id: questionId, updated_at: now })
+        .where('id', '=', state.id)
+        .where(sql<string>`xmin::text`, '=', state.version)
+        .returning(['id', sql<string>`xmin::text`.as('version')]),
+    )
+    .with('answer_write', (qb) =>
+      fields
+        ? qb
+            .insertInto('answers')
+            .columns([
+              'assessment_id',
+              'question_unique_id',
+              'values',
+              'numeric_value',
+              'comment',
+              'preselected',
+              'answered_by',
+              'answered_at',
+            ])
+            .expression((eb) =>
+              eb
+                .selectFrom('assessment_write')
+                .select((s) => [
+                  'id',
+                  s.val(questionId).as('question_unique_id'),
+                  sql<string[]>`${fields.values}::text[]`.as('values'),
+                  sql<number | null>`${fields.numeric_value}::double precision`.as('numeric_value'),
+                  sql<string | null>`${fields.comment}::text`.as('comment'),
+                  s.val(fields.preselected).as('preselected'),
+                  sql<string>`${fields.answered_by}::uuid`.as('answered_by'),
+                  sql<Date>`${fields.answered_at}::timestamptz`.as('answered_at'),
+                ]),
+            )
+            .onConflict((oc) => oc.columns(['assessment_id', 'question_unique_id']).doUpdateSet(fields))
+        : qb
+            .deleteFrom('answers')
+            .where('assessment_id', 'in', (eb) => eb.selectFrom('assessment_write').select('id'))
+            .where('question_unique_id', '=', questionId),
+    );
+  if (idempotencyKey === undefined) {
+    const row = await write
+      .selectNoFrom((eb) => eb.selectFrom('assessment_write').select('version').as('version'))
+      .executeTakeFirstOrThrow();
+    return row.version;
+  }
+  const cutoff = new Date(now.getTime() - SYNC_RESPONSE_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const row = await write
+    .with('key_write', (qb) =>
+      qb
+        .insertInto('sync_requests')
+        .columns(['user_id', 'idempotency_key', 'request_hash', 'response_br'])
+        .expression((eb) =>
+          eb
+            .selectFrom('assessment_write')
+            .select([
+              sql<string>`${user.id}::uuid`.as('user_id'),
+              sql<string>`${idempotencyKey}::text`.as('idempotency_key'),
+              sql<string>`${hash}::text`.as('request_hash'),
+              sql<Uint8Array>`${br}::bytea`.as('response_br'),
+            ]),
+        )
+        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+        .returning('idempotency_key'),
+    )
+    .with('pruned', (qb) =>
+      qb
+        .updateTable('sync_requests')
+        .set({ response: null, response_br: null })
+        .where('user_id', '=', user.id)
+        .where('created_at', '<', cutoff)
+        .where((eb) => eb.or([eb('response', 'is not', null), eb('response_br', 'is not', null)])),
+    )
+    .selectNoFrom(
+      sql<string | null>`case
+        when not exists (select 1 from assessment_write) then null
+        when exists (select 1 from key_write) then (select version from assessment_write)
+        else idempotency_key_reused()::text end`.as('version'),
+    )
+    .executeTakeFirstOrThrow();
+  return row.version;
+}
+
+/** Assessments whose answer state a process remembers: those being answered now, and more. */
+const KNOWN_ASSESSMENTS = 2_000;
+
+/** A remembered state says nothing about keys: a key is looked up when its write is refused. */
+const NO_KEY = { request_hash: null, response: null, response_br: null } as const;
+
+const answerStates = new WeakMap<Kysely<Database>, Map<string, AnswerState>>();
+
+/**
+ * Per database, the last state of each assessment this process answered: its row version, its
+ * organization, status and answers. The write applies only to that version, so a state that
+ * another process or writer has moved on is found out by the write itself, which then changes
+ * nothing, and the request reads the state again.
+ */
+function answerStateCacheOf(db: Kysely<Database>): Map<string, AnswerState> {
+  let cache = answerStates.get(db);
+  if (!cache) {
+    cache = new Map();
+    answerStates.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * Applies one answer (docs/api.md "syncanswer"): checks access (404/403 as findAssessment)
+ * and the answer against its question (400), answers a repeated idempotency key with the
+ * stored response (409 when the body differs), refuses a locked assessment (409), upserts
+ * the answer (confirming a copied one unless only the comment changes; an answer left empty
+ * is deleted), recomputes the screening fields, isCalculated, the last answered question and
+ * updated_at, and stores the response under the key. Answers the whole question list, brotli
+ * compressed once (stored as sent, and sent again as stored), and whether this request
+ * applied the answer (false for a repeated key).
  *
- * Four statements (docs/architecture.md "The API under load"): the lock; one read of the
- * answers and the key; one write of the answer, the assessment and the key, as common table
- * expressions of a single statement, which also drops the user's stored responses past the
- * retention; and the commit. Requests with the same key and body share the assessment's lock,
- * so the second one reads the key the first stored; the same key with another body on another
- * assessment meets the first one's key on insert and is refused as a whole.
+ * One statement when this process answered the assessment last (docs/architecture.md "The
+ * API under load"): the write applies only if the assessment row is still the version this
+ * process remembers (writeAnswer), and every write of answers also writes that row, so an
+ * unchanged row means unchanged answers and status. Otherwise two: one read of the
+ * assessment, its answers and the key, and the same conditional write. A request that loses
+ * that race (two answers to one assessment at the same moment) does it again in a
+ * transaction with the assessment locked, as every request did before: requests with the
+ * same key and body then share the lock, and the second one reads the key the first stored.
  */
 export async function applySyncAnswer(
   db: Kysely<Database>,
   catalogue: Catalogue,
   command: SyncAnswerCommand,
-): Promise<{ json: string; applied: boolean }> {
-  const { user, body, idempotencyKey, serialize } = command;
-  const questionId = body.questionUniqueId;
-  return db.transaction().execute(async (trx) => {
-    const assessment = await lockVisibleAssessment(trx, user, body.assessmentId);
-    assertValidAnswer(catalogue, body);
-    const hash = idempotencyKey === undefined ? null : syncRequestHash(body);
-    const { rows, stored } = await readAnswerState(trx, assessment.id, user.id, idempotencyKey);
-
-    if (stored) {
-      if (stored.request_hash !== hash) throw idempotencyConflict();
-      // Applied before: answer as then, or (past the retention) with the list as it is now.
-      if (stored.response !== null) return { applied: false, json: stored.response };
-      const state = deriveAssessmentState(catalogue.questions, answerMapOf(rows), assessment.converted);
-      return { applied: false, json: serialize(toQuestionList(catalogue, rows, state.excluded_handicaps)) };
+): Promise<{ response: SyncAnswerResponse; applied: boolean }> {
+  const { user, body, idempotencyKey } = command;
+  const hash = idempotencyKey === undefined ? null : syncRequestHash(body);
+  const known = answerStateCacheOf(db);
+  const assessmentId = body.assessmentId.toLowerCase();
+  const attempt = async (trx: Kysely<Database>, state: AnswerState | undefined) => {
+    const plan = await planAnswer(catalogue, command, hash, state);
+    if (plan.replay) return { response: plan.replay, applied: false };
+    const version = await writeAnswer(trx, command, hash, state!, plan.write);
+    if (version === null) return null;
+    setBounded(known, state!.id, { ...state!, version, answers: plan.write.after }, KNOWN_ASSESSMENTS);
+    return { response: { br: plan.write.br }, applied: true };
+  };
+  const read = async (trx: Kysely<Database>, lock: boolean) => {
+    const state = await readAnswerState(trx, assessmentId, user.id, idempotencyKey, lock);
+    if (state) setBounded(known, state.id, { ...state, ...NO_KEY }, KNOWN_ASSESSMENTS);
+    return state;
+  };
+  try {
+    // The state this process wrote or read last: right as long as the row is that version.
+    const remembered = known.get(assessmentId);
+    if (remembered) {
+      try {
+        const fast = await attempt(db, remembered);
+        if (fast) return fast;
+      } catch {
+        // Nothing was written. A remembered state may be old, so what it refused is decided
+        // again on the state as read; a key used before is found there with what it stored.
+      }
     }
-
-    assertEditable(assessment.status);
-    const existing = rows.find((r) => r.question_unique_id === questionId);
-    const merged = mergeAnswer(
-      existing && {
-        values: existing.values,
-        numericValue: existing.numeric_value,
-        comment: existing.comment,
-      },
-      body,
-    );
-    const now = new Date();
-    const fields = {
-      values: [...merged.values],
-      numeric_value: merged.numericValue,
-      comment: merged.comment,
-      // Answering confirms a copied answer; a comment alone does not.
-      preselected: isCommentOnly(body) ? (existing?.preselected ?? false) : false,
-      answered_by: user.id,
-      answered_at: now,
-    };
-    const empty = isEmptyAnswer(merged);
-    const after = withAnswer(rows, questionId, empty ? null : { question_unique_id: questionId, ...fields });
-    const state = deriveAssessmentState(catalogue.questions, answerMapOf(after), assessment.converted);
-    const json = serialize(toQuestionList(catalogue, after, state.excluded_handicaps));
-
-    const write = trx
-      .with('answer_write', (qb) =>
-        empty
-          ? qb
-              .deleteFrom('answers')
-              .where('assessment_id', '=', assessment.id)
-              .where('question_unique_id', '=', questionId)
-          : qb
-              .insertInto('answers')
-              .values({ assessment_id: assessment.id, question_unique_id: questionId, ...fields })
-              .onConflict((oc) => oc.columns(['assessment_id', 'question_unique_id']).doUpdateSet(fields)),
-      )
-      .with('assessment_write', (qb) =>
-        qb
-          .updateTable('assessments')
-          .set({ ...state, last_answered_question_unique_id: questionId, updated_at: now })
-          .where('id', '=', assessment.id),
-      );
-    if (idempotencyKey === undefined) {
-      await write.selectNoFrom((eb) => eb.lit(1).as('done')).execute();
-      return { applied: true, json };
-    }
-    const cutoff = new Date(now.getTime() - SYNC_RESPONSE_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-    const inserted = await write
-      .with('pruned', (qb) =>
-        qb
-          .updateTable('sync_requests')
-          .set({ response: null })
-          .where('user_id', '=', user.id)
-          .where('created_at', '<', cutoff)
-          .where('response', 'is not', null),
-      )
-      .insertInto('sync_requests')
-      .values({
-        user_id: user.id,
-        idempotency_key: idempotencyKey,
-        request_hash: hash!,
-        response: json,
-      })
-      .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-      .returning('idempotency_key')
-      .executeTakeFirst();
-    // Throwing rolls the whole write back.
-    if (!inserted) throw idempotencyConflict();
-    return { applied: true, json };
-  });
+    const optimistic = await attempt(db, await read(db, false));
+    if (optimistic) return optimistic;
+    return await db.transaction().execute(async (trx) => {
+      const locked = await attempt(trx, await read(trx, true));
+      // Locked, the row cannot have changed since it was read.
+      if (!locked) throw new Error('the locked assessment changed while locked');
+      return locked;
+    });
+  } catch (error) {
+    throw isKeyReused(error) ? idempotencyConflict() : error;
+  }
 }
 
 /**

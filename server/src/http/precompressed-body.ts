@@ -77,7 +77,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
 }
 
 /** Adds Accept-Encoding to Vary without dropping what others set (CORS adds Origin). */
-function varyOnAcceptEncoding(reply: FastifyReply): void {
+export function varyOnAcceptEncoding(reply: FastifyReply): void {
   const current = reply.getHeader('vary');
   const names = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
     .split(',')

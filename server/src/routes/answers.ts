@@ -15,6 +15,7 @@ import {
   type AssessmentDetails,
 } from '../domain/answers';
 import * as schemas from '../domain/schemas';
+import { sendJson } from '../http/brotli-json';
 import { notFound } from '../errors';
 import type { RouteDeps } from './deps';
 
@@ -83,17 +84,16 @@ export function registerAnswerRoutes(app: FastifyInstance, { db, guards }: Route
         response: { 200: schemas.arrayOf(questionSchema) },
       },
     },
-    async (request, reply): Promise<string> => {
-      // Access, the answer's validity and the idempotency key are checked in the transaction.
-      const { json } = await applySyncAnswer(db, await loadCatalogue(db), {
+    async (request, reply): Promise<string | Buffer> => {
+      // Access, the answer's validity and the idempotency key are checked with the write.
+      const { response } = await applySyncAnswer(db, await loadCatalogue(db), {
         user: request.user!,
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         serialize: (questions) => serializedText(reply.serialize(questions)),
       });
-      // Already the response schema's JSON: Fastify sends a string with a type as it is.
-      reply.type('application/json; charset=utf-8');
-      return json;
+      // Already the response schema's JSON (compressed): Fastify sends it as it is.
+      return sendJson(request, reply, response);
     },
   );
 

@@ -8,6 +8,12 @@ import type { AssessmentIds, AssessmentListEntry, LocatedAssessmentRequestItem }
 import { toListEntry, type AssessmentListRow } from '../domain/assessment-state';
 import { loadAnswers, loadQuestions } from '../domain/catalogue';
 import { progressCacheOf } from '../domain/progress-cache';
+import {
+  ACTIVE_STATUSES,
+  activeListVersion,
+  createActiveListCache,
+} from '../domain/active-assessments-cache';
+import { sendPrecompressed } from '../http/precompressed-body';
 import { insertNewAssessment } from '../domain/create-assessment';
 import * as schemas from '../domain/schemas';
 import { forbidden } from '../errors';
@@ -15,9 +21,6 @@ import type { RouteDeps } from './deps';
 
 /** POST getlocatedassessments takes at most this many pairs. */
 export const MAX_LOCATED_ITEMS = 500;
-
-/** Statuses listed by getactiveassessments. */
-const ACTIVE_STATUSES = ['draft', 'rejected', 'ready'] as const;
 
 /** An assessment with the residence fields a list entry needs. */
 function listQuery(db: Kysely<Database>) {
@@ -109,10 +112,13 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
     },
   );
 
+  const activeLists = createActiveListCache();
   app.get<{ Querystring: { organizationId: string } }>(
     '/api/v2/assessment/getactiveassessments',
     {
       preHandler: guards.authenticate,
+      // Compressed once per version of the list (domain/active-assessments-cache.ts).
+      compress: false,
       schema: {
         querystring: {
           type: 'object',
@@ -122,17 +128,26 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
         response: { 200: schemas.arrayOf(schemas.assessmentListEntry) },
       },
     },
-    async (request): Promise<AssessmentListEntry[]> => {
+    async (request, reply) => {
       // uuids compare in lower case (the database answers them so).
       const organizationId = request.query.organizationId.toLowerCase();
       assertMember(request.user!, organizationId);
-      const rows = await listQuery(db)
-        .where('a.organization_id', '=', organizationId)
-        .where('a.status', 'in', ACTIVE_STATUSES)
-        .orderBy('a.created_at', 'desc')
-        .orderBy('a.id', 'desc')
-        .execute();
-      return toListEntries(db, rows);
+      const version = await activeListVersion(db, organizationId);
+      const list = await activeLists.get(organizationId, version, async () => {
+        const rows = await listQuery(db)
+          .where('a.organization_id', '=', organizationId)
+          .where('a.status', 'in', ACTIVE_STATUSES)
+          .orderBy('a.created_at', 'desc')
+          .orderBy('a.id', 'desc')
+          .execute();
+        // The route's own serializer: the text is what the response schema would send.
+        const json = reply.serialize(await toListEntries(db, rows));
+        if (typeof json !== 'string') throw new Error('the assessment list did not serialize to text');
+        return json;
+      });
+      // Private (it needs a token); a client revalidates its copy with the ETag and gets 304.
+      reply.header('cache-control', 'private, no-cache');
+      return sendPrecompressed(request, reply, list);
     },
   );
 
