@@ -66,3 +66,29 @@ describe('the property list filters', () => {
     expect(propertyFilter({ ...NO_FILTERS, streetName: 'åby', door: 'mf', floor: 'st' })(key)).toBe(true);
   });
 });
+
+describe('a filter run over many rows', () => {
+  it('judges each row by its own street number, however often a number repeats', () => {
+    const filter = propertyFilter({ ...NO_FILTERS, streetNumber: '3-5,7b' });
+    const numbers = ['1', '3', '7B', '3', '12', '7', '5A', '1', '7b', '3'];
+    expect(numbers.map((n) => filter(propertySearchKey(row({ streetNumber: n }))))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+      false,
+      true,
+      false,
+      true,
+      true,
+    ]);
+  });
+
+  it('lower-cases as Danish does, æ, ø and å included', () => {
+    const key = propertySearchKey(row({ streetName: 'ØSTER ÅLLÉ', doorCode: 'Æ' }));
+    expect(key).toMatchObject({ street: 'øster ållé', door: 'æ' });
+    expect(key.street).toBe('ØSTER ÅLLÉ'.toLocaleLowerCase('da'));
+    expect(propertyFilter({ ...NO_FILTERS, streetName: 'ÅLL', door: 'æ' })(key)).toBe(true);
+  });
+});

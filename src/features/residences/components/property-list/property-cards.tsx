@@ -1,5 +1,3 @@
-import { Anchor, Card, Checkbox, Group, Stack } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
 import type { NotSelectableReason } from '../../../../domain/bulk-selection';
 import { useTranslation } from '../../../../i18n/use-translation';
@@ -8,54 +6,55 @@ import type { PropertyListItem } from './list-items';
 import { ConvertedMark } from './property-table';
 import classes from './property-list.module.css';
 import type { ListSelection } from './use-list-selection';
+import { useResidenceLinks } from './use-residence-links';
 import { useWindowRows } from './use-window-rows';
 
 const CARD_HEIGHT = 104;
 
-/** One residence as a card; memoised, so that a keystroke renders only the cards it brings in. */
+/**
+ * One residence as a card; memoised, so that a keystroke renders only the cards it changes.
+ * Plain elements styled as Mantine's Card, Anchor and Checkbox look, because a keystroke
+ * renders every card in view anew (docs/architecture.md, "The big list").
+ */
 const PropertyCard = memo(function PropertyCard(props: {
   item: PropertyListItem;
   top: number;
   selected: boolean;
   toggle: (key: string) => void;
   blocked: NotSelectableReason | undefined;
+  href: string;
 }) {
   const t = useTranslation();
   const { item, blocked, toggle } = props;
   const reasonId = `card-not-selectable-${item.key}`;
   return (
     <li className={classes.card} style={{ top: props.top, height: CARD_HEIGHT }}>
-      <Card withBorder padding="sm" radius="md" h="100%">
-        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-          <Stack gap={2} miw={0}>
-            <Anchor
-              renderRoot={(rootProps) => (
-                <Link {...rootProps} to="/residence/$propertyId" params={{ propertyId: item.residenceId }} />
-              )}
-              fw={600}
-            >
-              {item.location}
-            </Anchor>
-            <Group gap={6} wrap="nowrap">
-              <StatusBadge status={item.displayStatus} futureApprovedDate={item.futureApprovedDate} />
-              {item.isConverted && <ConvertedMark />}
-            </Group>
-            {/* docs/product.md 4: why this residence cannot receive the copy. */}
-            {blocked && (
-              <span id={reasonId} className={classes.notSelectable}>
-                {t(`propertiesList.notSelectable.${blocked}`)}
-              </span>
-            )}
-          </Stack>
-          <Checkbox
-            aria-label={t('propertiesList.selectRow', { location: item.location })}
-            checked={props.selected}
-            onChange={() => toggle(item.key)}
-            disabled={blocked !== undefined}
-            aria-describedby={blocked ? reasonId : undefined}
-          />
-        </Group>
-      </Card>
+      <div className={classes.cardBody}>
+        <div className={classes.cardText}>
+          <a className={classes.cardLink} href={props.href} data-residence-id={item.residenceId}>
+            {item.location}
+          </a>
+          <span className={classes.statusCell}>
+            <StatusBadge status={item.displayStatus} futureApprovedDate={item.futureApprovedDate} />
+            {item.isConverted && <ConvertedMark />}
+          </span>
+          {/* docs/product.md 4: why this residence cannot receive the copy. */}
+          {blocked && (
+            <span id={reasonId} className={classes.notSelectable}>
+              {t(`propertiesList.notSelectable.${blocked}`)}
+            </span>
+          )}
+        </div>
+        <input
+          type="checkbox"
+          className={classes.rowCheck}
+          aria-label={t('propertiesList.selectRow', { location: item.location })}
+          checked={props.selected}
+          onChange={() => toggle(item.key)}
+          disabled={blocked !== undefined}
+          aria-describedby={blocked ? reasonId : undefined}
+        />
+      </div>
     </li>
   );
 });
@@ -68,18 +67,26 @@ export function PropertyCards(props: { items: readonly PropertyListItem[]; selec
     overscan: 4,
   });
   const { selection } = props;
+  const links = useResidenceLinks();
   return (
-    <ul ref={ref} className={classes.cardList} style={{ height: virtualizer.getTotalSize() }}>
+    <ul
+      ref={ref}
+      className={classes.cardList}
+      style={{ height: virtualizer.getTotalSize() }}
+      {...links.listProps}
+    >
       {virtualizer.getVirtualItems().map((virtual) => {
         const item = props.items[virtual.index]!;
+        // Keyed by position, as the table's rows (property-table.tsx).
         return (
           <PropertyCard
-            key={item.key}
+            key={virtual.index}
             item={item}
             top={virtual.start - scrollMargin}
             selected={selection.selected.has(item.key)}
             toggle={selection.toggle}
             blocked={selection.blocked.get(item.key)}
+            href={links.href(item.residenceId)}
           />
         );
       })}

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, SimpleGrid, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, SimpleGrid, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
@@ -25,7 +25,8 @@ import { useOnline } from '../../../../ui/use-online';
 import { useBulkState, useStartCopy } from '../../hooks/use-copy-flow';
 import { useCurrentPath } from '../../hooks/use-current-path';
 import { CopyActionBar } from './copy-action-bar';
-import { STATUS_FILTER_OPTIONS, toListItems } from './list-items';
+import { FilterInput, StatusFilter } from './filter-inputs';
+import { toListItems } from './list-items';
 import { PropertyCards } from './property-cards';
 import { PropertyTable } from './property-table';
 import { useCopySelection } from './use-copy-selection';
@@ -111,29 +112,20 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
     <div>
       {!isDesktop && (
         <SimpleGrid cols={2} spacing="xs" mb="sm">
-          <TextInput
+          <FilterInput
+            field="streetName"
             label={t('propertiesList.filter.streetName')}
             value={filters.streetName}
-            onChange={(e) => onFilter({ streetName: e.currentTarget.value })}
+            onFilter={onFilter}
           />
-          <TextInput
+          <FilterInput
+            field="streetNumber"
             label={t('propertiesList.filter.streetNumber')}
             placeholder={t('propertiesList.filter.streetNumber.placeholder')}
             value={filters.streetNumber}
-            onChange={(e) => onFilter({ streetNumber: e.currentTarget.value })}
+            onFilter={onFilter}
           />
-          <NativeSelect
-            label={t('propertiesList.filter.status')}
-            value={filters.status}
-            onChange={(e) => onFilter({ status: e.currentTarget.value })}
-            data={[
-              { value: '', label: t('propertiesList.filter.status.all') },
-              ...STATUS_FILTER_OPTIONS.filter((s) => s !== 'approvedFuture').map((s) => ({
-                value: s,
-                label: t(`status.${s}` as 'status.draft'),
-              })),
-            ]}
-          />
+          <StatusFilter value={filters.status} onFilter={onFilter} />
         </SimpleGrid>
       )}
       <Group justify="space-between" mb="xs" gap="xs">

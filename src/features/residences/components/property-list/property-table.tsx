@@ -1,14 +1,15 @@
-import { Checkbox, NativeSelect, TextInput, Tooltip } from '@mantine/core';
+import { Checkbox, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { memo, useMemo, type MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import type { NotSelectableReason } from '../../../../domain/bulk-selection';
 import type { PropertyFilters } from '../../../../domain/property-filter';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { StatusBadge } from '../../../../ui/status-badge';
-import { STATUS_FILTER_OPTIONS, type PropertyListItem } from './list-items';
+import { FilterInput, StatusFilter, type OnFilter } from './filter-inputs';
+import type { PropertyListItem } from './list-items';
 import classes from './property-list.module.css';
 import type { ListSelection } from './use-list-selection';
+import { useResidenceLinks } from './use-residence-links';
 import { useWindowRows } from './use-window-rows';
 
 /** docs/product.md 9: table row height 44, header height 52. */
@@ -36,56 +37,24 @@ export function ConvertedMark() {
   );
 }
 
-type OnFilter = (patch: Partial<PropertyFilters>) => void;
-
-/** One column's filter; memoised so that a keystroke re-renders only the input typed in. */
-const FilterInput = memo(function FilterInput(props: {
-  field: keyof PropertyFilters;
-  value: string;
-  label: string;
-  placeholder: string;
-  onFilter: OnFilter;
+/** Memoised with a stable `toggleAll` (useLatest), so that a keystroke does not render it. */
+const SelectAll = memo(function SelectAll(props: {
+  allSelected: boolean;
+  someSelected: boolean;
+  toggleAll: () => void;
 }) {
-  const { field, onFilter } = props;
-  return (
-    <TextInput
-      size="xs"
-      aria-label={props.label}
-      placeholder={props.placeholder}
-      value={props.value}
-      onChange={(e) => onFilter({ [field]: e.currentTarget.value })}
-    />
-  );
-});
-
-const StatusFilter = memo(function StatusFilter(props: { value: string; onFilter: OnFilter }) {
   const t = useTranslation();
-  const { onFilter } = props;
-  const options = useMemo(
-    () => [
-      { value: '', label: t('propertiesList.filter.status.all') },
-      ...STATUS_FILTER_OPTIONS.map((s) => ({
-        value: s,
-        label:
-          s === 'approvedFuture'
-            ? t('status.approvedFuture', { date: '…' })
-            : t(`status.${s}` as 'status.draft'),
-      })),
-    ],
-    [t],
-  );
   return (
-    <NativeSelect
-      size="xs"
-      aria-label={t('propertiesList.filter.status')}
-      value={props.value}
-      onChange={(e) => onFilter({ status: e.currentTarget.value })}
-      data={options}
+    <Checkbox
+      aria-label={props.allSelected ? t('propertiesList.deselectAll') : t('propertiesList.selectAll')}
+      checked={props.allSelected}
+      indeterminate={props.someSelected}
+      onChange={props.toggleAll}
     />
   );
 });
 
-/** Column headers and the filter row; re-rendered only when filters or select-all change. */
+/** Column headers and the filter row; a keystroke renders them, but of their inputs only the one typed in. */
 const TableHead = memo(function TableHead(props: {
   filters: PropertyFilters;
   onFilter: OnFilter;
@@ -105,6 +74,7 @@ const TableHead = memo(function TableHead(props: {
       value={filters[field]}
       label={label}
       placeholder={placeholder}
+      inTable
       onFilter={onFilter}
     />
   );
@@ -112,11 +82,10 @@ const TableHead = memo(function TableHead(props: {
     <thead className={classes.head}>
       <tr>
         <th className={classes.check} scope="col">
-          <Checkbox
-            aria-label={props.allSelected ? t('propertiesList.deselectAll') : t('propertiesList.selectAll')}
-            checked={props.allSelected}
-            indeterminate={props.someSelected}
-            onChange={props.toggleAll}
+          <SelectAll
+            allSelected={props.allSelected}
+            someSelected={props.someSelected}
+            toggleAll={props.toggleAll}
           />
         </th>
         <th scope="col">{t('propertiesList.column.streetName')}</th>
@@ -140,20 +109,24 @@ const TableHead = memo(function TableHead(props: {
         <td>{filterInput('door', t('propertiesList.filter.door'))}</td>
         <td>{filterInput('zipCode', t('propertiesList.filter.zipCode'))}</td>
         <td>
-          <StatusFilter value={filters.status} onFilter={onFilter} />
+          <StatusFilter value={filters.status} inTable onFilter={onFilter} />
         </td>
       </tr>
     </thead>
   );
 });
 
-/** One residence; plain elements (not Mantine's) because hundreds mount while filtering. */
+/**
+ * One residence; plain elements (not Mantine's, nor the router's Link: see useResidenceLinks)
+ * because a keystroke renders every row in view anew.
+ */
 const TableRow = memo(function TableRow(props: {
   item: PropertyListItem;
   rowIndex: number;
   selected: boolean;
   toggle: (key: string) => void;
   blocked: NotSelectableReason | undefined;
+  href: string;
 }) {
   const t = useTranslation();
   const { item } = props;
@@ -186,20 +159,20 @@ const TableRow = memo(function TableRow(props: {
         )}
       </td>
       <td>
-        <Link className={classes.link} to="/residence/$propertyId" params={{ propertyId: item.residenceId }}>
+        <a className={classes.link} href={props.href} data-residence-id={item.residenceId}>
           {item.streetName}
-        </Link>
+        </a>
       </td>
       <td>
-        <Link
+        <a
           className={classes.link}
-          to="/residence/$propertyId"
-          params={{ propertyId: item.residenceId }}
+          href={props.href}
+          data-residence-id={item.residenceId}
           aria-label={t('propertiesList.openResidence', { location: item.location })}
           tabIndex={-1}
         >
           {item.streetNumber}
-        </Link>
+        </a>
       </td>
       <td>{item.floorNumber ?? ''}</td>
       <td>{item.doorCode ?? ''}</td>
@@ -234,6 +207,7 @@ export function PropertyTable(props: {
   const before = rows.length > 0 ? rows[0]!.start - scrollMargin : 0;
   const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)!.end - scrollMargin) : 0;
   const { selection } = props;
+  const links = useResidenceLinks();
 
   return (
     <table className={classes.table} aria-rowcount={props.items.length + 2}>
@@ -244,7 +218,7 @@ export function PropertyTable(props: {
         someSelected={selection.someSelected}
         toggleAll={selection.toggleAll}
       />
-      <tbody ref={ref}>
+      <tbody ref={ref} {...links.listProps}>
         {before > 0 && (
           <tr aria-hidden style={{ height: before }}>
             <td colSpan={COLUMNS} />
@@ -252,14 +226,18 @@ export function PropertyTable(props: {
         )}
         {rows.map((virtual) => {
           const item = props.items[virtual.index]!;
+          // Keyed by position: when a keystroke changes the rows in view, their elements are
+          // updated in place rather than removed and created again (docs/architecture.md,
+          // "The big list"); while scrolling a position keeps its residence, so focus stays.
           return (
             <TableRow
-              key={item.key}
+              key={virtual.index}
               item={item}
               rowIndex={virtual.index + 3}
               selected={selection.selected.has(item.key)}
               toggle={selection.toggle}
               blocked={selection.blocked.get(item.key)}
+              href={links.href(item.residenceId)}
             />
           );
         })}

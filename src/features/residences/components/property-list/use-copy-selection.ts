@@ -4,7 +4,7 @@ import type { BulkState, BulkTarget } from '../../../../domain/bulk-mode';
 import { copyTargetBlocks } from '../../../../domain/bulk-selection';
 import { bulkStore } from '../../../../offline/bulk-state';
 import type { PropertyListItem } from './list-items';
-import type { ListSelection } from './use-list-selection';
+import { useLatest, type ListSelection } from './use-list-selection';
 
 const toTarget = (item: PropertyListItem): BulkTarget => ({
   propertyId: item.residenceId,
@@ -50,7 +50,9 @@ export function useCopySelection(
 
   const allSelected = selectable.length > 0 && selectable.every((item) => selected.has(item.key));
   const someSelected = !allSelected && selectable.some((item) => selected.has(item.key));
+  const latest = useLatest({ selectable, allSelected });
   const toggleAll = useCallback(() => {
+    const { selectable, allSelected } = latest.current;
     const current = targets();
     if (allSelected) {
       const shown = new Set(selectable.map((item) => item.residenceId));
@@ -60,7 +62,7 @@ export function useCopySelection(
       const added = selectable.filter((item) => !chosen.has(item.residenceId)).map(toTarget);
       bulkStore.dispatch({ type: 'selectTargets', targets: [...current, ...added] });
     }
-  }, [allSelected, selectable]);
+  }, [latest]);
   const clear = useCallback(() => {
     const shown = new Set(all.map((item) => item.residenceId));
     bulkStore.dispatch({ type: 'selectTargets', targets: targets().filter((t) => !shown.has(t.propertyId)) });

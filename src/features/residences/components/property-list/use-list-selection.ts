@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { NotSelectableReason } from '../../../../domain/bulk-selection';
 import type { PropertyListItem } from './list-items';
 
@@ -32,9 +32,11 @@ export function useListSelection(
   }, []);
   const allSelected = visible.length > 0 && visible.every((item) => selected.has(item.key));
   const someSelected = !allSelected && visible.some((item) => selected.has(item.key));
+  const latest = useLatest({ visible, allSelected });
   const toggleAll = useCallback(() => {
+    const { visible, allSelected } = latest.current;
     setSelected(allSelected ? new Set() : new Set(visible.map((item) => item.key)));
-  }, [allSelected, visible]);
+  }, [latest]);
   const clear = useCallback(() => setSelected(new Set()), []);
   const selectedItems = useMemo(() => all.filter((item) => selected.has(item.key)), [all, selected]);
   return {
@@ -47,4 +49,17 @@ export function useListSelection(
     selectedItems,
     blocked: NOTHING_BLOCKED,
   };
+}
+
+/**
+ * A ref to the latest value, for callbacks that must keep their identity while the rows they
+ * act on change: select-all sits in the table head, which a filter keystroke should not
+ * re-render (docs/architecture.md, "The big list").
+ */
+export function useLatest<T>(value: T): { readonly current: T } {
+  const ref = useRef(value);
+  useLayoutEffect(() => {
+    ref.current = value;
+  });
+  return ref;
 }

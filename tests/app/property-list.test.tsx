@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PropertyRow } from '../../src/api/dto';
+import { NO_DATE } from '../../src/domain/statuses';
+import { PropertyList } from '../../src/features/residences/components/property-list/property-list';
+import { bulkStore } from '../../src/offline/bulk-state';
+import { fillJsdomGaps, renderPages } from './test-render';
+
+beforeAll(fillJsdomGaps);
+
+function row(n: number, streetName: string): PropertyRow {
+  return {
+    residenceId: `r${n}`,
+    streetName,
+    streetNumber: String(n),
+    floorNumber: null,
+    doorCode: null,
+    zipCode: '8000',
+    departmentId: 'd1',
+    assessmentId: null,
+    assessmentStatus: 'notStarted',
+    isCalculated: false,
+    isConverted: false,
+    futureApprovedDate: NO_DATE,
+    location: `${streetName} ${n}, 8000`,
+    createdAt: null,
+  };
+}
+
+const rows = [row(1, 'Testvej'), row(2, 'Testvej'), row(3, 'Testvej'), row(4, 'Æblevej'), row(5, 'Æblevej')];
+
+async function renderList() {
+  const router = await renderPages(
+    '/departments/properties/d1',
+    {
+      '/departments/properties/d1': () => <PropertyList rows={rows} />,
+      '/residence/$propertyId': 'Boligen',
+    },
+    { session: { canWrite: true } },
+  );
+  await screen.findByText('5 boliger');
+  return router;
+}
+
+const residenceLinks = () => screen.getAllByRole('link').map((link) => link.textContent);
+
+/** Whether the app handled a click itself; the browser's own navigation is stopped (jsdom has none). */
+function clickHandledByApp(element: Element, init: MouseEventInit = {}): boolean {
+  let handled = false;
+  const record = (event: Event) => {
+    handled = event.defaultPrevented;
+    event.preventDefault();
+  };
+  window.addEventListener('click', record, { once: true });
+  fireEvent.click(element, init);
+  return handled;
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  bulkStore.reset();
+});
+
+afterEach(() => {
+  bulkStore.reset();
+  cleanup();
+});
+
+describe('the property list (docs/product.md 2)', () => {
+  it('shows the residences a filter matches, in any case, and all of them again after a reset', async () => {
+    await renderList();
+    await userEvent.type(screen.getByLabelText('Filtrér på vej'), 'ÆBLE');
+    expect(screen.getByText('Viser 2 af 5 boliger')).toBeTruthy();
+    expect(residenceLinks()).toEqual(['Æblevej 4, 8000', 'Æblevej 5, 8000']);
+
+    await userEvent.clear(screen.getByLabelText('Filtrér på vej'));
+    await userEvent.type(screen.getByLabelText('Filtrér på husnummer'), '2-4');
+    expect(residenceLinks()).toEqual(['Testvej 2, 8000', 'Testvej 3, 8000', 'Æblevej 4, 8000']);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Nulstil filtre' }));
+    expect(screen.getByText('5 boliger')).toBeTruthy();
+    expect(residenceLinks()).toHaveLength(5);
+  });
+
+  it('selects all of the residences shown after typing, not the ones the filter hides', async () => {
+    await renderList();
+    await userEvent.type(screen.getByLabelText('Filtrér på vej'), 'test');
+    await userEvent.click(screen.getByRole('button', { name: 'Vælg alle' }));
+    const bar = screen.getByRole('region', { name: 'Handlinger for de valgte boliger' });
+    expect(within(bar).getByText('3 boliger valgt')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Nulstil filtre' }));
+    expect(screen.getByRole('button', { name: 'Vælg alle' })).toBeTruthy();
+    expect(
+      rows.map(
+        (r) => (screen.getByRole('checkbox', { name: `Vælg ${r.location}` }) as HTMLInputElement).checked,
+      ),
+    ).toEqual([true, true, true, false, false]);
+  });
+
+  it('opens a residence in the app from its link, and leaves a modified click to the browser', async () => {
+    const router = await renderList();
+    const link = screen.getByRole('link', { name: 'Æblevej 4, 8000' });
+    expect(link.getAttribute('href')).toBe('/residence/r4');
+
+    expect(clickHandledByApp(link, { ctrlKey: true })).toBe(false);
+    expect(router.state.location.pathname).toBe('/departments/properties/d1');
+
+    expect(clickHandledByApp(link)).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Boligen' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/residence/r4');
+  });
+
+  it('keeps each row with its own residence when a filter changes the rows in view', async () => {
+    await renderList();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Vælg Testvej 1, 8000' }));
+    await userEvent.type(screen.getByLabelText('Filtrér på vej'), 'æble');
+    // The row that showed Testvej 1 now shows Æblevej 4: its box, label and link follow.
+    const box = screen.getByRole('checkbox', { name: 'Vælg Æblevej 4, 8000' }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(screen.getByRole('link', { name: 'Æblevej 4, 8000' }).getAttribute('href')).toBe('/residence/r4');
+    await userEvent.clear(screen.getByLabelText('Filtrér på vej'));
+    expect((screen.getByRole('checkbox', { name: 'Vælg Testvej 1, 8000' }) as HTMLInputElement).checked).toBe(
+      true,
+    );
+  });
+});
