@@ -6,14 +6,16 @@ import '@mantine/core/styles/global.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { staticContentQueryOptions } from './api/get-static-content';
 import type { ApiError } from './api/http';
 import { tokenStore } from './api/token-store';
+import { preloadSignedInHeader } from './app/layout/app-header';
 import { listenForInstallPrompt, registerServiceWorker } from './app/pwa';
 import { createQueryClient } from './app/query-client';
 import { RouteError, RoutePending } from './app/route-states';
-import { cssVariablesResolver, theme } from './app/theme';
+import { theme } from './app/theme';
 import { authFailureRedirect } from './domain/session-rules';
 import { startQueryPersistence } from './offline/query-persistence';
 import { TranslationProvider } from './i18n/use-translation';
@@ -57,25 +59,78 @@ function preloadRouteChunks() {
   }
 }
 
+/**
+ * How long the first render waits for staticcontent. index.html asks for it beside the entry
+ * script (vite.config.ts), so it is normally in before the script has run; a slow answer costs
+ * at most this, and then the texts and the service message follow when it comes.
+ */
+const STATIC_CONTENT_WAIT_MS = 300;
+
+/**
+ * Every start asks for staticcontent once (docs/architecture.md "Bytes on the wire": an ETag
+ * makes the repeat a 304), taking the answer index.html preloaded. With it in the first frame
+ * the service message pushes nothing down after the first paint (no layout shift) and the Danish
+ * overrides do not render the whole tree a second time. Offline the request fails at once and a
+ * restored copy, if any, stays.
+ */
+function startStaticContent(): Promise<void> {
+  const fetched = queryClient.prefetchQuery({ ...staticContentQueryOptions(), staleTime: 0 });
+  return Promise.race([fetched, new Promise<void>((resolve) => setTimeout(resolve, STATIC_CONTENT_WAIT_MS))]);
+}
+
+/**
+ * How long the first render waits for the router to resolve the opening screen: a slow guard or
+ * loader renders after this, as the router's pending state always did.
+ */
+const FIRST_LOAD_WAIT_MS = 1000;
+
+/**
+ * The router resolves the opening screen (guards, loaders, the route's chunk) before React first
+ * renders, so the first render is the finished screen instead of one render per loading step,
+ * each a long task on a slow phone (docs/architecture.md "Bytes on the wire"). The router sees
+ * the location as resolved and does not load it again when it mounts. A failure is the router's
+ * to show, as on any navigation.
+ */
+function firstLoad(): Promise<void> {
+  return Promise.race([
+    router.load().catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS)),
+  ]);
+}
+
 async function start() {
+  const staticContent = startStaticContent();
   // Signed in: the persisted cache is in memory before the first render, so an offline start
-  // shows data. Signed out there is nothing of the user's to restore (sign-in starts it).
+  // shows data. Signed out there is nothing of the user's to restore (sign-in starts it). The
+  // cache's IndexedDB code is asked for first: the first render waits for it, while the screen's
+  // chunks are only needed once the guards have run.
   const user = tokenStore.claims()?.sso_uuid;
   if (user) {
+    const persistence = startQueryPersistence(queryClient, user);
     preloadRouteChunks();
-    await startQueryPersistence(queryClient, user);
+    preloadSignedInHeader();
+    await persistence;
   }
+  await staticContent;
+  await firstLoad();
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
-        <QueryClientProvider client={queryClient}>
-          <TranslationProvider>
-            <RouterProvider router={router} />
-          </TranslationProvider>
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // As a transition React renders the first screen in slices of a few milliseconds instead of
+  // one long task, so a slow phone still answers a tap meanwhile (docs/architecture.md "Bytes on
+  // the wire"); the screen appears at once when it is done, as before.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        {/* The theme's CSS variables are in index.html, written at build (vite.config.ts). */}
+        <MantineProvider theme={theme} withCssVariables={false}>
+          <QueryClientProvider client={queryClient}>
+            <TranslationProvider>
+              <RouterProvider router={router} />
+            </TranslationProvider>
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
   );
   registerServiceWorker();
   listenForInstallPrompt();

@@ -51,6 +51,7 @@ export async function requireSession({ context, location }: GuardArgs): Promise<
   if (state === 'missing' || !claims) {
     throw redirect({ to: '/', search: { returnUrl: location.href }, replace: true });
   }
+  prefetchOrganizations(context.queryClient);
   let userInfo;
   try {
     userInfo = await context.queryClient.ensureQueryData(userInfoQueryOptions());
@@ -74,6 +75,16 @@ export async function requireSession({ context, location }: GuardArgs): Promise<
       canWrite: hasWriteAccess(userInfo.role),
     },
   };
+}
+
+/**
+ * The organization guard runs after the session guard and asks for the organizations: with an
+ * active organization remembered, they are asked for beside user info instead, and a cold start
+ * waits one round trip less (docs/architecture.md "Bytes on the wire"). Cached, nothing is
+ * fetched; a failure is the guard's to meet when it asks.
+ */
+export function prefetchOrganizations(queryClient: QueryClient): void {
+  if (activeOrganization.get()) void queryClient.prefetchQuery(organizationsQueryOptions());
 }
 
 /**

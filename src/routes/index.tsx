@@ -6,7 +6,7 @@ import { departmentsQueryOptions } from '../api/get-departments';
 import { ApiError } from '../api/http';
 import { tokenStore } from '../api/token-store';
 import { userInfoQueryOptions, useUserInfo } from '../api/user-info';
-import { requireOrganization } from '../app/route-guards';
+import { prefetchOrganizations, requireOrganization } from '../app/route-guards';
 import { isForbiddenRole } from '../domain/session-rules';
 import { useActiveOrganization } from '../features/organizations/active-organization';
 import { LoginScreen } from '../features/session/components/login-screen';
@@ -39,6 +39,7 @@ export const Route = createFileRoute('/')({
     typeof search.returnUrl === 'string' ? { returnUrl: search.returnUrl } : {},
   beforeLoad: async ({ context, location }) => {
     if (!tokenStore.get()) return { organization: null };
+    prefetchOrganizations(context.queryClient);
     // Refusals and failures are shown by the screen below, from the same query.
     const userInfo = await context.queryClient.ensureQueryData(userInfoQueryOptions()).catch(() => null);
     if (!userInfo || isForbiddenRole(userInfo.role)) return { organization: null };

@@ -15,22 +15,32 @@ import { useOnline } from '../../ui/use-online';
 // back bar or the organization banner (its dialog). The service worker precaches these chunks,
 // so they open offline too (docs/architecture.md "Bytes on the wire"). The offline badge is not
 // lazy: it is needed exactly when the network is gone, maybe before the worker controls the page.
-const HeaderBackLink = lazy(() => import('./header-back-link').then((m) => ({ default: m.HeaderBackLink })));
+const loadHeaderBackLink = () => import('./header-back-link');
+const loadOrganizationBanner = () => import('../../features/organizations/components/organization-banner');
+const loadOutboxIndicator = () => import('../../features/outbox/components/outbox-indicator');
+const loadPropertySearchBox = () => import('../../features/residences/components/property-search-box');
+const HeaderBackLink = lazy(() => loadHeaderBackLink().then((m) => ({ default: m.HeaderBackLink })));
 const OrganizationBanner = lazy(() =>
-  import('../../features/organizations/components/organization-banner').then((m) => ({
-    default: m.OrganizationBanner,
-  })),
+  loadOrganizationBanner().then((m) => ({ default: m.OrganizationBanner })),
 );
-const OutboxIndicator = lazy(() =>
-  import('../../features/outbox/components/outbox-indicator').then((m) => ({
-    default: m.OutboxIndicator,
-  })),
-);
-const PropertySearchBox = lazy(() =>
-  import('../../features/residences/components/property-search-box').then((m) => ({
-    default: m.PropertySearchBox,
-  })),
-);
+const OutboxIndicator = lazy(() => loadOutboxIndicator().then((m) => ({ default: m.OutboxIndicator })));
+const PropertySearchBox = lazy(() => loadPropertySearchBox().then((m) => ({ default: m.PropertySearchBox })));
+
+/**
+ * A signed-in start asks for the header's lazy parts together with the screen's chunks, not
+ * after the screen's data has arrived (one round trip fewer on a slow line). A failure is the
+ * part's to report when it renders.
+ */
+export function preloadSignedInHeader(): void {
+  for (const load of [
+    loadHeaderBackLink,
+    loadOrganizationBanner,
+    loadOutboxIndicator,
+    loadPropertySearchBox,
+  ]) {
+    load().catch(() => undefined);
+  }
+}
 
 /**
  * docs/product.md 2 header: logo and search box, or on the assessment, residence, copy and
