@@ -1,7 +1,13 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import { EARTH_RADIUS_M } from './geo';
-import { compareResidences, RESIDENCE_COLUMNS, type ResidenceFields } from './residences';
+import {
+  assessmentsOfResidence,
+  compareResidences,
+  RESIDENCE_COLUMNS,
+  type AssessmentSummary,
+  type ResidenceFields,
+} from './residences';
 
 /**
  * `searchKey(locationText({ ...residence, town }))` of src/domain/location.ts over
@@ -48,7 +54,7 @@ export async function searchPage(
   key: string,
   page: number,
   size: number,
-): Promise<{ hits: ResidenceFields[]; stale: boolean }> {
+): Promise<{ hits: (ResidenceFields & { assessments: AssessmentSummary[] })[]; stale: boolean }> {
   const hits = db
     .selectFrom('residences as hit')
     .select(['hit.id', 'hit.address_order'])
@@ -62,8 +68,9 @@ export async function searchPage(
   const rows = await db
     .selectFrom(hits)
     .innerJoin('residences as r', 'r.id', 'hit.id')
-    .select([
+    .select((eb) => [
       ...RESIDENCE_COLUMNS,
+      assessmentsOfResidence(eb),
       // Whether the organization waits to be numbered (refreshAddressOrder), asked in the
       // same statement. Without hits the page is empty in any order.
       sql<boolean>`exists (select 1 from address_order_stale s where s.organization_id = ${organizationId})`.as(
@@ -225,7 +232,7 @@ export async function nearestResidences(
       ),
     )
     .selectFrom('residences as r')
-    .select([...RESIDENCE_COLUMNS, distance.as('metres')])
+    .select((eb) => [...RESIDENCE_COLUMNS, assessmentsOfResidence(eb), distance.as('metres')])
     .where(inBox(sql`(select max(step) from walk)`))
     .orderBy(distance)
     .orderBy('r.id')

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { pickWinner } from '../../../src/domain/duplicate-rule';
 import { compareAddresses, locationText } from '../../../src/domain/location';
 import { NO_DATE } from '../../../src/domain/statuses';
@@ -62,9 +63,51 @@ export interface AssessmentSummary {
   residenceId: string;
   status: AssessmentStatus;
   isCalculated: boolean;
-  futureApprovedDate: Date | null;
-  createdAt: Date;
+  /** A Date, or its ISO text when read through JSON (assessmentsOfResidence). */
+  futureApprovedDate: Date | string | null;
+  createdAt: Date | string;
 }
+
+/** The winner of one residence's non-cancelled assessments under the duplicate rule (docs/product.md 4). */
+export function winnerOf(
+  assessments: readonly AssessmentSummary[],
+  now: Date,
+): AssessmentSummary | undefined {
+  return pickWinner(
+    assessments.map((a) => ({
+      assessment: a,
+      assessmentStatus: a.status,
+      isCalculated: a.isCalculated,
+      futureApprovedDate: isoOrNoDate(a.futureApprovedDate),
+    })),
+    now,
+  )?.assessment;
+}
+
+/**
+ * The non-cancelled assessments of `residences as r`, newest first, as one JSON column of the
+ * residence's row (for winnerOf): the searches answer a page in one statement instead of a
+ * second round trip for the assessments, which on PGlite costs as much as the search itself.
+ */
+export const assessmentsOfResidence = (
+  eb: ExpressionBuilder<Database & { r: Database['residences'] }, 'r'>,
+) =>
+  jsonArrayFrom(
+    eb
+      .selectFrom('assessments as a')
+      .select([
+        'a.id',
+        'a.residence_id as residenceId',
+        'a.status',
+        'a.is_calculated as isCalculated',
+        'a.future_approved_date as futureApprovedDate',
+        'a.created_at as createdAt',
+      ])
+      .whereRef('a.residence_id', '=', 'r.id')
+      .where('a.status', '!=', 'cancelled')
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc'),
+  ).as('assessments');
 
 /**
  * The non-cancelled assessments of the residences, newest first per residence, reduced to the
@@ -99,16 +142,8 @@ export async function winningAssessments(
     groups.set(row.residenceId, group);
   }
   for (const [residenceId, group] of groups) {
-    const winner = pickWinner(
-      group.map((a) => ({
-        assessment: a,
-        assessmentStatus: a.status,
-        isCalculated: a.isCalculated,
-        futureApprovedDate: isoOrNoDate(a.futureApprovedDate),
-      })),
-      now,
-    );
-    if (winner) winners.set(residenceId, winner.assessment);
+    const winner = winnerOf(group, now);
+    if (winner) winners.set(residenceId, winner);
   }
   return winners;
 }

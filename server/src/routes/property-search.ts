@@ -3,7 +3,7 @@ import type { PropertySearchResult } from '../../../src/api/dto';
 import { searchKey } from '../../../src/domain/location';
 import { assertMember } from '../auth/guard';
 import { nearestResidences, refreshAddressOrder, searchPage } from '../domain/residence-search';
-import { compareResidences, toSearchResult, winningAssessments } from '../domain/residences';
+import { compareResidences, toSearchResult, winnerOf } from '../domain/residences';
 import * as schemas from '../domain/schemas';
 import { badRequest } from '../errors';
 import type { RouteDeps } from './deps';
@@ -59,12 +59,9 @@ export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards 
         await refreshAddressOrder(db, [organizationId]);
         ({ hits } = await searchPage(db, organizationId, key, page, size));
       }
-      const winners = await winningAssessments(
-        db,
-        hits.map((r) => r.residenceId),
-        new Date(),
-      );
-      return hits.map((r) => toSearchResult(r, winners.get(r.residenceId)));
+      // Each hit comes with its assessments (one statement): the winner is picked here.
+      const now = new Date();
+      return hits.map((r) => toSearchResult(r, winnerOf(r.assessments, now)));
     },
   );
 
@@ -94,13 +91,9 @@ export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards 
       const withDistance = nearest.map((r) => ({ residence: r, distance: Math.round(r.metres) }));
       // Nearest first; residences of one building (same distance) in address order.
       withDistance.sort((a, b) => a.distance - b.distance || compareResidences(a.residence, b.residence));
-      const winners = await winningAssessments(
-        db,
-        nearest.map((r) => r.residenceId),
-        new Date(),
-      );
+      const now = new Date();
       return withDistance.map(({ residence, distance }) => ({
-        ...toSearchResult(residence, winners.get(residence.residenceId)),
+        ...toSearchResult(residence, winnerOf(residence.assessments, now)),
         distance,
       }));
     },
