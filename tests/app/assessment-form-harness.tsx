@@ -168,8 +168,16 @@ export const queryClient = new QueryClient({
 
 /** Registers the set-up every form test needs: jsdom gaps, a token, an empty outbox and cache. */
 export function setUpFormTests(): void {
-  beforeAll(() => {
+  beforeAll(async () => {
     fillJsdomGaps();
+    // The form fetches its dialogs' chunks once the question is on screen; here that is a module
+    // transform, which on a loaded machine outlasts a query's wait. Loaded once up front, the
+    // tests time the form, not the transform.
+    await Promise.all([
+      import('../../src/features/assessment/components/question-toc'),
+      import('../../src/features/assessment/components/side-dialogs'),
+      import('../../src/features/assessment/components/save-or-close-dialog'),
+    ]);
     // Once: a new token would wake the sender, which would send what a test left queued.
     tokenStore.set(token());
   });

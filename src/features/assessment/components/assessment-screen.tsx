@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { assessmentQueryOptions } from '../../../api/get-assessment';
 import { questionsQueryOptions } from '../../../api/get-questions';
 import { preselectedAnswer, unsentAnswers, withAnswers } from '../../../domain/answer-display';
@@ -20,6 +20,7 @@ import { showToast } from '../../../ui/toasts';
 import { useOnline } from '../../../ui/use-online';
 import { usePageTitle } from '../../../ui/use-page-title';
 import type { FormOutbox } from '../form-outbox';
+import { useAfterFirstPaint } from '../hooks/use-after-first-paint';
 import { useAnswerQuestion } from '../hooks/use-answer-question';
 import { useCopyBack } from '../hooks/use-copy-back';
 import { useFinishAssessment } from '../hooks/use-finish-assessment';
@@ -32,11 +33,19 @@ import { LockedNotice } from './locked-notice';
 import { PreselectedWarning } from './preselected-warning';
 import { ProgressHeader } from './progress-header';
 import { QuestionPanel } from './question-panel';
-import { QuestionToc } from './question-toc';
-import { SaveOrCloseDialog } from './save-or-close-dialog';
 import { SaveStatusLine } from './save-status-line';
-import { CommentDialog, HelpDialog } from './side-dialogs';
 import { StorageUnusableAlert } from './storage-unusable-alert';
+
+// The dialogs not seen at first come in their own chunk, fetched once the question is on screen
+// (with the hook below), so the question's own code is smaller on a weak line. The service
+// worker precaches every chunk, so they open offline too (docs/architecture.md "Bytes on the
+// wire", "Offline start").
+const QuestionToc = lazy(() => import('./question-toc').then((m) => ({ default: m.QuestionToc })));
+const HelpDialog = lazy(() => import('./side-dialogs').then((m) => ({ default: m.HelpDialog })));
+const CommentDialog = lazy(() => import('./side-dialogs').then((m) => ({ default: m.CommentDialog })));
+const SaveOrCloseDialog = lazy(() =>
+  import('./save-or-close-dialog').then((m) => ({ default: m.SaveOrCloseDialog })),
+);
 
 type Panel = 'toc' | 'help' | 'comment' | 'leave' | 'delete' | null;
 
@@ -66,6 +75,9 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
   const saving = useAnswerQuestion({ propertyId, assessmentId, locked, outbox });
   const [hideOptional, setHideOptional] = useState(false);
   const [panel, setPanel] = useState<Panel>(null);
+  // The closed dialogs wait for the question's first paint (see the hook); one opened sooner,
+  // or a breaker the form opens on, mounts at once.
+  const painted = useAfterFirstPaint();
 
   const unsent = useMemo(
     () => unsentAnswers(outbox.snapshot.entries, assessmentId, saving.unsaved),
@@ -78,7 +90,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
   );
   const index = visible.findIndex((q) => q.chapterKind === chapter && q.id === questionId);
   const question = visible[index];
-  const missing = missingQuestions(all, { converted });
+  const missing = useMemo(() => missingQuestions(all, { converted }), [all, converted]);
   const screeningComplete = converted || !missing.some((q) => q.chapterKind === 'screening');
   const navigation = useQuestionNavigation({
     propertyId,
@@ -185,38 +197,48 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
         </Button>
       </Group>
 
-      <QuestionToc
-        opened={panel === 'toc'}
-        onClose={() => setPanel(null)}
-        questions={visible}
-        current={question}
-        propertyId={propertyId}
-        assessmentId={assessmentId}
-        showApprove={!locked}
-        hideOptional={hideOptional}
-        canHideOptional={screeningComplete}
-        onHideOptional={(hide) => {
-          if (hide) void navigation.leaveOptional().then(() => setHideOptional(true));
-          else setHideOptional(false);
-          showToast({
-            kind: 'info',
-            message: hide
-              ? t('assessment.hideOptional.toast.hidden')
-              : t('assessment.hideOptional.toast.shown'),
-            autoClose: 10_000,
-          });
-        }}
-      />
-      <HelpDialog question={question} opened={panel === 'help'} onClose={() => setPanel(null)} />
-      {panel === 'comment' && (
-        <CommentDialog
-          question={question}
-          opened
-          locked={locked}
-          onClose={() => setPanel(null)}
-          onSave={(comment) => saving.answer(question, { comment })}
-        />
-      )}
+      <Suspense fallback={null}>
+        {(painted || panel === 'toc') && (
+          <QuestionToc
+            opened={panel === 'toc'}
+            onClose={() => setPanel(null)}
+            questions={visible}
+            current={question}
+            propertyId={propertyId}
+            assessmentId={assessmentId}
+            showApprove={!locked}
+            hideOptional={hideOptional}
+            canHideOptional={screeningComplete}
+            onHideOptional={(hide) => {
+              if (hide) void navigation.leaveOptional().then(() => setHideOptional(true));
+              else setHideOptional(false);
+              showToast({
+                kind: 'info',
+                message: hide
+                  ? t('assessment.hideOptional.toast.hidden')
+                  : t('assessment.hideOptional.toast.shown'),
+                autoClose: 10_000,
+              });
+            }}
+          />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {(painted || panel === 'help') && (
+          <HelpDialog question={question} opened={panel === 'help'} onClose={() => setPanel(null)} />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {panel === 'comment' && (
+          <CommentDialog
+            question={question}
+            opened
+            locked={locked}
+            onClose={() => setPanel(null)}
+            onSave={(comment) => saving.answer(question, { comment })}
+          />
+        )}
+      </Suspense>
       <BreakerDialog
         kind={breaker}
         excludedHandicaps={assessment.excludedHandicaps}
@@ -236,17 +258,19 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
           else navigation.closeBreaker();
         }}
       />
-      {!locked && (
+      {!locked && (painted || panel === 'leave' || panel === 'delete') && (
         <>
-          <SaveOrCloseDialog
-            opened={panel === 'leave'}
-            pendingCount={own.filter((e) => e.state !== 'parked').length}
-            parkedCount={own.filter((e) => e.state === 'parked').length}
-            notSaved={saving.failures}
-            onSaveAndClose={() => void navigate({ to: '/residence/$propertyId', params: { propertyId } })}
-            onBack={() => setPanel(null)}
-            onDelete={() => setPanel('delete')}
-          />
+          <Suspense fallback={null}>
+            <SaveOrCloseDialog
+              opened={panel === 'leave'}
+              pendingCount={own.filter((e) => e.state !== 'parked').length}
+              parkedCount={own.filter((e) => e.state === 'parked').length}
+              notSaved={saving.failures}
+              onSaveAndClose={() => void navigate({ to: '/residence/$propertyId', params: { propertyId } })}
+              onBack={() => setPanel(null)}
+              onDelete={() => setPanel('delete')}
+            />
+          </Suspense>
           {props.deleteDialog({ opened: panel === 'delete', onClose: () => setPanel(null) })}
         </>
       )}

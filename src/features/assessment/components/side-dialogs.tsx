@@ -41,8 +41,9 @@ export function HelpDialog(props: { question: Question; opened: boolean; onClose
       fullScreen
     >
       <Stack gap="md" maw={640} mx="auto">
-        {help?.bodyText && (
-          // Content HTML comes from staticcontent: sanitized before it is shown.
+        {props.opened && help?.bodyText && (
+          // Content HTML comes from staticcontent: sanitized before it is shown (and only then:
+          // the closed dialog's children are built on every render of the form).
           <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(help.bodyText) }} />
         )}
         {help?.imageUrl && <Image src={help.imageUrl} alt={help.caption ?? ''} radius="md" />}

@@ -18,11 +18,16 @@ export const Route = createFileRoute(
     const { queryClient } = context;
     // The residence travels along: its address goes with each answer into the outbox list, its
     // assessments tell whether a locked one can be unlocked, and "save and close" returns to it
-    // (offline too). None of it is worth refusing the form for.
+    // (offline too). None of it is worth refusing the form for. The form waits for the address,
+    // asked beside the questions, not for the assessments that can only be asked after it: that
+    // second round trip held back the question's first paint on a slow line (docs/architecture.md
+    // "Bytes on the wire"); the unlock offer asks for them itself if they are not in yet.
     const residence = async () => {
       const property = await queryClient.ensureQueryData(propertyQueryOptions(params.propertyId));
       const refs = residenceAssessmentRefs(property);
-      if (refs.length > 0) await queryClient.ensureQueryData(locatedAssessmentsQueryOptions(refs));
+      if (refs.length > 0) {
+        void queryClient.ensureQueryData(locatedAssessmentsQueryOptions(refs)).catch(() => undefined);
+      }
     };
     await Promise.all([
       queryClient.ensureQueryData(assessmentQueryOptions(params.assessmentId, params.propertyId)),
