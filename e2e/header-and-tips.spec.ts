@@ -34,7 +34,7 @@ test.describe('guidance tips', () => {
     await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
 
     // The list's second tip has not been shown yet: the button says so, and opens there.
-    const highlighted = page.getByRole('button', { name: 'Se tip (Nyt tip)' });
+    const highlighted = page.getByRole('button', { name: 'Se tip Nyt tip' });
     await expect(highlighted).toBeVisible();
     await highlighted.click();
     await expect(page.getByRole('dialog', { name: tips.copyThenListGuidance.title })).toBeVisible();

@@ -47,7 +47,10 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
   // One render per keystroke: filtering runs over search keys built once per data set, and
   // only the input typed in and the rows in view render (docs/architecture.md, "The big list").
   // useDeferredValue was measured too: its second render and frame cost more than it saved.
+  // Without filters the rows are the items themselves: the page's first render runs no filter
+  // over every row and builds no second array of them.
   const visible = useMemo(() => {
+    if (!hasFilters(filters)) return items;
     const matches = propertyFilter(filters);
     return items.filter((item) => matches(item.searchKey));
   }, [items, filters]);

@@ -1,10 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import type { PropertyRow } from '../../../../api/dto';
 import type { BulkState, BulkTarget } from '../../../../domain/bulk-mode';
-import { copyTargetBlocks } from '../../../../domain/bulk-selection';
+import { copyTargetBlocks, type NotSelectableReason } from '../../../../domain/bulk-selection';
 import { bulkStore } from '../../../../offline/bulk-state';
 import type { PropertyListItem } from './list-items';
 import { useLatest, type ListSelection } from './use-list-selection';
+
+const NOTHING_BLOCKED: ReadonlyMap<string, NotSelectableReason> = new Map();
+const NOTHING_SELECTED: ReadonlySet<string> = new Set();
+const NO_ITEMS: ReadonlyMap<string, PropertyListItem> = new Map();
 
 const toTarget = (item: PropertyListItem): BulkTarget => ({
   propertyId: item.residenceId,
@@ -25,13 +29,27 @@ export function useCopySelection(
   visible: readonly PropertyListItem[],
   state: BulkState,
 ): ListSelection {
-  const blocked = useMemo(() => copyTargetBlocks(rows, state.source), [rows, state.source]);
+  // The list calls this hook always (hooks cannot be conditional) but uses it only while
+  // copying; otherwise it derives nothing, as the page's first render must stay cheap
+  // (docs/architecture.md, "The big list").
+  const copying = state.mode === 'copying';
+  const blocked = useMemo(
+    () => (copying ? copyTargetBlocks(rows, state.source) : NOTHING_BLOCKED),
+    [copying, rows, state.source],
+  );
   const selected = useMemo(() => {
+    if (!copying) return NOTHING_SELECTED;
     const ids = new Set(state.targets.map((t) => t.propertyId));
     return new Set(all.filter((item) => ids.has(item.residenceId)).map((item) => item.key));
-  }, [all, state.targets]);
-  const byKey = useMemo(() => new Map(all.map((item) => [item.key, item])), [all]);
-  const selectable = useMemo(() => visible.filter((item) => !blocked.has(item.key)), [visible, blocked]);
+  }, [copying, all, state.targets]);
+  const byKey = useMemo(
+    () => (copying ? new Map(all.map((item) => [item.key, item])) : NO_ITEMS),
+    [copying, all],
+  );
+  const selectable = useMemo(
+    () => (copying ? visible.filter((item) => !blocked.has(item.key)) : []),
+    [copying, visible, blocked],
+  );
 
   // Read at the moment of the click: two quick clicks must not undo each other.
   const targets = () => bulkStore.getSnapshot().targets;
@@ -67,6 +85,9 @@ export function useCopySelection(
     const shown = new Set(all.map((item) => item.residenceId));
     bulkStore.dispatch({ type: 'selectTargets', targets: targets().filter((t) => !shown.has(t.propertyId)) });
   }, [all]);
-  const selectedItems = useMemo(() => all.filter((item) => selected.has(item.key)), [all, selected]);
+  const selectedItems = useMemo(
+    () => (selected.size === 0 ? [] : all.filter((item) => selected.has(item.key))),
+    [all, selected],
+  );
   return { selected, toggle, toggleAll, clear, allSelected, someSelected, selectedItems, blocked };
 }

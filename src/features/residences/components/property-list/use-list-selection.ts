@@ -30,15 +30,19 @@ export function useListSelection(
       return next;
     });
   }, []);
-  const allSelected = visible.length > 0 && visible.every((item) => selected.has(item.key));
-  const someSelected = !allSelected && visible.some((item) => selected.has(item.key));
+  const allSelected =
+    selected.size > 0 && visible.length > 0 && visible.every((item) => selected.has(item.key));
+  const someSelected = selected.size > 0 && !allSelected && visible.some((item) => selected.has(item.key));
   const latest = useLatest({ visible, allSelected });
   const toggleAll = useCallback(() => {
     const { visible, allSelected } = latest.current;
     setSelected(allSelected ? new Set() : new Set(visible.map((item) => item.key)));
   }, [latest]);
   const clear = useCallback(() => setSelected(new Set()), []);
-  const selectedItems = useMemo(() => all.filter((item) => selected.has(item.key)), [all, selected]);
+  const selectedItems = useMemo(
+    () => (selected.size === 0 ? [] : all.filter((item) => selected.has(item.key))),
+    [all, selected],
+  );
   return {
     selected,
     toggle,

@@ -1,10 +1,16 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * The list's items rendered only while in view, for the table and the cards alike
  * (docs/architecture.md, "The big list"). The page scrolls, not the list: `ref` marks the
  * list's element, whose offset on the page (`scrollMargin`) the item positions include.
+ *
+ * The offset is read when the browser has laid the list out (a ResizeObserver reports after
+ * layout), not in a layout effect: there the read forced the page's first layout inside the
+ * commit and its state update rendered the list a second time in the same task, the longest
+ * task of the page's start. Until then the offset is 0, which at the top of the page renders
+ * the rows in view and a few more; the rows' positions within the list do not depend on it.
  */
 export function useWindowRows<E extends HTMLElement>(options: {
   count: number;
@@ -13,14 +19,33 @@ export function useWindowRows<E extends HTMLElement>(options: {
 }) {
   const ref = useRef<E>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    if (ref.current) setScrollMargin(ref.current.getBoundingClientRect().top + window.scrollY);
+  // The window's size from the start (the virtualizer's default is 0 by 0, read in a layout
+  // effect): the first render then mounts the rows in view in React's interruptible render,
+  // not in a synchronous second render inside the commit. Read once: in a keystroke's render
+  // it could force a layout.
+  const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+    if (typeof ResizeObserver === 'undefined') {
+      measure();
+      return;
+    }
+    // Once, as before: a keystroke that changes the list's height must not add a task.
+    const observer = new ResizeObserver(() => {
+      observer.disconnect();
+      measure();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
   }, []);
   const virtualizer = useWindowVirtualizer({
     count: options.count,
     estimateSize: () => options.itemHeight,
     overscan: options.overscan,
     scrollMargin,
+    initialRect,
   });
   return { ref, virtualizer, scrollMargin };
 }
