@@ -79,5 +79,7 @@ export function applyDuplicateRule<T extends DuplicateCandidate & { residenceId?
     }
     group.push(row);
   }
-  return order.map((group) => pickWinner(group, now)!);
+  // A residence listed once wins without ranking: most rows of a big list are alone, and
+  // ranking parses statuses and dates for nothing (docs/architecture.md, "The big list").
+  return order.map((group) => (group.length === 1 ? group[0]! : pickWinner(group, now)!));
 }
