@@ -18,7 +18,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
-  retries: 0,
+  // One retry on CI only: Chromium sometimes hangs closing a context whose page registered
+  // the service worker ("Tearing down context exceeded the test timeout" after every step of
+  // the test had passed), seen once under load in 115 tests. Playwright still lists a test
+  // that passed on retry as flaky, so a real intermittent failure stays visible.
+  retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
