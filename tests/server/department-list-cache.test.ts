@@ -260,12 +260,12 @@ describe('createDepartmentListCache', () => {
       builds++;
       return json(3);
     };
-    const [a, b] = await Promise.all([cache.get('d', 1, build), cache.get('d', 1, build)]);
+    const [a, b] = await Promise.all([cache.get('d', '1', build), cache.get('d', '1', build)]);
     expect(builds).toBe(1);
     expect(a).toBe(b);
-    expect(await cache.get('d', 1, build)).toBe(a);
+    expect(await cache.get('d', '1', build)).toBe(a);
     expect(builds).toBe(1);
-    const next = await cache.get('d', 2, build);
+    const next = await cache.get('d', '2', build);
     expect(builds).toBe(2);
     expect(next).not.toBe(a);
     expect(next.representations.identity.bytes.toString('utf8')).toBe(json(3));
@@ -273,21 +273,21 @@ describe('createDepartmentListCache', () => {
 
   it('does not keep a failed build', async () => {
     const cache = createDepartmentListCache();
-    await expect(cache.get('d', 1, () => Promise.reject(new Error('database away')))).rejects.toThrow(
+    await expect(cache.get('d', '1', () => Promise.reject(new Error('database away')))).rejects.toThrow(
       'database away',
     );
     expect(cache.bytes()).toBe(0);
-    const body = await cache.get('d', 1, async () => json(1));
+    const body = await cache.get('d', '1', async () => json(1));
     expect(body.representations.identity.bytes.toString('utf8')).toBe(json(1));
   });
 
   it('forgets the least recently read departments beyond its byte limit', async () => {
-    const one = await createDepartmentListCache().get('x', 1, async () => json(500));
+    const one = await createDepartmentListCache().get('x', '1', async () => json(500));
     const size = Object.values(one.representations).reduce((sum, r) => sum + r.bytes.length, 0);
     const cache = createDepartmentListCache(size * 2.5);
     const builds: string[] = [];
     const get = (id: string) =>
-      cache.get(id, 1, async () => {
+      cache.get(id, '1', async () => {
         builds.push(id);
         return json(500);
       });

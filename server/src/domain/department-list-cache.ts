@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { assertMember, type AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
-import { precompress, type PrecompressedBody } from '../http/precompressed-body';
+import { createVersionedBodyCache, type VersionedBodyCache } from '../http/versioned-body-cache';
 
 /**
  * The department property lists as they go on the wire (docs/architecture.md "The API under
@@ -52,72 +52,14 @@ export async function departmentListVersion(
   return { id: row.id, version: Number(row.version ?? 0) };
 }
 
-// Tags come from the content (precompress), never from the version alone: a rebuilt database
-// reuses numbers.
-const compressOnce = (json: string): Promise<PrecompressedBody> =>
-  precompress(json, 'application/json; charset=utf-8', {
+/**
+ * One list per department, kept as it goes on the wire (http/versioned-body-cache.ts, keyed by
+ * the department's list version as text). Tags come from the content (precompress), never from
+ * the version alone: a rebuilt database reuses numbers.
+ */
+export function createDepartmentListCache(maxBytes = DEPARTMENT_LIST_CACHE_BYTES): VersionedBodyCache {
+  return createVersionedBodyCache('application/json; charset=utf-8', maxBytes, {
     brotliQuality: BROTLI_QUALITY,
     gzipLevel: GZIP_LEVEL,
   });
-
-const sizeOf = (body: PrecompressedBody) =>
-  Object.values(body.representations).reduce((sum, r) => sum + r.bytes.length, 0);
-
-export interface DepartmentListCache {
-  /**
-   * The list of the department at this version: the one built before, or `build()` (the JSON
-   * text) compressed. Requests that miss at the same time share one build.
-   */
-  get(departmentId: string, version: number, build: () => Promise<string>): Promise<PrecompressedBody>;
-  /** Bytes held now (for tests and the bench). */
-  bytes(): number;
-}
-
-export function createDepartmentListCache(maxBytes = DEPARTMENT_LIST_CACHE_BYTES): DepartmentListCache {
-  interface Entry {
-    version: number;
-    body: Promise<PrecompressedBody>;
-    bytes: number;
-  }
-  // Map order is the recency order: a hit moves its entry to the end.
-  const entries = new Map<string, Entry>();
-  let total = 0;
-
-  const drop = (departmentId: string) => {
-    const entry = entries.get(departmentId);
-    if (!entry) return;
-    total -= entry.bytes;
-    entries.delete(departmentId);
-  };
-
-  return {
-    get(departmentId, version, build) {
-      const hit = entries.get(departmentId);
-      if (hit?.version === version) {
-        entries.delete(departmentId);
-        entries.set(departmentId, hit);
-        return hit.body;
-      }
-      drop(departmentId);
-      const entry: Entry = { version, body: build().then(compressOnce), bytes: 0 };
-      entries.set(departmentId, entry);
-      entry.body.then(
-        (body) => {
-          if (entries.get(departmentId) !== entry) return;
-          entry.bytes = sizeOf(body);
-          total += entry.bytes;
-          for (const [oldest] of entries) {
-            if (total <= maxBytes || oldest === departmentId) break;
-            drop(oldest);
-          }
-        },
-        // A failed build (the database away) is not kept: the next request tries again.
-        () => {
-          if (entries.get(departmentId) === entry) drop(departmentId);
-        },
-      );
-      return entry.body;
-    },
-    bytes: () => total,
-  };
 }

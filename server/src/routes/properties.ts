@@ -68,7 +68,7 @@ export function registerPropertyRoutes(app: FastifyInstance, { db, guards }: Rou
       const { locationId } = request.query;
       if (!locationId) return [];
       const department = await departmentListVersion(db, request.user!, locationId);
-      const list = await departmentLists.get(department.id, department.version, async () => {
+      const list = await departmentLists.get(department.id, String(department.version), async () => {
         // The route's own serializer: the text is what the response schema would send.
         const json = reply.serialize(await departmentPropertyRows(db, department.id));
         if (typeof json !== 'string') throw new Error('the property list did not serialize to text');
