@@ -2,40 +2,18 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PropertyRow } from '../../src/api/dto';
-import { NO_DATE } from '../../src/domain/statuses';
 import { PropertyList } from '../../src/features/residences/components/property-list/property-list';
 import { bulkStore } from '../../src/offline/bulk-state';
-import { fillJsdomGaps, renderPages } from './test-render';
+import { fillJsdomGaps, propertyRow, renderPages } from './test-render';
 
 beforeAll(fillJsdomGaps);
 
-function row(n: number, fields: Partial<PropertyRow> = {}): PropertyRow {
-  return {
-    residenceId: `r${n}`,
-    streetName: 'Testvej',
-    streetNumber: String(n),
-    floorNumber: null,
-    doorCode: null,
-    zipCode: '8000',
-    departmentId: 'd1',
-    assessmentId: null,
-    assessmentStatus: 'notStarted',
-    isCalculated: false,
-    isConverted: false,
-    futureApprovedDate: NO_DATE,
-    location: `Testvej ${n}, 8000`,
-    createdAt: null,
-    ...fields,
-  };
-}
-
 const rows = [
-  row(1, { assessmentId: 'a1', assessmentStatus: 'draft', isCalculated: true }),
-  row(2),
-  row(3, { assessmentId: 'a3', assessmentStatus: 'ready' }),
-  row(4, { assessmentId: 'a4', assessmentStatus: 'approved' }),
-  row(5, { assessmentId: 'a5', assessmentStatus: 'draft', isConverted: true }),
+  propertyRow(1, { assessmentId: 'a1', assessmentStatus: 'draft', isCalculated: true }),
+  propertyRow(2),
+  propertyRow(3, { assessmentId: 'a3', assessmentStatus: 'ready' }),
+  propertyRow(4, { assessmentId: 'a4', assessmentStatus: 'approved' }),
+  propertyRow(5, { assessmentId: 'a5', assessmentStatus: 'draft', isConverted: true }),
 ];
 
 async function renderList(canWrite = true) {

@@ -2,34 +2,15 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PropertyRow } from '../../src/api/dto';
-import { NO_DATE } from '../../src/domain/statuses';
 import { PropertyList } from '../../src/features/residences/components/property-list/property-list';
 import { bulkStore } from '../../src/offline/bulk-state';
-import { fillJsdomGaps, renderPages } from './test-render';
+import { fillJsdomGaps, propertyRow, renderPages } from './test-render';
 
 beforeAll(fillJsdomGaps);
 
-function row(n: number, streetName: string): PropertyRow {
-  return {
-    residenceId: `r${n}`,
-    streetName,
-    streetNumber: String(n),
-    floorNumber: null,
-    doorCode: null,
-    zipCode: '8000',
-    departmentId: 'd1',
-    assessmentId: null,
-    assessmentStatus: 'notStarted',
-    isCalculated: false,
-    isConverted: false,
-    futureApprovedDate: NO_DATE,
-    location: `${streetName} ${n}, 8000`,
-    createdAt: null,
-  };
-}
-
-const rows = [row(1, 'Testvej'), row(2, 'Testvej'), row(3, 'Testvej'), row(4, 'Æblevej'), row(5, 'Æblevej')];
+const rows = [1, 2, 3]
+  .map((n) => propertyRow(n))
+  .concat([4, 5].map((n) => propertyRow(n, { streetName: 'Æblevej' })));
 
 async function renderList() {
   const router = await renderPages(

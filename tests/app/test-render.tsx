@@ -12,6 +12,8 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import type { PropertyRow } from '../../src/api/dto';
+import { NO_DATE } from '../../src/domain/statuses';
 
 /**
  * What Mantine and the router read that jsdom does not have. Component tests call this once in
@@ -86,4 +88,26 @@ export async function renderPages(
   });
   await renderRouter(router, queryClient);
   return router;
+}
+
+/** Residence `n` of department d1 as a property list row: on Testvej unless `fields` says otherwise, not assessed. */
+export function propertyRow(n: number, fields: Partial<PropertyRow> = {}): PropertyRow {
+  const streetName = fields.streetName ?? 'Testvej';
+  return {
+    residenceId: `r${n}`,
+    streetName,
+    streetNumber: String(n),
+    floorNumber: null,
+    doorCode: null,
+    zipCode: '8000',
+    departmentId: 'd1',
+    assessmentId: null,
+    assessmentStatus: 'notStarted',
+    isCalculated: false,
+    isConverted: false,
+    futureApprovedDate: NO_DATE,
+    location: `${streetName} ${n}, 8000`,
+    createdAt: null,
+    ...fields,
+  };
 }

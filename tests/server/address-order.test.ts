@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Migrator, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Dto from '../../src/api/dto';
 import { locationText, searchKey } from '../../src/domain/location';
 import { createDatabase } from '../../server/src/db/client';
-import * as m0001 from '../../server/src/db/migrations/0001-initial';
-import * as m0002 from '../../server/src/db/migrations/0002-sync-requests';
-import * as m0003 from '../../server/src/db/migrations/0003-job-queue';
-import * as m0004 from '../../server/src/db/migrations/0004-search-indexes';
-import * as m0005 from '../../server/src/db/migrations/0005-list-versions-and-stored-responses';
-import * as m0006 from '../../server/src/db/migrations/0006-address-order';
+import { createMigrator } from '../../server/src/db/migrate';
 import { createRng, type Rng } from '../../server/src/db/seed/demo-residences';
 import { addressOrderOf } from '../../server/src/domain/residence-search';
-import { compareResidences, type ResidenceFields } from '../../server/src/domain/residences';
+import {
+  compareResidences,
+  RESIDENCE_COLUMNS,
+  type ResidenceFields,
+} from '../../server/src/domain/residences';
 import { bearer, DATABASES, demoToken, organizationsOf, startTestApp, type TestApp } from './helpers';
 
 /**
@@ -138,17 +136,7 @@ describe.each(DATABASES)('address order of the search on $name', ({ admin }) => 
   const expected = async (query: string) => {
     const rows = await t.app.db
       .selectFrom('residences as r')
-      .select([
-        'r.id as residenceId',
-        'r.street_name as streetName',
-        'r.street_number as streetNumber',
-        'r.floor_number as floorNumber',
-        'r.door_code as doorCode',
-        'r.zip_code as zipCode',
-        'r.town as town',
-        'r.department_id as departmentId',
-        'r.is_converted as isConverted',
-      ])
+      .select(RESIDENCE_COLUMNS)
       .where('r.organization_id', '=', org)
       .execute();
     const key = searchKey(query);
@@ -168,18 +156,7 @@ describe.each(DATABASES)('address order of the search on $name', ({ admin }) => 
     for (const { id } of organizations) {
       const rows = await t.app.db
         .selectFrom('residences as r')
-        .select([
-          'r.id as residenceId',
-          'r.street_name as streetName',
-          'r.street_number as streetNumber',
-          'r.floor_number as floorNumber',
-          'r.door_code as doorCode',
-          'r.zip_code as zipCode',
-          'r.town as town',
-          'r.department_id as departmentId',
-          'r.is_converted as isConverted',
-          'r.address_order as addressOrder',
-        ])
+        .select([...RESIDENCE_COLUMNS, 'r.address_order as addressOrder'])
         .where('r.organization_id', '=', id)
         .execute();
       const sorted = [...rows].sort(compareResidences);
@@ -260,15 +237,7 @@ describe.each(DATABASES)('address order of the search on $name', ({ admin }) => 
 describe('migration 0006 on a database that holds residences (PGlite)', () => {
   it('numbers the residences of an existing database', async () => {
     const db = createDatabase('memory://');
-    const migrations: Record<string, Migration> = {
-      '0001-initial': m0001,
-      '0002-sync-requests': m0002,
-      '0003-job-queue': m0003,
-      '0004-search-indexes': m0004,
-      '0005-list-versions-and-stored-responses': m0005,
-      '0006-address-order': m0006,
-    };
-    const migrator = new Migrator({ db, provider: { getMigrations: () => Promise.resolve(migrations) } });
+    const migrator = createMigrator(db);
     try {
       expect((await migrator.migrateTo('0005-list-versions-and-stored-responses')).error).toBeUndefined();
       const [o1, o2] = [randomUUID(), randomUUID()];
@@ -285,7 +254,7 @@ describe('migration 0006 on a database that holds residences (PGlite)', () => {
       }
       // Before 0006 the table has no address_order: the rows go in without it.
       await db.insertInto('residences').values(residences.map(rowOf)).execute();
-      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      expect((await migrator.migrateTo('0006-address-order')).error).toBeUndefined();
       for (const o of [o1, o2]) {
         const rows = await db
           .selectFrom('residences')

@@ -26,8 +26,11 @@ const provider: MigrationProvider = {
   getMigrations: () => Promise.resolve(MIGRATIONS),
 };
 
+/** A migrator over the migrations above (tests step through them with `migrateTo`). */
+export const createMigrator = (db: Kysely<Database>) => new Migrator({ db, provider });
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  const migrator = createMigrator(db);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
