@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
+    // Seeded database snapshots of the server suites, one set per run (tests/server/helpers.ts).
+    globalSetup: ['tests/server/db-snapshots.setup.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

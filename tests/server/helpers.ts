@@ -1,33 +1,21 @@
 import type { Socket } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  utimesSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../../server/src/app';
 import { createDatabase } from '../../server/src/db/client';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { seedDemoData } from '../../server/src/db/seed';
 import { loadConfig, type Config } from '../../server/src/config';
-import type { QuestionDef } from '../../src/domain/catalogue';
 
 /**
  * The databases the server suites run on: always PGlite, and a real PostgreSQL server when
  * TEST_DATABASE_URL points at one (.ci/run starts one; see README).
  */
 export const DATABASES: { name: string; admin: string | null }[] = [
-  { name: 'PGlite (memory)', admin: null },
+  { name: 'PGlite', admin: null },
   ...(process.env.TEST_DATABASE_URL
     ? [{ name: 'PostgreSQL server', admin: process.env.TEST_DATABASE_URL }]
     : []),
@@ -42,53 +30,19 @@ export interface TestApp {
 /*
  * Seeded database snapshots. Migrating and seeding the demo data costs seconds per suite (most
  * of a server suite's time on a busy two-core machine), and every suite starts from the same
- * rows: the seed is deterministic for a UTC day (seedDay in server/src/db/seed). So each kind
- * of start (demo data, or migrated and empty) is built once and copied per suite: a PGlite
- * data directory in RAM (/dev/shm) copied file by file, a PostgreSQL template database cloned
- * with CREATE DATABASE … TEMPLATE. A snapshot is named by a fingerprint of everything that can
- * change its rows (the server's code, which holds the migrations and the seed, the domain
- * code the seed calls, the PGlite version) and the seed day, so a changed migration or seed
- * is never served from an old snapshot. TEST_DB_SNAPSHOTS=off migrates and seeds every suite
- * afresh, as a check that the snapshots change nothing.
+ * rows. So each kind of start (demo data, or migrated and empty) is built once per run and
+ * copied per suite: a PGlite data directory in the run's directory (in RAM where /dev/shm
+ * exists) copied file by file, a PostgreSQL template database cloned with CREATE DATABASE …
+ * TEMPLATE. The run's directory and id come from tests/server/db-snapshots.setup.ts, which
+ * removes both when the run ends, so a snapshot never outlives the code that built it.
+ * Two workers that need a snapshot at once may both build it: each builds under a name of
+ * its own and renames it into place, and the one that finds it taken drops its own; no lock
+ * can be left behind. TEST_DB_SNAPSHOTS=off migrates and seeds every suite afresh (in
+ * memory), as a check that the snapshots change nothing.
  */
 type SnapshotKind = 'demo' | 'empty';
 
-const REPO = join(import.meta.dirname, '..', '..');
 const SNAPSHOTS_ON = process.env.TEST_DB_SNAPSHOTS !== 'off';
-/**
- * A snapshot (or a suite's copy) nobody has touched for this long belongs to code that has
- * changed since, or to a run that was killed: each is some 70 MB of RAM in /dev/shm.
- */
-const STALE_SNAPSHOT_MS = 15 * 60 * 1000;
-const LOCK_WAIT_MS = 5 * 60 * 1000;
-
-function sourceFingerprint(): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
-      a.name.localeCompare(b.name),
-    )) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (/\.(ts|tsx|json|sql)$/.test(entry.name)) {
-        hash.update(relative(REPO, path)).update('\0').update(readFileSync(path)).update('\0');
-      }
-    }
-  };
-  walk(join(REPO, 'server', 'src'));
-  walk(join(REPO, 'src', 'domain'));
-  const pglite = join(REPO, 'node_modules', '@electric-sql', 'pglite', 'package.json');
-  hash.update((JSON.parse(readFileSync(pglite, 'utf8')) as { version: string }).version);
-  return hash.digest('hex').slice(0, 16);
-}
-
-let fingerprint: string | undefined;
-/** e.g. `demo_20261123_0123456789abcdef`: a name for PostgreSQL and for a directory. */
-function snapshotName(kind: SnapshotKind): string {
-  fingerprint ??= sourceFingerprint();
-  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-  return `${kind}_${day}_${fingerprint}`;
-}
 
 async function fillSnapshot(databaseUrl: string, kind: SnapshotKind): Promise<void> {
   const db = createDatabase(databaseUrl);
@@ -100,68 +54,43 @@ async function fillSnapshot(databaseUrl: string, kind: SnapshotKind): Promise<vo
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** This worker's builds, so that two suites in one worker never build the same snapshot twice. */
+const builds = new Map<string, Promise<string>>();
+const once = (key: string, build: () => Promise<string>) => {
+  let done = builds.get(key);
+  if (!done) {
+    done = build();
+    builds.set(key, done);
+    done.catch(() => builds.delete(key));
+  }
+  return done;
+};
 
-/** RAM-backed where there is one: a PGlite data directory is read and written as files. */
-const PGLITE_ROOT = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'bt-test-pglite');
-
-/**
- * The directory of a PGlite snapshot, built by the first suite that needs it (one vitest
- * worker builds while the others wait on the lock directory).
- */
-async function pgliteSnapshot(kind: SnapshotKind): Promise<string> {
-  const name = snapshotName(kind);
-  const dir = join(PGLITE_ROOT, name);
-  const lock = `${dir}.lock`;
-  mkdirSync(PGLITE_ROOT, { recursive: true });
-  const started = Date.now();
-  for (;;) {
+/** The directory of the run's PGlite snapshot of `kind`, built by the first suite that needs it. */
+function pgliteSnapshot(kind: SnapshotKind): Promise<string> {
+  const { dir: runDir } = inject('dbSnapshotRun');
+  const dir = join(runDir, kind);
+  return once(dir, async () => {
     if (existsSync(dir)) return dir;
+    const building = mkdtempSync(join(runDir, `${kind}.build-`));
     try {
-      mkdirSync(lock);
-    } catch {
-      // Someone else builds it; a lock left by a killed run is taken over after a while.
-      const age = Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs;
-      if (age > LOCK_WAIT_MS) rmSync(lock, { recursive: true, force: true });
-      if (Date.now() - started > 2 * LOCK_WAIT_MS) throw new Error(`no PGlite snapshot ${name}`);
-      await sleep(250);
-      continue;
-    }
-    try {
-      if (existsSync(dir)) return dir;
-      const building = mkdtempSync(`${dir}.build-`);
       await fillSnapshot(building, kind);
       renameSync(building, dir);
-      for (const other of readdirSync(PGLITE_ROOT)) {
-        const path = join(PGLITE_ROOT, other);
-        const stat = statSync(path, { throwIfNoEntry: false });
-        if (stat && other !== name && Date.now() - stat.mtimeMs > STALE_SNAPSHOT_MS)
-          rmSync(path, { recursive: true, force: true });
-      }
-      return dir;
-    } finally {
-      rmSync(lock, { recursive: true, force: true });
+    } catch (error) {
+      rmSync(building, { recursive: true, force: true });
+      // Another worker renamed its build into place first (ENOTEMPTY): that one serves.
+      if (!existsSync(dir)) throw error;
     }
-  }
+    return dir;
+  });
 }
 
 async function freshPglite(kind: SnapshotKind | null): Promise<{ url: string; drop(): Promise<void> }> {
   if (!kind) return { url: 'memory://', drop: async () => {} };
-  for (let attempt = 0; ; attempt++) {
-    const snapshot = await pgliteSnapshot(kind);
-    const copy = mkdtempSync(join(PGLITE_ROOT, 'suite-'));
-    try {
-      cpSync(snapshot, copy, { recursive: true });
-      const now = new Date();
-      utimesSync(snapshot, now, now);
-    } catch (error) {
-      // Removed as stale by another run between the check and the copy: build it again.
-      rmSync(copy, { recursive: true, force: true });
-      if (attempt > 0) throw error;
-      continue;
-    }
-    return { url: copy, drop: async () => rmSync(copy, { recursive: true, force: true }) };
-  }
+  const snapshot = await pgliteSnapshot(kind);
+  const copy = mkdtempSync(join(inject('dbSnapshotRun').dir, 'suite-'));
+  cpSync(snapshot, copy, { recursive: true });
+  return { url: copy, drop: async () => rmSync(copy, { recursive: true, force: true }) };
 }
 
 async function withAdmin<T>(admin: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -181,51 +110,32 @@ const databaseUrl = (admin: string, name: string) => {
 };
 
 /**
- * The template database of a PostgreSQL snapshot. An advisory lock lets one process build it;
- * it is built under another name and renamed, so a template that exists is complete. Nobody
- * connects to it (ALLOW_CONNECTIONS false): CREATE DATABASE … TEMPLATE refuses a template
- * with connections.
+ * The run's template database of `kind`, built by the first suite that needs it under a name
+ * of its own and renamed into place complete. Nobody connects to it (ALLOW_CONNECTIONS
+ * false): CREATE DATABASE … TEMPLATE refuses a template with connections.
  */
-async function postgresTemplate(admin: string, kind: SnapshotKind): Promise<string> {
-  const name = `bt_tmpl_${snapshotName(kind)}`;
-  return withAdmin(admin, async (client) => {
-    const exists = async () =>
-      (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
-    if (await exists()) return name;
-    const lockKey = parseInt(createHash('sha256').update(name).digest('hex').slice(0, 12), 16);
-    await client.query('SELECT pg_advisory_lock($1)', [lockKey]);
-    try {
+function postgresTemplate(admin: string, kind: SnapshotKind): Promise<string> {
+  const name = `bt_tmpl_${inject('dbSnapshotRun').id}_${kind}`;
+  return once(name, () =>
+    withAdmin(admin, async (client) => {
+      const exists = async () =>
+        (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount === 1;
       if (await exists()) return name;
       const building = `bt_build_${randomBytes(6).toString('hex')}`;
       await client.query(`CREATE DATABASE ${building}`);
       try {
         await fillSnapshot(databaseUrl(admin, building), kind);
+        await client.query(`ALTER DATABASE ${building} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
         await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
       } catch (error) {
+        await client.query(`ALTER DATABASE ${building} WITH IS_TEMPLATE false`).catch(() => {});
         await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-        throw error;
-      }
-      await client.query(`ALTER DATABASE ${name} WITH IS_TEMPLATE true ALLOW_CONNECTIONS false`);
-      // Templates of code that has changed since: their names end in the day they were made.
-      const old = await client.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'bt\\_tmpl\\_%' AND datname <> $1",
-        [name],
-      );
-      const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000)
-        .toISOString()
-        .slice(0, 10)
-        .replaceAll('-', '');
-      for (const { datname } of old.rows) {
-        const day = /_(\d{8})_/.exec(datname)?.[1];
-        if (!day || day >= yesterday) continue;
-        await client.query(`ALTER DATABASE ${datname} WITH IS_TEMPLATE false`);
-        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+        // Another worker renamed its template into place first: that one serves.
+        if (!(await exists())) throw error;
       }
       return name;
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [lockKey]);
-    }
-  });
+    }),
+  );
 }
 
 async function freshPostgres(
@@ -283,13 +193,22 @@ export async function startTestApp(
     ...TEST_ENV,
     ...env,
   });
-  const app = await buildApp(config, options);
+  let app: App;
+  try {
+    app = await buildApp(config, options);
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   return {
     app,
     config,
     async close() {
-      await app.close();
-      await database.drop();
+      try {
+        await app.close();
+      } finally {
+        await database.drop();
+      }
     },
   };
 }
@@ -330,8 +249,8 @@ export const userIdOf = (token: string): string =>
 type Db = App['db'];
 
 /** The organizations a demo user is a member of. */
-export const organizationsOf = async (db: Db, userName: string): Promise<string[]> =>
-  (
+export const organizationsOf = async (db: Db, userName: string): Promise<string[]> => {
+  const ids = (
     await db
       .selectFrom('memberships as m')
       .innerJoin('users as u', 'u.id', 'm.user_id')
@@ -339,17 +258,9 @@ export const organizationsOf = async (db: Db, userName: string): Promise<string[
       .where('u.user_name', '=', userName)
       .execute()
   ).map((m) => m.organization_id);
-
-/** The seeded questions in catalogue order (screening first), as src/domain reads them. */
-export const catalogueQuestions = async (db: Db): Promise<QuestionDef[]> =>
-  (
-    await db
-      .selectFrom('questions')
-      .select('definition')
-      .orderBy('kind', 'desc')
-      .orderBy('position')
-      .execute()
-  ).map((q) => q.definition as QuestionDef);
+  if (ids.length === 0) throw new Error(`${userName} is a member of no organization`);
+  return ids;
+};
 
 /** Residences of the organization with no assessment at all, in id order. */
 export const residencesWithoutAssessment = async (
@@ -367,7 +278,11 @@ export const residencesWithoutAssessment = async (
     )
     .orderBy('r.id');
   if (limit !== undefined) query = query.limit(limit);
-  return (await query.execute()).map((r) => r.id);
+  const ids = (await query.execute()).map((r) => r.id);
+  // A test that asks for n needs n: fewer would surface later as a confusing 400 or 404.
+  if (limit !== undefined && ids.length < limit)
+    throw new Error(`only ${ids.length} of ${limit} residences without an assessment in ${organizationId}`);
+  return ids;
 };
 
 /** The tables a seed fills. */
