@@ -21,7 +21,7 @@ import type { Question } from '../../src/domain/answer-validation';
 import { AssessmentScreen } from '../../src/features/assessment/components/assessment-screen';
 import { useOutbox } from '../../src/features/outbox/hooks/use-outbox';
 import { appDatabase } from '../../src/offline/db';
-import { fillJsdomGaps, renderRouter } from './test-render';
+import { fillJsdomGaps, renderRouter, json } from './test-render';
 
 /**
  * The question form as the app's form route composes it (the outbox feature's useOutbox on
@@ -119,9 +119,6 @@ function token(): string {
   const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
   return `${part({ alg: 'none' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600, sso_uuid: USER })}.x`;
 }
-
-export const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 

@@ -10,7 +10,6 @@ import {
   ASSESSMENT,
   PROPERTY,
   details,
-  json,
   network,
   property,
   renderForm,
@@ -18,6 +17,7 @@ import {
   serverQuestions,
   setUpFormTests,
 } from './assessment-form-harness';
+import { json } from './test-render';
 
 setUpFormTests();
 

@@ -19,7 +19,7 @@ import type { Question } from '../../src/domain/answer-validation';
 import { RouteError, RoutePending } from '../../src/app/route-states';
 import { ResultsScreen } from '../../src/features/results/components/results-screen';
 import { jobProgress } from '../../src/hub/job-progress';
-import { fillJsdomGaps, renderRouter } from './test-render';
+import { fillJsdomGaps, renderRouter, json } from './test-render';
 
 // No hub in jsdom: the job is followed by reading its state (as when the hub is unreachable).
 vi.mock('../../src/hub/hub-connection', () => ({
@@ -106,8 +106,6 @@ const scores: HandicapScore[] = [
 ];
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response;
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let handlers: Record<string, Handler>;
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -5,9 +5,9 @@ import type { QuestionDef } from '../../src/domain/catalogue';
 import { progress } from '../../src/domain/scoring';
 import type { AnswerMap } from '../../src/domain/screening';
 import { ProgressCache } from '../../server/src/domain/progress-cache';
+import { loadQuestions } from '../../server/src/domain/catalogue';
 import {
   bearer,
-  catalogueQuestions,
   DATABASES,
   demoToken,
   organizationsOf,
@@ -50,7 +50,7 @@ describe.each(DATABASES)('getactiveassessments progress on $name', ({ admin }) =
     t = await startTestApp(admin);
     token = await demoToken(t.app, 'skriver');
     ownOrg = (await organizationsOf(t.app.db, 'skriver'))[0]!;
-    questions = await catalogueQuestions(t.app.db);
+    questions = await loadQuestions(t.app.db);
   });
   afterAll(async () => {
     await t?.close();

@@ -11,9 +11,9 @@ import {
   type AnswerValue,
 } from '../../src/domain/screening';
 import { NO_DATE } from '../../src/domain/statuses';
+import { loadQuestions } from '../../server/src/domain/catalogue';
 import {
   bearer,
-  catalogueQuestions,
   DATABASES,
   demoToken,
   organizationsOf,
@@ -106,7 +106,7 @@ describe.each(DATABASES)('assessment endpoints on $name', ({ admin }) => {
     foreignApproved = await approvedOf(otherOrg);
     freeResidence = (await residencesWithoutAssessment(db, ownOrg, { limit: 1 }))[0]!;
     foreignResidence = foreignApproved.residenceId;
-    questions = await catalogueQuestions(db);
+    questions = await loadQuestions(db);
   });
   afterAll(async () => {
     await t?.close();
