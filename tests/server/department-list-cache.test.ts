@@ -203,6 +203,27 @@ describe.each(DATABASES)('the department list cache on $name', ({ admin }) => {
     expect(await versionOf(departmentId)).not.toBe(version);
   });
 
+  it('keeps the version when residences change only what the list does not show (the address order, the position)', async () => {
+    await list();
+    const version = await versionOf(departmentId);
+    await t.app.db
+      .updateTable('residences')
+      .set((eb) => ({ address_order: eb('address_order', '+', 1), latitude: eb('latitude', '+', 0.0001) }))
+      .where('department_id', '=', departmentId)
+      .execute();
+    expect(await versionOf(departmentId)).toBe(version);
+    await t.app.db
+      .updateTable('residences')
+      .set((eb) => ({ zip_code: eb.ref('zip_code') }))
+      .where('department_id', '=', departmentId)
+      .execute();
+    expect(await versionOf(departmentId)).toBe(version);
+    const residenceId = await freeResidence();
+    await t.app.db.updateTable('residences').set({ door_code: 'zz' }).where('id', '=', residenceId).execute();
+    expect(await versionOf(departmentId)).not.toBe(version);
+    await t.app.db.updateTable('residences').set({ door_code: null }).where('id', '=', residenceId).execute();
+  });
+
   it('answers a current ETag with 304, and a changed list with 200 and a new tag', async () => {
     const headers = { 'accept-encoding': 'br, gzip' };
     const first = await t.app.inject({ url: url(departmentId), headers: { ...bearer(token), ...headers } });

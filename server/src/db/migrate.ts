@@ -6,6 +6,7 @@ import * as m0004 from './migrations/0004-search-indexes';
 import * as m0005 from './migrations/0005-list-versions-and-stored-responses';
 import * as m0006 from './migrations/0006-address-order';
 import * as m0007 from './migrations/0007-compressed-sync-responses';
+import * as m0008 from './migrations/0008-list-version-on-shown-fields';
 import type { Database } from './schema';
 
 /**
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005-list-versions-and-stored-responses': m0005,
   '0006-address-order': m0006,
   '0007-compressed-sync-responses': m0007,
+  '0008-list-version-on-shown-fields': m0008,
 };
 
 const provider: MigrationProvider = {
