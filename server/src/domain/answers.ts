@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants } from 'node:zlib';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import {
@@ -24,7 +22,6 @@ import { isEditableStatus } from '../../../src/domain/statuses';
 import type { AssessmentStatus, Database } from '../db/schema';
 import { assertMember, type AuthUser } from '../auth/guard';
 import { HttpError, notFound } from '../errors';
-import { API_BROTLI_QUALITY } from '../http/compression';
 import { setBounded } from '../bounded-map';
 import { deriveAssessmentState } from './assessment-state';
 import { loadQuestions } from './catalogue';
@@ -267,22 +264,12 @@ export interface SyncAnswerCommand {
   idempotencyKey: string | undefined;
   /** The response's JSON text, as the route sends it (its response schema's serializer). */
   serialize(questions: Question[]): string;
+  /**
+   * The response's text compressed as it is sent and stored under the key (migration 0007);
+   * once per answer, off the event loop (on PGlite the database shares this thread).
+   */
+  compress(json: string): Promise<Buffer>;
 }
-
-const brotli = promisify(brotliCompress);
-
-/**
- * The response compressed once, for the wire and for the key (migration 0007). Off the event
- * loop: on PGlite the database shares this thread, and the second core is otherwise idle.
- */
-const compressResponse = (json: string): Promise<Buffer> =>
-  brotli(json, {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY,
-      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(json),
-    },
-  });
 
 /** bytea as the drivers answer it: a Buffer from pg, a Uint8Array from PGlite. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -358,7 +345,7 @@ const isKeyReused = (error: unknown) =>
  */
 async function planAnswer(
   catalogue: Catalogue,
-  { user, body, idempotencyKey, serialize }: SyncAnswerCommand,
+  { user, body, idempotencyKey, serialize, compress }: SyncAnswerCommand,
   hash: string | null,
   state: AnswerState | undefined,
 ) {
@@ -398,7 +385,7 @@ async function planAnswer(
   const empty = isEmptyAnswer(merged);
   const after = withAnswer(rows, questionId, empty ? null : { question_unique_id: questionId, ...fields });
   const derived = deriveAssessmentState(catalogue.questions, answerMapOf(after), state.converted);
-  const br = await compressResponse(serialize(toQuestionList(catalogue, after, derived.excluded_handicaps)));
+  const br = await compress(serialize(toQuestionList(catalogue, after, derived.excluded_handicaps)));
   return { write: { fields: empty ? null : fields, derived, now, br, after } };
 }
 
@@ -577,9 +564,11 @@ export async function applySyncAnswer(
       try {
         const fast = await attempt(db, remembered);
         if (fast) return fast;
-      } catch {
-        // Nothing was written. A remembered state may be old, so what it refused is decided
-        // again on the state as read; a key used before is found there with what it stored.
+      } catch (error) {
+        // Nothing was written. A remembered state may be old, so what it refused (a 4xx, a key
+        // taken) is decided again on the state as read; a key used before is found there with
+        // what it stored. Anything else is no refusal and goes up as it is.
+        if (!(error instanceof HttpError) && !isKeyReused(error)) throw error;
       }
     }
     const optimistic = await attempt(db, await read(db, false));

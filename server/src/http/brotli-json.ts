@@ -1,4 +1,5 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliDecompress } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { chooseEncoding, varyOnAcceptEncoding } from './precompressed-body';
 
@@ -8,11 +9,13 @@ import { chooseEncoding, varyOnAcceptEncoding } from './precompressed-body';
  * brotli gets the bytes as they are; any other gets the text, which the compression plugin
  * (compression.ts) then treats like any answer. Answers what to return from the handler.
  */
-export function sendJson(
+const decompress = promisify(brotliDecompress);
+
+export async function sendJson(
   request: FastifyRequest,
   reply: FastifyReply,
   body: { br: Buffer } | { json: string },
-): string | Buffer {
+): Promise<string | Buffer> {
   reply.type('application/json; charset=utf-8');
   if ('br' in body && chooseEncoding(request.headers['accept-encoding']) === 'br') {
     varyOnAcceptEncoding(reply);
@@ -20,5 +23,6 @@ export function sendJson(
     reply.header('content-encoding', 'br');
     return body.br;
   }
-  return 'br' in body ? brotliDecompressSync(body.br).toString('utf8') : body.json;
+  // Off the event loop: a client without brotli (plain HTTP) is not rare.
+  return 'br' in body ? (await decompress(body.br)).toString('utf8') : body.json;
 }

@@ -16,6 +16,8 @@ import {
 } from '../domain/answers';
 import * as schemas from '../domain/schemas';
 import { sendJson } from '../http/brotli-json';
+import { API_BROTLI_QUALITY } from '../http/compression';
+import { brotliText } from '../http/precompressed-body';
 import { notFound } from '../errors';
 import type { RouteDeps } from './deps';
 
@@ -91,9 +93,10 @@ export function registerAnswerRoutes(app: FastifyInstance, { db, guards }: Route
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
         serialize: (questions) => serializedText(reply.serialize(questions)),
+        compress: (json) => brotliText(json, API_BROTLI_QUALITY),
       });
       // Already the response schema's JSON (compressed): Fastify sends it as it is.
-      return sendJson(request, reply, response);
+      return await sendJson(request, reply, response);
     },
   );
 
