@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { assessmentRowVersion } from './progress-cache';
 import { createVersionedBodyCache, type VersionedBodyCache } from '../http/versioned-body-cache';
 
 /**
@@ -12,6 +13,10 @@ import { createVersionedBodyCache, type VersionedBodyCache } from '../http/versi
 
 /** Statuses listed by getactiveassessments (docs/api.md). */
 export const ACTIVE_STATUSES = ['draft', 'rejected', 'ready'] as const;
+
+/** Whether `assessments as a` is on the organization's active list: the route's filter and the version's. */
+export const isActiveIn = (organizationId: string) =>
+  sql<boolean>`a.organization_id = ${organizationId} and a.status in (${sql.join([...ACTIVE_STATUSES])})`;
 
 /** Room for the lists of many organizations; the largest takes about 0.5 MB in three codings. */
 export const ACTIVE_LIST_CACHE_BYTES = 32 * 1024 * 1024;
@@ -31,7 +36,7 @@ export function createActiveListCache(): VersionedBodyCache {
 /**
  * The version of an organization's active list: a hash of every listed assessment's row
  * version (`xmin` and `updated_at`, as domain/progress-cache.ts keys progress) and of its
- * residence's row version, in list order. It moves whenever an entry may change: every write
+ * residence's row version. It moves whenever an entry may change: every write
  * of answers also writes the assessment row (progress-cache.ts), a residence's address or
  * department changes its row, and an assessment that enters or leaves the active statuses
  * adds or removes a term. Computed from the same index scan as the list, in the database, so
@@ -39,17 +44,18 @@ export function createActiveListCache(): VersionedBodyCache {
  * writes (every answer would move it).
  */
 export async function activeListVersion(db: Kysely<Database>, organizationId: string): Promise<string> {
+  // In id order: the list's own order (created_at, id) is part of each row, so any fixed order
+  // of the terms will do, and the list's filter is the one the route uses (isActiveIn).
   const row = await db
     .selectFrom('assessments as a')
     .innerJoin('residences as r', 'r.id', 'a.residence_id')
     .select(
       sql<string>`md5(coalesce(string_agg(
-        a.id::text || ':' || a.xmin::text || ':' || (extract(epoch from a.updated_at) * 1000000)::bigint::text
-          || ':' || r.xmin::text,
-        ',' order by a.created_at desc, a.id desc), ''))`.as('version'),
+        a.id::text || ':' || ${assessmentRowVersion} || ':' || r.xmin::text, ',' order by a.id), ''))`.as(
+        'version',
+      ),
     )
-    .where('a.organization_id', '=', organizationId)
-    .where('a.status', 'in', ACTIVE_STATUSES)
+    .where(isActiveIn(organizationId))
     .executeTakeFirstOrThrow();
   return row.version;
 }

@@ -1,6 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { setBounded } from '../bounded-map';
 import type { Database } from '../db/schema';
+
+/** The version of `assessments as a` that the cache keys progress by (see below), in SQL. */
+export const assessmentRowVersion = sql<string>`a.xmin::text || ':' || (extract(epoch from a.updated_at) * 1000000)::bigint::text`;
 
 /**
  * The progress of assessments (docs/api.md, AssessmentListEntry.progress) remembered per

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { handicapScores, progress } from '../../../src/domain/scoring';
 import { assertMember, type AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
@@ -7,12 +7,8 @@ import { findAssessment, findResidence } from '../domain/access';
 import type { AssessmentIds, AssessmentListEntry, LocatedAssessmentRequestItem } from '../../../src/api/dto';
 import { toListEntry, type AssessmentListRow } from '../domain/assessment-state';
 import { loadAnswers, loadQuestions } from '../domain/catalogue';
-import { progressCacheOf } from '../domain/progress-cache';
-import {
-  ACTIVE_STATUSES,
-  activeListVersion,
-  createActiveListCache,
-} from '../domain/active-assessments-cache';
+import { assessmentRowVersion, progressCacheOf } from '../domain/progress-cache';
+import { activeListVersion, createActiveListCache, isActiveIn } from '../domain/active-assessments-cache';
 import { sendPrecompressed } from '../http/precompressed-body';
 import { insertNewAssessment } from '../domain/create-assessment';
 import * as schemas from '../domain/schemas';
@@ -43,10 +39,8 @@ function listQuery(db: Kysely<Database>) {
       'r.floor_number as floorNumber',
       'r.door_code as doorCode',
       'r.zip_code as zipCode',
-      // The row's version for the progress cache (domain/progress-cache.ts).
-      sql<string>`a.xmin::text || ':' || (extract(epoch from a.updated_at) * 1000000)::bigint::text`.as(
-        'version',
-      ),
+      // The row's version for the progress cache.
+      assessmentRowVersion.as('version'),
     ]);
 }
 
@@ -135,8 +129,7 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
       const version = await activeListVersion(db, organizationId);
       const list = await activeLists.get(organizationId, version, async () => {
         const rows = await listQuery(db)
-          .where('a.organization_id', '=', organizationId)
-          .where('a.status', 'in', ACTIVE_STATUSES)
+          .where(isActiveIn(organizationId))
           .orderBy('a.created_at', 'desc')
           .orderBy('a.id', 'desc')
           .execute();
