@@ -109,45 +109,6 @@ export const assessmentsOfResidence = (
       .orderBy('a.id', 'desc'),
   ).as('assessments');
 
-/**
- * The non-cancelled assessments of the residences, newest first per residence, reduced to the
- * winner of the duplicate rule (docs/product.md 4). One query.
- */
-export async function winningAssessments(
-  db: Kysely<Database>,
-  residenceIds: readonly string[],
-  now: Date,
-): Promise<Map<string, AssessmentSummary>> {
-  const winners = new Map<string, AssessmentSummary>();
-  if (residenceIds.length === 0) return winners;
-  const rows = await db
-    .selectFrom('assessments')
-    .select([
-      'id',
-      'residence_id as residenceId',
-      'status',
-      'is_calculated as isCalculated',
-      'future_approved_date as futureApprovedDate',
-      'created_at as createdAt',
-    ])
-    .where('residence_id', 'in', [...new Set(residenceIds)])
-    .where('status', '!=', 'cancelled')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const groups = new Map<string, AssessmentSummary[]>();
-  for (const row of rows) {
-    const group = groups.get(row.residenceId) ?? [];
-    group.push(row);
-    groups.set(row.residenceId, group);
-  }
-  for (const [residenceId, group] of groups) {
-    const winner = winnerOf(group, now);
-    if (winner) winners.set(residenceId, winner);
-  }
-  return winners;
-}
-
 /** A search or nearby hit: the residence with the status of its winning assessment. */
 export function toSearchResult(
   residence: ResidenceFields,
