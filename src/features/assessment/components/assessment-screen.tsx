@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useMemo, useState, type ReactNode } from 'react';
 import { assessmentQueryOptions } from '../../../api/get-assessment';
 import { questionsQueryOptions } from '../../../api/get-questions';
 import { preselectedAnswer, unsentAnswers, withAnswers } from '../../../domain/answer-display';
@@ -16,6 +16,7 @@ import { saveStatus } from '../../../domain/save-status';
 import { isLocked, normalizeLegacyStatus } from '../../../domain/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { outboxKey } from '../../../offline/outbox';
+import { OptionalPart } from '../../../ui/optional-part';
 import { showToast } from '../../../ui/toasts';
 import { useOnline } from '../../../ui/use-online';
 import { usePageTitle } from '../../../ui/use-page-title';
@@ -197,7 +198,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
         </Button>
       </Group>
 
-      <Suspense fallback={null}>
+      <OptionalPart>
         {(painted || panel === 'toc') && (
           <QuestionToc
             opened={panel === 'toc'}
@@ -222,13 +223,13 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
             }}
           />
         )}
-      </Suspense>
-      <Suspense fallback={null}>
+      </OptionalPart>
+      <OptionalPart>
         {(painted || panel === 'help') && (
           <HelpDialog question={question} opened={panel === 'help'} onClose={() => setPanel(null)} />
         )}
-      </Suspense>
-      <Suspense fallback={null}>
+      </OptionalPart>
+      <OptionalPart>
         {panel === 'comment' && (
           <CommentDialog
             question={question}
@@ -238,7 +239,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
             onSave={(comment) => saving.answer(question, { comment })}
           />
         )}
-      </Suspense>
+      </OptionalPart>
       <BreakerDialog
         kind={breaker}
         excludedHandicaps={assessment.excludedHandicaps}
@@ -260,7 +261,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
       />
       {!locked && (painted || panel === 'leave' || panel === 'delete') && (
         <>
-          <Suspense fallback={null}>
+          <OptionalPart>
             <SaveOrCloseDialog
               opened={panel === 'leave'}
               pendingCount={own.filter((e) => e.state !== 'parked').length}
@@ -270,7 +271,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
               onBack={() => setPanel(null)}
               onDelete={() => setPanel('delete')}
             />
-          </Suspense>
+          </OptionalPart>
           {props.deleteDialog({ opened: panel === 'delete', onClose: () => setPanel(null) })}
         </>
       )}
