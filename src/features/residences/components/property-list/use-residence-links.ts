@@ -1,9 +1,6 @@
 import { useRouter, type RegisteredRouter } from '@tanstack/react-router';
 import { useMemo, type MouseEvent, type SyntheticEvent } from 'react';
 
-/** As the router's Link: a hover or focus this long preloads the residence (its default). */
-const PRELOAD_DELAY_MS = 50;
-
 const residenceOf = (target: EventTarget | null) =>
   target instanceof Element
     ? (target.closest<HTMLElement>('a[data-residence-id]')?.dataset.residenceId ?? null)
@@ -35,6 +32,10 @@ function residenceLinks(router: RegisteredRouter) {
     return value;
   };
 
+  // The router's own settings, as its Link reads them (src/main.tsx): whether intent preloads,
+  // and after how long a hover or focus counts as intent (its default 50 ms).
+  const preloadsOnIntent = router.options.defaultPreload === 'intent';
+  const preloadDelay = router.options.defaultPreloadDelay ?? 50;
   let intent: { propertyId: string; timer: ReturnType<typeof setTimeout> | undefined } | null = null;
   const cancel = () => {
     clearTimeout(intent?.timer);
@@ -45,13 +46,13 @@ function residenceLinks(router: RegisteredRouter) {
     const propertyId = residenceOf(event.target);
     if (propertyId === intent?.propertyId) return;
     cancel();
-    if (propertyId === null) return;
+    if (propertyId === null || !preloadsOnIntent) return;
     intent = {
       propertyId,
       timer: setTimeout(() => {
         if (intent) intent.timer = undefined;
         preload(propertyId);
-      }, PRELOAD_DELAY_MS),
+      }, preloadDelay),
     };
   };
   const onLeave = (event: MouseEvent | SyntheticEvent<Element, FocusEvent>) => {
@@ -82,7 +83,7 @@ function residenceLinks(router: RegisteredRouter) {
     onBlur: onLeave,
     onTouchStart: (event: SyntheticEvent) => {
       const propertyId = residenceOf(event.target);
-      if (propertyId !== null) preload(propertyId);
+      if (propertyId !== null && preloadsOnIntent) preload(propertyId);
     },
   };
   return { href, listProps };
