@@ -9,11 +9,13 @@
  */
 import { execSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { buildApp } from '../server/src/app';
+import { buildApp, type App } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 
 export interface BenchServer {
   base: string;
+  /** The server itself, in this process (bench:bulk reads its jobs from its database). */
+  app: App;
   close(): Promise<void>;
 }
 
@@ -50,7 +52,7 @@ export async function startBenchServer(env: NodeJS.ProcessEnv = {}): Promise<Ben
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { base: `http://127.0.0.1:${port}`, close: () => app.close() };
+  return { base: `http://127.0.0.1:${port}`, app, close: () => app.close() };
 }
 
 export function launchChromium(): Promise<Browser> {

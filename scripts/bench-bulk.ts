@@ -17,11 +17,8 @@
  * the part before the job is queued (click → POST received) and the part after it finished
  * (progress to the hub, the app's refetch, the next page).
  */
-import { execSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import type { PropertyRow } from '../src/api/dto';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/config';
 import {
   bigDepartment,
   demoToken,
@@ -29,25 +26,13 @@ import {
   DESKTOP,
   launchChromium,
   newSignedInPage,
+  startBenchServer,
 } from './bench-browser-app';
 
 const TARGETS = 1000;
 
-// startBenchServer's server (bench-browser-app.ts), kept at hand here for its database.
-const dist = process.env.BENCH_DIST ?? 'dist-bench';
-if (process.env.BENCH_SKIP_BUILD !== '1') execSync(`npx vite build --outDir ${dist}`, { stdio: 'ignore' });
-const app = await buildApp(
-  loadConfig({
-    DATABASE_URL: 'memory://',
-    STATIC_DIR: dist,
-    LOG_LEVEL: 'warn',
-    JOB_WORKER: 'true',
-    JOB_POLL_MS: '200',
-  }),
-);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const server = await startBenchServer({ JOB_WORKER: 'true', JOB_POLL_MS: '200' });
+const { app, base } = server;
 const token = await demoToken(base);
 const big = await bigDepartment(base, token);
 const rows = await departmentRows<PropertyRow>(base, token, big.departmentId);
