@@ -116,8 +116,9 @@ async function waitForQuiet(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(
     () =>
-      new Promise<void>((resolve) => {
-        let last = performance.now();
+      new Promise<void>((resolve, reject) => {
+        const start = performance.now();
+        let last = start;
         const observer = new MutationObserver(() => (last = performance.now()));
         observer.observe(document.body, {
           childList: true,
@@ -126,6 +127,10 @@ async function waitForQuiet(page: Page): Promise<void> {
           attributes: true,
         });
         const check = () => {
+          if (performance.now() - start > 15_000) {
+            observer.disconnect();
+            return void reject(new Error('the page kept changing for 15 s: nothing to type into quietly'));
+          }
           if (performance.now() - last < 500) return void setTimeout(check, 100);
           observer.disconnect();
           resolve();
