@@ -517,6 +517,82 @@ describe.each(DATABASES)('assessment endpoints on $name', ({ admin }) => {
       expectForbidden(await create('uden-org', freeResidence));
     });
 
+    describe('with an id the client chose (an assessment started offline)', () => {
+      const withId = (user: User, propertyId: string, id: string, source?: string) =>
+        get(
+          user,
+          `/api/v2/assessment/createnewassessment?propertyId=${propertyId}&assessmentId=${id}` +
+            (source ? `&sourceAssessmentIdToCopyFrom=${source}` : ''),
+        );
+      const countWithId = async (id: string) =>
+        Number(
+          (
+            await t.app.db
+              .selectFrom('assessments')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .where('id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+
+      it('creates the draft under that id, and the same create again answers the same id without a second one', async () => {
+        const id = crypto.randomUUID();
+        const first = await withId('skriver', freeResidence, id);
+        expect(first.statusCode, first.body).toBe(200);
+        expect(first.json()).toBe(id);
+        expect(await assessmentRow(id)).toMatchObject({ residence_id: freeResidence, status: 'draft' });
+        // Answered meanwhile: the repeated create changes nothing.
+        const answered = await request('skriver', 'POST', '/api/v2/sync/syncanswer', {
+          assessmentId: id,
+          questionUniqueId: questions.find((q) => q.chapterId === 'screening')!.uniqueId,
+          values: [questions.find((q) => q.chapterId === 'screening')!.options![0]!.answerId],
+        });
+        expect(answered.statusCode, answered.body).toBe(200);
+        const before = await assessmentRow(id);
+        // Upper case is the same id (ids compare in lower case).
+        const again = await withId('skriver', freeResidence, id.toUpperCase());
+        expect(again.statusCode, again.body).toBe(200);
+        expect(again.json()).toBe(id);
+        expect(await countWithId(id)).toBe(1);
+        expect(await assessmentRow(id)).toEqual(before);
+        expect(await answersOf(id)).toHaveLength(1);
+      });
+
+      it('copies a source once, and two creates at the same moment make one assessment', async () => {
+        const id = crypto.randomUUID();
+        const [a, b] = await Promise.all([
+          withId('skriver', freeResidence, id, approved.id),
+          withId('skriver', freeResidence, id, approved.id),
+        ]);
+        expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+        expect([a.json(), b.json()]).toEqual([id, id]);
+        expect(await countWithId(id)).toBe(1);
+        expect(await answersOf(id)).toHaveLength((await answersOf(approved.id)).length);
+      });
+
+      it("refuses an id that is another residence's assessment with 409, and changes nothing", async () => {
+        const taken = await withId('skriver', freeResidence, approved.id);
+        expect(taken.statusCode).toBe(409);
+        expect(taken.json()).toMatchObject({ code: 'ASSESSMENT_ID_TAKEN' });
+        // Another organization's id: the same answer, nothing of it shown.
+        const foreign = await withId('skriver', freeResidence, foreignApproved.id);
+        expect(foreign.statusCode).toBe(409);
+        expect(Object.keys(foreign.json()).sort()).toEqual(['code', 'message']);
+        expect(await assessmentRow(foreignApproved.id)).toMatchObject({
+          residence_id: foreignApproved.residenceId,
+          status: 'approved',
+        });
+      });
+
+      it('checks the role and the organization before the id', async () => {
+        const id = crypto.randomUUID();
+        expectForbidden(await withId('laeser', freeResidence, id));
+        expectForbidden(await withId('skriver', foreignResidence, id));
+        expect(await countWithId(id)).toBe(0);
+        expectBadRequest(await withId('skriver', freeResidence, 'not-a-uuid'));
+      });
+    });
+
     it.each([
       ['no propertyId', ''],
       ['a non-uuid propertyId', 'propertyId=abc'],

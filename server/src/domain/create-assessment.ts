@@ -13,6 +13,17 @@ export interface NewAssessment {
   sourceId: string | null;
   userId: string;
   now: Date;
+  /**
+   * The id the client chose (an assessment started offline, docs/api.md "createnewassessment");
+   * a new random one when absent.
+   */
+  id?: string;
+}
+
+/** What insertNewAssessment did: the id, and whether the row is new (false: the id existed). */
+export interface InsertedAssessment {
+  id: string;
+  created: boolean;
 }
 
 /**
@@ -20,18 +31,17 @@ export interface NewAssessment {
  * opens one, a copy job's item shares its own). With a source its answers are copied as
  * preselected (docs/product.md 4: copied answers must be confirmed), and the screening fields
  * and isCalculated are derived from them. `converted` follows the residence: converted
- * residences skip screening. Answers the new id.
+ * residences skip screening. Answers the id, and whether it was inserted now.
  */
 export async function insertNewAssessment(
   db: Kysely<Database>,
   questions: readonly QuestionDef[],
-  { residence, sourceId, userId, now }: NewAssessment,
-): Promise<string> {
+  { residence, sourceId, userId, now, id = randomUUID() }: NewAssessment,
+): Promise<InsertedAssessment> {
   const answers: ReadonlyMap<string, AnswerValue> = sourceId
     ? (await loadAnswers(db, [sourceId])).get(sourceId)!
     : new Map();
-  const id = randomUUID();
-  await db
+  const inserted = await db
     .insertInto('assessments')
     .values({
       id,
@@ -48,7 +58,11 @@ export async function insertNewAssessment(
       created_at: now,
       updated_at: now,
     })
-    .execute();
+    // An id taken already (the same create sent again) inserts nothing; the caller decides.
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return { id, created: false };
   if (sourceId) {
     // Copied as they were given (who answered, and when), marked preselected.
     await db
@@ -80,5 +94,5 @@ export async function insertNewAssessment(
       )
       .execute();
   }
-  return id;
+  return { id, created: true };
 }

@@ -59,7 +59,7 @@ export async function copyItem(
     existing.filter((a) => a.status === 'draft' || a.status === 'rejected').map((a) => a.id),
     now,
   );
-  const id = await insertNewAssessment(trx, questions, {
+  const { id } = await insertNewAssessment(trx, questions, {
     residence,
     sourceId: source.id,
     userId: job.userId,

@@ -12,7 +12,7 @@ import { activeListVersion, createActiveListCache, isActiveIn } from '../domain/
 import { sendPrecompressed } from '../http/precompressed-body';
 import { insertNewAssessment } from '../domain/create-assessment';
 import * as schemas from '../domain/schemas';
-import { forbidden } from '../errors';
+import { forbidden, HttpError } from '../errors';
 import type { RouteDeps } from './deps';
 
 /** POST getlocatedassessments takes at most this many pairs. */
@@ -208,18 +208,24 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
   );
 
   const createNewAssessment = async (
-    request: FastifyRequest<{ Querystring: { propertyId: string; sourceAssessmentIdToCopyFrom?: string } }>,
+    request: FastifyRequest<{ Querystring: CreateQuery }>,
     reply: FastifyReply,
   ): Promise<string> => {
     const user = request.user!;
-    const { propertyId, sourceAssessmentIdToCopyFrom } = request.query;
-    const id = await createAssessment(db, user, propertyId, sourceAssessmentIdToCopyFrom || null);
+    const { propertyId, sourceAssessmentIdToCopyFrom, assessmentId } = request.query;
+    const id = await createAssessment(
+      db,
+      user,
+      propertyId,
+      sourceAssessmentIdToCopyFrom || null,
+      assessmentId?.toLowerCase(),
+    );
     // The id as a JSON string; Fastify sends a string with a JSON content type as it is.
     reply.type('application/json; charset=utf-8');
     return JSON.stringify(id);
   };
   for (const version of ['v1', 'v2'] as const) {
-    app.get<{ Querystring: { propertyId: string; sourceAssessmentIdToCopyFrom?: string } }>(
+    app.get<{ Querystring: CreateQuery }>(
       `/api/${version}/assessment/createnewassessment`,
       {
         preHandler: [guards.authenticate, guards.requireWrite],
@@ -231,6 +237,8 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
               propertyId: schemas.uuid,
               // An empty value means no source, as when the parameter is left out.
               sourceAssessmentIdToCopyFrom: { anyOf: [{ type: 'string', maxLength: 0 }, schemas.uuid] },
+              // Chosen by the client for an assessment started offline (docs/api.md).
+              assessmentId: schemas.uuid,
             },
           },
           response: { 200: { type: 'string' } },
@@ -241,15 +249,25 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
   }
 }
 
+interface CreateQuery {
+  propertyId: string;
+  sourceAssessmentIdToCopyFrom?: string;
+  assessmentId?: string;
+}
+
 /**
  * A new draft for the residence, optionally a copy of a source assessment of the same
- * organization (domain/create-assessment.ts, shared with the copy jobs).
+ * organization (domain/create-assessment.ts, shared with the copy jobs). With `clientId` the
+ * draft gets that id, once: a create sent again from the outbox (its reply lost) finds its
+ * assessment and answers the same id; an id that is another residence's is a 409, and says
+ * nothing about that assessment (docs/api.md "createnewassessment").
  */
 async function createAssessment(
   db: Kysely<Database>,
   user: AuthUser,
   propertyId: string,
   sourceId: string | null,
+  clientId: string | undefined,
 ): Promise<string> {
   const residence = await findResidence(db, user, propertyId);
   const source = sourceId ? await findAssessment(db, user, sourceId) : null;
@@ -257,12 +275,24 @@ async function createAssessment(
     throw forbidden('The source assessment belongs to another organization');
   }
   const questions = await loadQuestions(db);
-  return db.transaction().execute((trx) =>
-    insertNewAssessment(trx, questions, {
+  return db.transaction().execute(async (trx) => {
+    const { id, created } = await insertNewAssessment(trx, questions, {
       residence,
       sourceId: source?.id ?? null,
       userId: user.id,
       now: new Date(),
-    }),
-  );
+      id: clientId,
+    });
+    if (created) return id;
+    const existing = await trx
+      .selectFrom('assessments')
+      .select('residence_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (existing.residence_id !== residence.id) throw assessmentIdTaken();
+    return id;
+  });
 }
+
+const assessmentIdTaken = () =>
+  new HttpError(409, 'This assessment id belongs to another residence', 'ASSESSMENT_ID_TAKEN');
