@@ -1,5 +1,7 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMigrator, migrateToLatest } from '../../server/src/db/migrate';
 import { forgetCatalogue, type AssessmentDetails } from '../../server/src/domain/answers';
 import { QUESTIONS } from '../../server/src/db/seed/catalogue';
 import type { Question } from '../../src/domain/answer-validation';
@@ -615,28 +617,36 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       expect((await assessmentRow(rejected)).status).toBe('rejected');
     });
 
-    it('does not apply a repeated Idempotency-Key twice, and answers it as the first time', async () => {
+    it('does not apply a repeated Idempotency-Key twice, and answers it with the current list', async () => {
       const id = await createDraft();
       const x = { assessmentId: id, questionUniqueId: 'S02', values: ['S02-a'] };
       const y = { assessmentId: id, questionUniqueId: 'S02', values: ['S02-b'] };
       const first = await sync('skriver', x, 'k1');
       expect(first.statusCode).toBe(200);
+      // Repeated at once: nothing changed in between, so the same list.
+      const repeated = await sync('skriver', x, 'k1');
+      expect(repeated.statusCode).toBe(200);
+      expect(repeated.body).toBe(first.body);
       await syncOk('skriver', y, 'k2');
+      const answeredAt = (await answerOf(id, 'S02'))!.answered_at;
+      // Repeated after another answer: not applied again, and the list as it is now (migration 0009).
       const again = await sync('skriver', x, 'k1');
       expect(again.statusCode).toBe(200);
-      expect(again.body).toBe(first.body);
-      expect((await answerOf(id, 'S02'))!.values).toEqual(['S02-b']);
+      expect(again.body).toBe((await questionsOf('skriver', id)).body);
+      expect(again.body).not.toBe(first.body);
+      expect(await answerOf(id, 'S02')).toMatchObject({ values: ['S02-b'], answered_at: answeredAt });
       const keys = await t.app.db
         .selectFrom('sync_requests')
         .selectAll()
         .where('user_id', '=', userIds.skriver)
         .where('idempotency_key', 'in', ['k1', 'k2'])
         .execute();
+      // The key and the hash of its request, and nothing of the response.
       expect(keys).toHaveLength(2);
-      // Stored as the brotli bytes that were sent (migration 0007), which decode to the first answer.
-      expect(keys.every((k) => /^[0-9a-f]{64}$/.test(k.request_hash) && k.response_br !== null)).toBe(true);
-      const k1 = keys.find((k) => k.idempotency_key === 'k1')!;
-      expect(brotliDecompressSync(k1.response_br!).toString('utf8')).toBe(first.body);
+      expect(keys.map((k) => Object.keys(k).sort())).toEqual(
+        keys.map(() => ['created_at', 'idempotency_key', 'request_hash', 'user_id']),
+      );
+      expect(keys.every((k) => /^[0-9a-f]{64}$/.test(k.request_hash))).toBe(true);
 
       // The same key with another body is a conflict, and changes nothing.
       const before = await snapshot(id);
@@ -649,10 +659,11 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       await syncOk('flere', x, 'k1');
       expect(await answerOf(id, 'S02')).toMatchObject({ values: ['S02-a'], answered_by: userIds.flere });
 
-      // A request applied before is answered as then, even once the assessment is locked.
+      // A request applied before is answered with the list, even once the assessment is locked.
       await t.app.db.updateTable('assessments').set({ status: 'approved' }).where('id', '=', id).execute();
       const locked = await sync('skriver', y, 'k2');
       expect(locked.statusCode).toBe(200);
+      expect(locked.body).toBe((await questionsOf('skriver', id)).body);
       expectError(await sync('skriver', y, 'k3'), 409);
       await t.app.db.updateTable('assessments').set({ status: 'draft' }).where('id', '=', id).execute();
 
@@ -708,23 +719,16 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       expect((await sync('skriver', body(loser), 'shared-key')).statusCode).toBe(409);
     });
 
-    it('drops stored responses past the retention but still never applies their key again', async () => {
+    it('never applies a key again, however old', async () => {
       const id = await createDraft();
       await syncOk('skriver', { assessmentId: id, questionUniqueId: 'S04', values: ['S04-a'] }, 'old-key');
       await t.app.db
         .updateTable('sync_requests')
-        .set({ created_at: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) })
+        .set({ created_at: new Date(Date.now() - 400 * 24 * 60 * 60 * 1000) })
         .where('user_id', '=', userIds.skriver)
         .where('idempotency_key', '=', 'old-key')
         .execute();
       await syncOk('skriver', { assessmentId: id, questionUniqueId: 'S04', values: ['S04-b'] }, 'new-key');
-      const old = await t.app.db
-        .selectFrom('sync_requests')
-        .select(['response', 'response_br'])
-        .where('user_id', '=', userIds.skriver)
-        .where('idempotency_key', '=', 'old-key')
-        .executeTakeFirstOrThrow();
-      expect(old).toEqual({ response: null, response_br: null });
       const replay = await syncOk(
         'skriver',
         { assessmentId: id, questionUniqueId: 'S04', values: ['S04-a'] },
@@ -734,7 +738,7 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       expect(replay).toEqual((await questionsOf('skriver', id)).json());
     });
 
-    it('sends the stored brotli bytes to a client that accepts brotli, the same JSON to any other', async () => {
+    it('sends brotli to a client that accepts it, the same JSON text to any other', async () => {
       const id = await createDraft();
       const body = { assessmentId: id, questionUniqueId: 'S02', values: ['S02-a'] };
       const send = (acceptEncoding: string | undefined, key: string) =>
@@ -746,19 +750,14 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       expect(first.statusCode).toBe(200);
       expect(first.headers['content-encoding']).toBe('br');
       expect(String(first.headers['vary'])).toMatch(/accept-encoding/i);
-      const stored = await t.app.db
-        .selectFrom('sync_requests')
-        .select('response_br')
-        .where('user_id', '=', userIds.skriver)
-        .where('idempotency_key', '=', 'enc-key')
-        .executeTakeFirstOrThrow();
-      expect(Buffer.compare(first.rawPayload, Buffer.from(stored.response_br!))).toBe(0);
       const text = brotliDecompressSync(first.rawPayload).toString('utf8');
-      expect(JSON.parse(text)).toEqual((await questionsOf('skriver', id)).json());
+      // Byte for byte what GET /api/v2/questions serializes.
+      expect(text).toBe((await questionsOf('skriver', id)).body);
 
-      // Replayed: the same bytes as brotli, the same text plain or as gzip.
+      // Replayed: the same text as brotli, plain or as gzip.
       const again = await send('br', 'enc-key');
-      expect(Buffer.compare(again.rawPayload, first.rawPayload)).toBe(0);
+      expect(again.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(again.rawPayload).toString('utf8')).toBe(text);
       const plain = await send(undefined, 'enc-key');
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body).toBe(text);
@@ -795,21 +794,27 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       expect((await answerOf(id, 'S04'))!.values).toEqual(['S04-b']);
     });
 
-    it('answers a key stored before migration 0007 with its stored text', async () => {
+    it('keeps the keys stored with responses before migration 0009', async () => {
       const id = await createDraft();
       const body = { assessmentId: id, questionUniqueId: 'S02', values: ['S02-a'] };
-      await syncOk('skriver', body, 'text-key');
-      // As 0005 stored it: the text in `response`, no bytes.
-      const legacy = '[{"stored":"before 0007"}]';
-      await t.app.db
-        .updateTable('sync_requests')
-        .set({ response: legacy, response_br: null })
-        .where('user_id', '=', userIds.skriver)
-        .where('idempotency_key', '=', 'text-key')
-        .execute();
-      const replay = await sync('skriver', body, 'text-key');
+      await syncOk('skriver', body, 'kept-key');
+      const migrator = createMigrator(t.app.db);
+      const down = await migrator.migrateDown();
+      expect(down.error).toBeUndefined();
+      expect(down.results?.map((r) => r.migrationName)).toEqual(['0009-lean-answer-writes']);
+      // As 0007 stored them: the response's text or its brotli bytes.
+      await sql`update sync_requests set response = '[{"stored":"before 0009"}]',
+        response_br = ${brotliCompressSync('[]')} where user_id = ${userIds.skriver}`.execute(t.app.db);
+      await migrateToLatest(t.app.db);
+      await syncOk('skriver', { ...body, values: ['S02-b'] }, 'later-key');
+      // Answered with the list as it is now, not what was stored, and not applied again.
+      const replay = await sync('skriver', body, 'kept-key');
       expect(replay.statusCode).toBe(200);
-      expect(replay.body).toBe(legacy);
+      expect(replay.body).toBe((await questionsOf('skriver', id)).body);
+      expect((await answerOf(id, 'S02'))!.values).toEqual(['S02-b']);
+      expect(expectError(await sync('skriver', { ...body, values: ['S02-c'] }, 'kept-key'), 409).code).toBe(
+        'IDEMPOTENCY_KEY_REUSED',
+      );
     });
 
     it('confirms a copied answer when it is answered; a comment alone leaves it preselected', async () => {

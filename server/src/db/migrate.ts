@@ -7,6 +7,7 @@ import * as m0005 from './migrations/0005-list-versions-and-stored-responses';
 import * as m0006 from './migrations/0006-address-order';
 import * as m0007 from './migrations/0007-compressed-sync-responses';
 import * as m0008 from './migrations/0008-list-version-on-shown-fields';
+import * as m0009 from './migrations/0009-lean-answer-writes';
 import type { Database } from './schema';
 
 /**
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006-address-order': m0006,
   '0007-compressed-sync-responses': m0007,
   '0008-list-version-on-shown-fields': m0008,
+  '0009-lean-answer-writes': m0009,
 };
 
 const provider: MigrationProvider = {

@@ -176,16 +176,12 @@ export interface JobItemTable {
   updated_at: DefaultedTimestamp;
 }
 
-/** Idempotency keys of syncanswer (migration 0002), per user. */
+/** Idempotency keys of syncanswer (migration 0002), per user; no responses since migration 0009. */
 export interface SyncRequestTable {
   user_id: string;
   idempotency_key: string;
   /** sha256 (hex) of the request's answer fields. */
   request_hash: string;
-  /** The response as first sent (JSON), of rows stored before migration 0007; null once older than the retention. */
-  response: ColumnType<unknown, string | null | undefined, string | null>;
-  /** The response as first sent, brotli-compressed (migration 0007); null once older than the retention. */
-  response_br: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   created_at: DefaultedTimestamp;
 }
 

@@ -15,8 +15,6 @@ import {
   type Question,
   type SyncAnswerRequest,
 } from '../../../src/domain/answer-validation';
-import type { ChapterKind, QuestionDef } from '../../../src/domain/catalogue';
-import type { ScreenedHandicap } from '../../../src/domain/handicaps';
 import { isHiddenQuestion, type AnswerValue } from '../../../src/domain/screening';
 import { isEditableStatus } from '../../../src/domain/statuses';
 import type { AssessmentStatus, Database } from '../db/schema';
@@ -25,6 +23,7 @@ import { HttpError, notFound } from '../errors';
 import { setBounded } from '../bounded-map';
 import { deriveAssessmentState } from './assessment-state';
 import { loadQuestions } from './catalogue';
+import { questionListJson, toQuestionList, type AnswerRow, type Catalogue } from './question-list';
 import { isoDate } from './residences';
 import * as schemas from './schemas';
 
@@ -35,12 +34,11 @@ import * as schemas from './schemas';
  * must follow are in src/domain/answer-validation.ts (shared with the client).
  */
 
+export { toQuestionList, type AnswerRow, type Catalogue };
+
 /** GET /api/v2/assessment/getassessment (docs/architecture.md 3, "getassessment response"). */
 import type { AssessmentDetails } from '../../../src/api/dto';
 export type { AssessmentDetails };
-
-/** A stored response older than this is dropped; its key stays and is still never re-applied. */
-export const SYNC_RESPONSE_RETENTION_DAYS = 30;
 
 /** An assessment row as findAssessment answers it. */
 export interface AssessmentRow {
@@ -74,15 +72,6 @@ export function toAssessmentDetails(row: AssessmentRow): AssessmentDetails {
 // ---------------------------------------------------------------------------------------------
 // The question list
 // ---------------------------------------------------------------------------------------------
-
-/** The catalogue with what the wire needs beyond the definitions: numbers and chapter labels. */
-export interface Catalogue {
-  /** Screening first, in catalogue order. */
-  questions: QuestionDef[];
-  byId: ReadonlyMap<string, QuestionDef>;
-  numbers: ReadonlyMap<string, string>;
-  chapters: ReadonlyMap<string, { label: string; kind: ChapterKind }>;
-}
 
 const catalogues = new WeakMap<Kysely<Database>, Promise<Catalogue>>();
 
@@ -125,15 +114,6 @@ async function readCatalogue(db: Kysely<Database>): Promise<Catalogue> {
   };
 }
 
-/** A stored answer with what the question list shows. */
-export interface AnswerRow {
-  question_unique_id: string;
-  values: string[];
-  numeric_value: number | null;
-  comment: string | null;
-  preselected: boolean;
-}
-
 export function loadAnswerRows(db: Kysely<Database>, assessmentId: string): Promise<AnswerRow[]> {
   return db
     .selectFrom('answers')
@@ -146,54 +126,6 @@ export function answerMapOf(rows: readonly AnswerRow[]): Map<string, AnswerValue
   return new Map(
     rows.map((r) => [r.question_unique_id, { values: r.values, numericValue: r.numeric_value }]),
   );
-}
-
-/**
- * The assessment's questions in catalogue order with its answers. `excluded` are the handicap
- * types excluded at screening (none for converted assessments, whose screening questions are
- * still listed: the client skips them by the assessment's converted flag).
- */
-export function toQuestionList(
-  catalogue: Catalogue,
-  rows: readonly AnswerRow[],
-  excluded: readonly ScreenedHandicap[],
-): Question[] {
-  const answers = new Map(rows.map((r) => [r.question_unique_id, r]));
-  return catalogue.questions.map((q) => {
-    const answer = answers.get(q.uniqueId);
-    const kind: ChapterKind = q.chapterId === 'screening' ? 'screening' : 'evaluation';
-    const selected = new Set(answer?.values ?? []);
-    return {
-      id: catalogue.numbers.get(q.uniqueId) ?? '',
-      uniqueId: q.uniqueId,
-      title: q.title,
-      question: q.text,
-      type: q.type,
-      isOptional: q.isOptional,
-      isHidden: isHiddenQuestion(q, excluded),
-      isPreselected: answer?.preselected ?? false,
-      comment: answer?.comment ?? null,
-      chapter: { id: q.chapterId, label: catalogue.chapters.get(q.chapterId)?.label ?? q.chapterId },
-      chapterKind: kind,
-      numericQuestionValue: q.type === 'numeric' ? (answer?.numeric_value ?? null) : null,
-      numericQuestionSettings:
-        q.type === 'numeric'
-          ? {
-              measurementUnits: q.measurementUnits ?? null,
-              rangeStart: q.rangeStart ?? null,
-              rangeEnd: q.rangeEnd ?? null,
-              isDecimal: q.isDecimal ?? false,
-            }
-          : null,
-      options: (q.options ?? []).map((o) => ({
-        answerId: o.answerId,
-        label: o.label,
-        isSelected: selected.has(o.answerId),
-        exclusive: o.exclusive ?? false,
-      })),
-      relevantTo: [...q.relevantTo],
-    };
-  });
 }
 
 /** The question list of an assessment as stored now. */
@@ -255,24 +187,11 @@ export function syncRequestHash(body: SyncAnswerRequest): string {
   return createHash('sha256').update(canonical).digest('hex');
 }
 
-/** The syncanswer response: brotli bytes as stored and sent, or (stored before migration 0007) JSON text. */
-export type SyncAnswerResponse = { br: Buffer } | { json: string };
-
 export interface SyncAnswerCommand {
   user: AuthUser;
   body: SyncAnswerRequest;
   idempotencyKey: string | undefined;
-  /** The response's JSON text, as the route sends it (its response schema's serializer). */
-  serialize(questions: Question[]): string;
-  /**
-   * The response's text compressed as it is sent and stored under the key (migration 0007);
-   * once per answer, off the event loop (on PGlite the database shares this thread).
-   */
-  compress(json: string): Promise<Buffer>;
 }
-
-/** bytea as the drivers answer it: a Buffer from pg, a Uint8Array from PGlite. */
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * The assessment (with its row version, `xmin`), its answers and, with a key, what the key
@@ -296,15 +215,7 @@ async function readAnswerState(
     .leftJoin('sync_requests as s', (join) =>
       join.on('s.user_id', '=', userId).on('s.idempotency_key', '=', idempotencyKey ?? null),
     )
-    .select([
-      'a.id',
-      'a.organization_id',
-      'a.status',
-      'a.converted',
-      's.request_hash',
-      's.response',
-      's.response_br',
-    ])
+    .select(['a.id', 'a.organization_id', 'a.status', 'a.converted', 's.request_hash'])
     .select((eb) => [
       sql<string>`a.xmin::text`.as('version'),
       jsonArrayFrom(
@@ -340,12 +251,12 @@ const isKeyReused = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === KEY_REUSED_SQLSTATE;
 
 /**
- * What one request does with the state it read: answer a repeated key as stored (or refuse
- * it), or the answer's write and its response. Throws the request's 403/404/409.
+ * What one request does with the state it read: answer a repeated key with the list as it is
+ * (or refuse it), or the answer's write and its response. Throws the request's 403/404/409.
  */
-async function planAnswer(
+function planAnswer(
   catalogue: Catalogue,
-  { user, body, idempotencyKey, serialize, compress }: SyncAnswerCommand,
+  { user, body, idempotencyKey }: SyncAnswerCommand,
   hash: string | null,
   state: AnswerState | undefined,
 ) {
@@ -358,11 +269,10 @@ async function planAnswer(
 
   if (idempotencyKey !== undefined && state.request_hash !== null) {
     if (state.request_hash !== hash) throw idempotencyConflict();
-    // Applied before: answer as then, or (past the retention) with the list as it is now.
-    if (state.response_br) return { replay: { br: asBuffer(state.response_br) } };
-    if (typeof state.response === 'string') return { replay: { json: state.response } };
+    // Applied before (migration 0009 keeps no response): the list as it is now, which is what
+    // a client that lost the first reply needs; the answer is not applied again.
     const derived = deriveAssessmentState(catalogue.questions, answerMapOf(rows), state.converted);
-    return { replay: { json: serialize(toQuestionList(catalogue, rows, derived.excluded_handicaps)) } };
+    return { replay: questionListJson(catalogue, rows, derived.excluded_handicaps) };
   }
 
   assertEditable(state.status);
@@ -373,131 +283,55 @@ async function planAnswer(
     body,
   );
   const now = new Date();
+  // Written with the user as answered_by and `now` as answered_at (writeAnswer).
   const fields = {
     values: [...merged.values],
     numeric_value: merged.numericValue,
     comment: merged.comment,
     // Answering confirms a copied answer; a comment alone does not.
     preselected: isCommentOnly(body) ? (existing?.preselected ?? false) : false,
-    answered_by: user.id,
-    answered_at: now,
   };
   const empty = isEmptyAnswer(merged);
   const after = withAnswer(rows, questionId, empty ? null : { question_unique_id: questionId, ...fields });
   const derived = deriveAssessmentState(catalogue.questions, answerMapOf(after), state.converted);
-  const br = await compress(serialize(toQuestionList(catalogue, after, derived.excluded_handicaps)));
-  return { write: { fields: empty ? null : fields, derived, now, br, after } };
+  const json = questionListJson(catalogue, after, derived.excluded_handicaps);
+  return { write: { fields: empty ? null : fields, derived, now, json, after } };
 }
 
-type AnswerWrite = NonNullable<Awaited<ReturnType<typeof planAnswer>>['write']>;
+type AnswerWrite = NonNullable<ReturnType<typeof planAnswer>['write']>;
 
 /**
- * The answer, the assessment's derived fields and the key with its response, as one statement
- * that only applies while the assessment row is still the version that was read (`xmin`):
- * every CTE writes only for the row the update matched, so a request that lost the race
- * changes nothing. A key another request took meanwhile aborts the statement, answer and all
- * (idempotency_key_reused(), migration 0007). Also drops the user's stored responses past the
- * retention. Answers the row's new version, or null when it did not apply.
+ * The answer, the assessment's derived fields and the key with its request's hash, applied
+ * only while the assessment row is still the version that was read (`xmin`): a request that
+ * lost the race changes nothing. A key another request took meanwhile aborts the write,
+ * answer and all (idempotency_key_reused(), migration 0007). One call of
+ * `sync_answer_write` (migration 0009), whose statements are planned once per connection
+ * rather than once per answer. Answers the row's new version, or null when it did not apply.
  */
 async function writeAnswer(
   db: Kysely<Database>,
   { user, body, idempotencyKey }: SyncAnswerCommand,
   hash: string | null,
   state: AnswerState,
-  { fields, derived, now, br }: AnswerWrite,
+  { fields, derived, now }: AnswerWrite,
 ): Promise<string | null> {
-  const questionId = body.questionUniqueId;
-  const write = db
-    .with('assessment_write', (qb) =>
-      qb
-        .updateTable('assessments')
-        .set({ ...derived, last_answered_question_unique_id: questionId, updated_at: now })
-        .where('id', '=', state.id)
-        .where(sql<string>`xmin::text`, '=', state.version)
-        .returning(['id', sql<string>`xmin::text`.as('version')]),
-    )
-    .with('answer_write', (qb) =>
-      fields
-        ? qb
-            .insertInto('answers')
-            .columns([
-              'assessment_id',
-              'question_unique_id',
-              'values',
-              'numeric_value',
-              'comment',
-              'preselected',
-              'answered_by',
-              'answered_at',
-            ])
-            .expression((eb) =>
-              eb
-                .selectFrom('assessment_write')
-                .select((s) => [
-                  'id',
-                  s.val(questionId).as('question_unique_id'),
-                  sql<string[]>`${fields.values}::text[]`.as('values'),
-                  sql<number | null>`${fields.numeric_value}::double precision`.as('numeric_value'),
-                  sql<string | null>`${fields.comment}::text`.as('comment'),
-                  s.val(fields.preselected).as('preselected'),
-                  sql<string>`${fields.answered_by}::uuid`.as('answered_by'),
-                  sql<Date>`${fields.answered_at}::timestamptz`.as('answered_at'),
-                ]),
-            )
-            .onConflict((oc) => oc.columns(['assessment_id', 'question_unique_id']).doUpdateSet(fields))
-        : qb
-            .deleteFrom('answers')
-            .where('assessment_id', 'in', (eb) => eb.selectFrom('assessment_write').select('id'))
-            .where('question_unique_id', '=', questionId),
-    );
-  if (idempotencyKey === undefined) {
-    const row = await write
-      .selectNoFrom((eb) => eb.selectFrom('assessment_write').select('version').as('version'))
-      .executeTakeFirstOrThrow();
-    return row.version;
-  }
-  const cutoff = new Date(now.getTime() - SYNC_RESPONSE_RETENTION_DAYS * 24 * 60 * 60 * 1000);
-  const row = await write
-    .with('key_write', (qb) =>
-      qb
-        .insertInto('sync_requests')
-        .columns(['user_id', 'idempotency_key', 'request_hash', 'response_br'])
-        .expression((eb) =>
-          eb
-            .selectFrom('assessment_write')
-            .select([
-              sql<string>`${user.id}::uuid`.as('user_id'),
-              sql<string>`${idempotencyKey}::text`.as('idempotency_key'),
-              sql<string>`${hash}::text`.as('request_hash'),
-              sql<Uint8Array>`${br}::bytea`.as('response_br'),
-            ]),
-        )
-        .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-        .returning('idempotency_key'),
-    )
-    .with('pruned', (qb) =>
-      qb
-        .updateTable('sync_requests')
-        .set({ response: null, response_br: null })
-        .where('user_id', '=', user.id)
-        .where('created_at', '<', cutoff)
-        .where((eb) => eb.or([eb('response', 'is not', null), eb('response_br', 'is not', null)])),
-    )
-    .selectNoFrom(
-      sql<string | null>`case
-        when not exists (select 1 from assessment_write) then null
-        when exists (select 1 from key_write) then (select version from assessment_write)
-        else idempotency_key_reused()::text end`.as('version'),
-    )
-    .executeTakeFirstOrThrow();
-  return row.version;
+  const { rows } = await sql<{ version: string | null }>`select sync_answer_write(
+      ${state.id}, ${state.version},
+      ${derived.screening_completed}, ${derived.excluded_handicaps},
+      ${derived.handicaps_for_evaluation}, ${derived.is_calculated},
+      ${body.questionUniqueId}, ${now},
+      ${fields !== null}, ${fields?.values ?? null}, ${fields?.numeric_value ?? null},
+      ${fields?.comment ?? null}, ${fields?.preselected ?? null}, ${user.id},
+      ${idempotencyKey ?? null}, ${hash}
+    ) as version`.execute(db);
+  return rows[0]!.version;
 }
 
 /** Assessments whose answer state a process remembers: those being answered now, and more. */
 const KNOWN_ASSESSMENTS = 2_000;
 
 /** A remembered state says nothing about keys: a key is looked up when its write is refused. */
-const NO_KEY = { request_hash: null, response: null, response_br: null } as const;
+const NO_KEY = { request_hash: null } as const;
 
 const answerStates = new WeakMap<Kysely<Database>, Map<string, AnswerState>>();
 
@@ -519,11 +353,11 @@ function answerStateCacheOf(db: Kysely<Database>): Map<string, AnswerState> {
 /**
  * Applies one answer (docs/api.md "syncanswer"): checks access (404/403 as findAssessment)
  * and the answer against its question (400), answers a repeated idempotency key with the
- * stored response (409 when the body differs), refuses a locked assessment (409), upserts
- * the answer (confirming a copied one unless only the comment changes; an answer left empty
- * is deleted), recomputes the screening fields, isCalculated, the last answered question and
- * updated_at, and stores the response under the key. Answers the whole question list, brotli
- * compressed once (stored as sent, and sent again as stored), and whether this request
+ * current question list without applying it again (409 when the body differs), refuses a
+ * locked assessment (409), upserts the answer (confirming a copied one unless only the
+ * comment changes; an answer left empty is deleted), recomputes the screening fields,
+ * isCalculated, the last answered question and updated_at, and records the key with the
+ * request's hash. Answers the whole question list as JSON (UTF-8 bytes) and whether this request
  * applied the answer (false for a repeated key).
  *
  * One statement when this process answered the assessment last (docs/architecture.md "The
@@ -539,18 +373,18 @@ export async function applySyncAnswer(
   db: Kysely<Database>,
   catalogue: Catalogue,
   command: SyncAnswerCommand,
-): Promise<{ response: SyncAnswerResponse; applied: boolean }> {
+): Promise<{ json: Buffer; applied: boolean }> {
   const { user, body, idempotencyKey } = command;
   const hash = idempotencyKey === undefined ? null : syncRequestHash(body);
   const known = answerStateCacheOf(db);
   const assessmentId = body.assessmentId.toLowerCase();
   const attempt = async (trx: Kysely<Database>, state: AnswerState | undefined) => {
-    const plan = await planAnswer(catalogue, command, hash, state);
-    if (plan.replay) return { response: plan.replay, applied: false };
+    const plan = planAnswer(catalogue, command, hash, state);
+    if (plan.replay !== undefined) return { json: plan.replay, applied: false };
     const version = await writeAnswer(trx, command, hash, state!, plan.write);
     if (version === null) return null;
     setBounded(known, state!.id, { ...state!, version, answers: plan.write.after }, KNOWN_ASSESSMENTS);
-    return { response: { br: plan.write.br }, applied: true };
+    return { json: plan.write.json, applied: true };
   };
   const read = async (trx: Kysely<Database>, lock: boolean) => {
     const state = await readAnswerState(trx, assessmentId, user.id, idempotencyKey, lock);

@@ -16,16 +16,8 @@ import {
 } from '../domain/answers';
 import * as schemas from '../domain/schemas';
 import { sendJson } from '../http/brotli-json';
-import { API_BROTLI_QUALITY } from '../http/compression';
-import { brotliText } from '../http/precompressed-body';
 import { notFound } from '../errors';
 import type { RouteDeps } from './deps';
-
-/** The route serializer's answer: text for JSON. */
-function serializedText(payload: string | Buffer | ArrayBuffer): string {
-  if (typeof payload !== 'string') throw new Error('the question list did not serialize to text');
-  return payload;
-}
 
 /**
  * The question and answer calls of docs/product.md 7: getassessment, questions, syncanswer and
@@ -86,17 +78,15 @@ export function registerAnswerRoutes(app: FastifyInstance, { db, guards }: Route
         response: { 200: schemas.arrayOf(questionSchema) },
       },
     },
-    async (request, reply): Promise<string | Buffer> => {
+    async (request, reply): Promise<Buffer> => {
       // Access, the answer's validity and the idempotency key are checked with the write.
-      const { response } = await applySyncAnswer(db, await loadCatalogue(db), {
+      const { json } = await applySyncAnswer(db, await loadCatalogue(db), {
         user: request.user!,
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
-        serialize: (questions) => serializedText(reply.serialize(questions)),
-        compress: (json) => brotliText(json, API_BROTLI_QUALITY),
       });
-      // Already the response schema's JSON (compressed): Fastify sends it as it is.
-      return await sendJson(request, reply, response);
+      // Already the response schema's JSON (domain/question-list.ts): Fastify sends it as it is.
+      return sendJson(request, reply, json);
     },
   );
 
