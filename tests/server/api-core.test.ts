@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { da } from '../../src/i18n/da';
+import { forgetUsers, USER_CACHE_TTL_MS } from '../../server/src/auth/user-cache';
 import { DEMO_USERS } from '../../server/src/db/seed/demo-users';
 import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
 
@@ -129,9 +130,72 @@ describe.each(DATABASES)('reference API core on $name', ({ admin }) => {
 
   it('compares roles lower-cased', async () => {
     await t.app.db.updateTable('users').set({ role: 'WRITE' }).where('user_name', '=', 'flere').execute();
+    forgetUsers(t.app.db);
     const response = await t.app.inject({ url: '/api/v2/userinfo', headers: bearer(tokens.flere!) });
     await t.app.db.updateTable('users').set({ role: 'write' }).where('user_name', '=', 'flere').execute();
+    forgetUsers(t.app.db);
     expect(response.json().role).toBe('write');
+  });
+
+  describe('a changed role or membership', () => {
+    const organizations = async (user: string) => {
+      const response = await t.app.inject({
+        url: '/api/v2/organizations/getorganizations',
+        headers: bearer(tokens[user]!),
+      });
+      return response.statusCode === 200 ? response.json<unknown[]>().length : response.statusCode;
+    };
+    let laeser: { id: string; role: string | null; organizationIds: string[] };
+
+    beforeAll(async () => {
+      const user = await t.app.db
+        .selectFrom('users')
+        .select(['id', 'role'])
+        .where('user_name', '=', 'laeser')
+        .executeTakeFirstOrThrow();
+      const memberships = await t.app.db
+        .selectFrom('memberships')
+        .select('organization_id')
+        .where('user_id', '=', user.id)
+        .execute();
+      laeser = { ...user, organizationIds: memberships.map((m) => m.organization_id) };
+    });
+    afterEach(async () => {
+      vi.useRealTimers();
+      await t.app.db.updateTable('users').set({ role: laeser.role }).where('id', '=', laeser.id).execute();
+      await t.app.db
+        .insertInto('memberships')
+        .values(laeser.organizationIds.map((organization_id) => ({ user_id: laeser.id, organization_id })))
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      forgetUsers(t.app.db);
+    });
+
+    it('takes effect within USER_CACHE_TTL_MS', async () => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      forgetUsers(t.app.db);
+      expect(await organizations('laeser')).toBe(1);
+      await t.app.db.deleteFrom('memberships').where('user_id', '=', laeser.id).execute();
+      await t.app.db.updateTable('users').set({ role: 'none' }).where('id', '=', laeser.id).execute();
+      // The documented delay: the user as read a moment ago.
+      vi.setSystemTime(Date.now() + USER_CACHE_TTL_MS - 1);
+      expect(await organizations('laeser')).toBe(1);
+      vi.setSystemTime(Date.now() + 1);
+      expect(await organizations('laeser')).toBe(403);
+      await t.app.db.updateTable('users').set({ role: 'read' }).where('id', '=', laeser.id).execute();
+      vi.setSystemTime(Date.now() + USER_CACHE_TTL_MS);
+      expect(await organizations('laeser')).toBe(0);
+    });
+
+    it('takes effect at once after forgetUsers', async () => {
+      expect(await organizations('laeser')).toBe(1);
+      await t.app.db.deleteFrom('memberships').where('user_id', '=', laeser.id).execute();
+      forgetUsers(t.app.db);
+      expect(await organizations('laeser')).toBe(0);
+      await t.app.db.updateTable('users').set({ role: 'none' }).where('id', '=', laeser.id).execute();
+      forgetUsers(t.app.db);
+      expect(await organizations('laeser')).toBe(403);
+    });
   });
 
   it('tells the user who they are', async () => {

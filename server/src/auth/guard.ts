@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { bearerToken, type TokenService } from './tokens';
+import { cachedUser } from './user-cache';
 
 export interface AuthUser {
   id: string;
@@ -12,7 +13,7 @@ export interface AuthUser {
   role: string;
   ssoUuid: string;
   logoutUrl: string | null;
-  organizationIds: string[];
+  organizationIds: readonly string[];
   /** The lifetime of the presented token; sliding renewal issues the same lifetime again. */
   tokenTtlS: number;
 }
@@ -43,30 +44,21 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
   return {
     async authenticate(request) {
       const claims = await tokens.verify(bearerToken(request.headers.authorization));
-      // The user and the user's organizations in one query: every authenticated request
-      // pays for it (docs/architecture.md "The API under load").
-      const row = await db
-        .selectFrom('users as u')
-        .select(['u.id', 'u.user_name', 'u.display_name', 'u.role', 'u.sso_uuid', 'u.logout_url'])
-        .select(
-          sql<string[]>`array(select m.organization_id::text from memberships m where m.user_id = u.id)`.as(
-            'organization_ids',
-          ),
-        )
-        .where('u.id', '=', claims.sub)
-        .where('u.sso_uuid', '=', claims.sso_uuid)
-        .executeTakeFirst();
+      // Every authenticated request needs the user and the user's organizations: read at most
+      // every few seconds per user (user-cache.ts, docs/architecture.md "The API under load").
+      // The role is judged on every request, from the row as read.
+      const row = await cachedUser(db, claims.sub, claims.sso_uuid);
       if (!row) throw unauthorized('Unknown user', 'TOKEN_INVALID');
       const role = (row.role ?? '').trim().toLowerCase();
       if (role === '' || role === 'none') throw forbidden('Forbidden');
       request.user = {
         id: row.id,
-        userName: row.user_name,
-        displayName: row.display_name,
+        userName: row.userName,
+        displayName: row.displayName,
         role,
-        ssoUuid: row.sso_uuid,
-        logoutUrl: row.logout_url,
-        organizationIds: row.organization_ids,
+        ssoUuid: row.ssoUuid,
+        logoutUrl: row.logoutUrl,
+        organizationIds: row.organizationIds,
         tokenTtlS: claims.ttlS,
       };
     },
