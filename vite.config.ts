@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { themeCssVariables } from './src/app/theme-css-variables';
+import { TOKEN_COOKIE } from './src/offline/cookies';
 
 /**
  * Mantine's per-component styles (mantine.dev "CSS files list") travel with the JavaScript that
@@ -79,6 +80,50 @@ function staticContentPreload(): Plugin {
   };
 }
 
+/**
+ * A signed-in start needs the lazy `shared` chunk (and Dexie, which it imports) for whatever
+ * screen it opens, but the app only asks for them once the entry script has been downloaded and
+ * run: on a phone that is a second or more in which the line stands idle. When the session cookie
+ * is there (src/offline/cookies.ts), a few bytes of inline script in index.html ask for them at
+ * once, beside the entry; the app's own `import()` then finds them loaded (docs/architecture.md
+ * "Bytes on the wire"). Signed out nothing is asked for, so a first visit still downloads no
+ * IndexedDB code.
+ */
+function signedInChunkPreload(): Plugin {
+  let base = '/';
+  return {
+    name: 'signed-in-chunk-preload',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files: { href: string; as: 'script' | 'style' }[] = [];
+        for (const output of Object.values(ctx.bundle ?? {})) {
+          if (output.type !== 'chunk' || !['shared', 'storage'].includes(output.name)) continue;
+          files.push({ href: base + output.fileName, as: 'script' });
+          for (const css of output.viteMetadata?.importedCss ?? [])
+            files.push({ href: base + css, as: 'style' });
+        }
+        if (files.length === 0) return [];
+        const links = JSON.stringify(files);
+        return [
+          {
+            tag: 'script',
+            children:
+              `if(/(?:^|;\\s*)${TOKEN_COOKIE}=/.test(document.cookie))for(const f of ${links}){` +
+              `const l=document.createElement('link');l.rel=f.as==='script'?'modulepreload':'preload';` +
+              `l.as=f.as;l.href=f.href;l.crossOrigin='';document.head.append(l)}`,
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
+
 // The PWA. `npm start` serves the build from the API's origin; `vite` alone proxies the API.
 export default defineConfig({
   plugins: [
@@ -96,6 +141,7 @@ export default defineConfig({
     mantineComponentStyles(),
     staticContentPreload(),
     themeCssVariablesInHtml(),
+    signedInChunkPreload(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src',
@@ -163,11 +209,20 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'] },
-            // A signed-in start restores the persisted cache before anything else can run, so
-            // what the restore needs travels alone instead of inside `shared`.
+            // Dexie travels alone instead of inside `shared`: the restore of the persisted cache
+            // reads IndexedDB without it (src/offline/key-value-mirror.ts), and the first write
+            // loads it beside the screen's chunks.
             {
               name: 'storage',
               test: /node_modules[\\/]dexie[\\/]|src[\\/]offline[\\/](db|mirrored-storage)\.ts$/,
+            },
+            // The date pickers (Mantine's dates package) only open in the approval flows; inside
+            // `shared` they were a fifth of what every signed-in screen downloaded first. Their
+            // dependencies (Mantine's core, dayjs) stay where the other chunks find them.
+            {
+              name: 'dates',
+              test: /node_modules[\\/]@mantine[\\/]dates[\\/]|src[\\/](ui[\\/]future-day-picker|features[\\/]bulk[\\/]approve[\\/]bulk-approve-date-picker|features[\\/]results[\\/]components[\\/]approve-date-picker)\.tsx$/,
+              includeDependenciesRecursively: false,
             },
             { name: 'shared', minShareCount: 2 },
           ],

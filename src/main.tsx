@@ -12,6 +12,7 @@ import { staticContentQueryOptions } from './api/get-static-content';
 import type { ApiError } from './api/http';
 import { tokenStore } from './api/token-store';
 import { preloadSignedInHeader } from './app/layout/app-header';
+import { prefetchSession } from './app/route-guards';
 import { listenForInstallPrompt, registerServiceWorker } from './app/pwa';
 import { createQueryClient } from './app/query-client';
 import { RouteError, RoutePending } from './app/route-states';
@@ -101,14 +102,16 @@ function firstLoad(): Promise<void> {
 async function start() {
   const staticContent = startStaticContent();
   // Signed in: the persisted cache is in memory before the first render, so an offline start
-  // shows data. Signed out there is nothing of the user's to restore (sign-in starts it). The
-  // cache's IndexedDB code is asked for first: the first render waits for it, while the screen's
-  // chunks are only needed once the guards have run.
+  // shows data. Signed out there is nothing of the user's to restore (sign-in starts it). User
+  // info and the organizations are asked for first, beside the restore, which reads IndexedDB
+  // without Dexie: the guards, and with them the screen's loader, run as soon as it is done,
+  // while the screen's chunks load (docs/architecture.md "Bytes on the wire").
   const user = tokenStore.claims()?.sso_uuid;
   if (user) {
+    prefetchSession(queryClient);
     const persistence = startQueryPersistence(queryClient, user);
     preloadRouteChunks();
-    preloadSignedInHeader();
+    preloadSignedInHeader(router.latestLocation.pathname);
     await persistence;
   }
   // Nothing the router runs reads staticcontent: both wait side by side, not one after the other.

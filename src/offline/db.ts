@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { APP_DATABASE_NAME } from './key-value-mirror';
 
 /** A persisted key-value pair (the query cache lives here as one serialized value). */
 export interface KeyValue {
@@ -62,7 +63,7 @@ export class AppDatabase extends Dexie {
    * crash may lose harmlessly (the sender's in-flight marks: a resend carries the same
    * idempotency key); answers are enqueued through the strict connection.
    */
-  constructor(name = 'boligtilgaengelighed', options: { durability?: 'strict' | 'relaxed' } = {}) {
+  constructor(name = APP_DATABASE_NAME, options: { durability?: 'strict' | 'relaxed' } = {}) {
     super(name, { chromeTransactionDurability: options.durability ?? 'strict' });
     this.version(1).stores({ keyValues: 'key' });
     // The answer outbox (src/offline/outbox.ts); keyValues is kept as it is.

@@ -1,4 +1,5 @@
 import type { AppDatabase } from './db';
+import { mirrorKeyValues } from './key-value-mirror';
 
 /**
  * A synchronous key-value storage over Dexie for the query persister: a Map in memory,
@@ -15,47 +16,11 @@ export interface MirroredStorage {
   lastError(): Error | null;
 }
 
+/**
+ * The storage over a database already open, filled through Dexie. The app's start fills it
+ * without Dexie (src/offline/key-value-mirror.ts); both write the same way.
+ */
 export async function createMirroredStorage(db: AppDatabase): Promise<MirroredStorage> {
-  const memory = new Map<string, string>();
-  for (const row of await db.keyValues.toArray()) memory.set(row.key, row.value);
-  let chain: Promise<void> = Promise.resolve();
-  let error: Error | null = null;
-
-  const write = (operation: () => Promise<unknown>) => {
-    chain = chain
-      .then(operation)
-      .then(() => {
-        error = null;
-      })
-      .catch((e: unknown) => {
-        // A full quota or a closed connection must not break the app; it is shown as state.
-        error = e instanceof Error ? e : new Error(String(e));
-      });
-  };
-
-  return {
-    getItem: (key) => memory.get(key) ?? null,
-    setItem(key, value) {
-      memory.set(key, value);
-      write(() => db.keyValues.put({ key, value }));
-    },
-    removeItem(key) {
-      memory.delete(key);
-      write(() => db.keyValues.delete(key));
-    },
-    flush: () => chain,
-    lastError: () => error,
-  };
-}
-
-/** Where IndexedDB cannot be opened (some private modes): the same interface, memory only. */
-export function createMemoryStorage(): MirroredStorage {
-  const memory = new Map<string, string>();
-  return {
-    getItem: (key) => memory.get(key) ?? null,
-    setItem: (key, value) => void memory.set(key, value),
-    removeItem: (key) => void memory.delete(key),
-    flush: () => Promise.resolve(),
-    lastError: () => null,
-  };
+  const rows = await db.keyValues.toArray();
+  return mirrorKeyValues(new Map(rows.map((row) => [row.key, row.value])), () => Promise.resolve(db));
 }

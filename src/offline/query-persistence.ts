@@ -8,6 +8,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { dehydrate } from '@tanstack/react-query';
 import { logger } from '../lib/logger';
+import { createMemoryStorage, mirrorKeyValues, readKeyValues } from './key-value-mirror';
 import type { MirroredStorage } from './mirrored-storage';
 
 /**
@@ -86,9 +87,10 @@ export function createQueryPersistence(
 let current: QueryPersistence | null = null;
 
 /**
- * Starts (or hands to another user) the app's one persistence. IndexedDB code is loaded
- * only here, so a signed-out first visit does not download it; a signed-in start awaits
- * this before the first render so an offline start shows the cached data.
+ * Starts (or hands to another user) the app's one persistence. A signed-in start awaits this
+ * before the first render so an offline start shows the cached data. The cache is read with
+ * IndexedDB's own API; Dexie (the `storage` chunk) is loaded with the first write, so neither a
+ * signed-out first visit nor the restore waits for it (docs/architecture.md "Offline start").
  */
 export async function startQueryPersistence(
   queryClient: QueryClient,
@@ -98,15 +100,12 @@ export async function startQueryPersistence(
     await current.switchUser(userKey);
     return current;
   }
-  const [{ appDatabase }, { createMirroredStorage, createMemoryStorage }] = await Promise.all([
-    import('./db'),
-    import('./mirrored-storage'),
-  ]);
+  const entries = await readKeyValues();
   // Where IndexedDB cannot be opened (some private modes) the cache lives in memory only.
-  const storage = await createMirroredStorage(appDatabase()).catch((error: unknown) => {
-    logger.warn('IndexedDB unavailable: the query cache lives in memory only', error);
-    return createMemoryStorage();
-  });
+  if (!entries) logger.warn('IndexedDB unavailable: the query cache lives in memory only');
+  const storage = entries
+    ? mirrorKeyValues(entries, () => import('./db').then(({ appDatabase }) => appDatabase()))
+    : createMemoryStorage();
   const persistence = createQueryPersistence(queryClient, storage, userKey);
   await persistence
     .restore()

@@ -8,6 +8,7 @@ import { questionsQueryOptions } from '../../src/api/get-questions';
 import { tokenStore } from '../../src/api/token-store';
 import { userInfoQueryOptions } from '../../src/api/user-info';
 import type { AssessmentDetails } from '../../src/api/dto';
+import { prefetchSession } from '../../src/app/route-guards';
 import { activeOrganization } from '../../src/offline/active-organization';
 import { routeTree } from '../../src/routeTree.gen';
 
@@ -150,5 +151,41 @@ describe('write routes', () => {
       '/_signedIn/_withOrganization/_write/results/$propertyId/$assessmentId',
     );
     expect(state.matches.at(-1)?.status).toBe('success');
+  });
+});
+
+describe('the start of a signed-in visit', () => {
+  const asked = () =>
+    fetchMock.mock.calls.map(([input]) => new URL(String(input), location.href).pathname).sort();
+
+  it('asks for user info and the organizations at once, beside the restore', async () => {
+    tokenStore.set(token(3600));
+    activeOrganization.set(ORG);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes('userinfo')
+        ? Response.json({ userName: 'Test', logoutUrl: null, role: 'write' })
+        : Response.json([ORG]),
+    );
+    prefetchSession(queryClient);
+    expect(asked()).toEqual(['/api/v2/organizations/getorganizations', '/api/v2/userinfo']);
+    // The guards then take the answers instead of asking again.
+    const state = await visit('/activeAssessments', queryClient);
+    expect(state.location.pathname).toBe('/activeAssessments');
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('userinfo'))).toHaveLength(1);
+  });
+
+  it('asks for nothing without a token or with an expired one: the session guard handles those', () => {
+    activeOrganization.set(ORG);
+    prefetchSession(new QueryClient());
+    tokenStore.set(token(-60));
+    prefetchSession(new QueryClient());
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('leaves the organizations to the guard when none is remembered', () => {
+    tokenStore.set(token(3600));
+    prefetchSession(new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+    expect(asked()).toEqual(['/api/v2/userinfo']);
   });
 });

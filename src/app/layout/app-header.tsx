@@ -28,18 +28,17 @@ const PropertySearchBox = lazy(() => loadPropertySearchBox().then((m) => ({ defa
 
 /**
  * A signed-in start asks for the header's lazy parts together with the screen's chunks, not
- * after the screen's data has arrived (one round trip fewer on a slow line). A failure is the
- * part's to report when it renders.
+ * after the screen's data has arrived (one round trip fewer on a slow line), and only the parts
+ * the header shows on the opening path (`AppHeader` below): on a weak line every request before
+ * the first paint counts. A failure is the part's to report when it renders.
  */
-export function preloadSignedInHeader(): void {
-  for (const load of [
-    loadHeaderBackLink,
-    loadOrganizationBanner,
-    loadOutboxIndicator,
-    loadPropertySearchBox,
-  ]) {
-    load().catch(() => undefined);
-  }
+export function preloadSignedInHeader(pathname: string): void {
+  const variant = headerVariant(pathname);
+  const loads: (() => Promise<unknown>)[] = [loadOutboxIndicator];
+  if (variant === 'default') loads.push(loadPropertySearchBox);
+  else if (variant !== 'assessment') loads.push(loadHeaderBackLink);
+  if (!hidesHeaderAlerts(pathname)) loads.push(loadOrganizationBanner);
+  for (const load of loads) load().catch(() => undefined);
 }
 
 /**

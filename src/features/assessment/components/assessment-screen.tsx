@@ -79,6 +79,12 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
   // The closed dialogs wait for the question's first paint (see the hook); one opened sooner,
   // or a breaker the form opens on, mounts at once.
   const painted = useAfterFirstPaint();
+  // The question the form opens on is there at once; the 0.4 s slide is for moving between
+  // questions (docs/product.md 2). Sliding in the first one too (from transparent) held back the
+  // question's first paint, and with it the page's largest paint, by the slide's length.
+  const [openedOn] = useState(`${chapter}/${questionId}`);
+  const [moved, setMoved] = useState(false);
+  if (!moved && `${chapter}/${questionId}` !== openedOn) setMoved(true);
 
   const unsent = useMemo(
     () => unsentAnswers(outbox.snapshot.entries, assessmentId, saving.unsaved),
@@ -173,7 +179,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
         question={question}
         position={index + 1}
         total={visible.length}
-        direction={navigation.direction}
+        direction={moved ? navigation.direction : 'none'}
         onSwipeBack={navigation.previous}
         onSwipeForward={navigation.next}
         onHelp={() => setPanel('help')}

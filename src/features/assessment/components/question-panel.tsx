@@ -11,13 +11,15 @@ const SWIPE_PX = 60;
 
 /**
  * One question (docs/product.md 2): chapter and position, the question, the answer input, help and
- * comment, and the save status; it slides in from the side it was reached from (0.4 s).
+ * comment, and the save status; it slides in from the side it was reached from (0.4 s), except
+ * the question the form opens on.
  */
 export function QuestionPanel(props: {
   question: Question;
   position: number;
   total: number;
-  direction: Direction;
+  /** none: the question the form opened on, which does not slide in. */
+  direction: Direction | 'none';
   onSwipeBack: () => void;
   onSwipeForward: () => void;
   onHelp: () => void;

@@ -14,6 +14,11 @@ import { DeleteAssessmentDialog } from '../../../../features/results/components/
 export const Route = createFileRoute(
   '/_signedIn/_withOrganization/assessment/$propertyId/$assessmentId/$chapter/$questionId',
 )({
+  // The loader stays in the entry chunk, unlike other routes' (vite.config.ts): it imports only
+  // query options, and a signed-in start opening this screen asks for its data as soon as the
+  // guards pass instead of after the screen's chunk and `shared` have arrived, one more round trip
+  // on a weak line (docs/architecture.md "Bytes on the wire").
+  codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
   loader: async ({ context, params }) => {
     const { queryClient } = context;
     // The residence travels along: its address goes with each answer into the outbox list, its

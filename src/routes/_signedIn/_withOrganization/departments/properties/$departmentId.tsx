@@ -8,6 +8,11 @@ import { GuidanceButton } from '../../../../../features/guidance/components/guid
 import { DepartmentProperties } from '../../../../../features/residences/components/department-properties';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/departments/properties/$departmentId')({
+  // The loader stays in the entry chunk, unlike other routes' (vite.config.ts): it imports only
+  // query options, and a signed-in start opening this screen asks for its data as soon as the
+  // guards pass instead of after the screen's chunk and `shared` have arrived, one more round trip
+  // on a weak line (docs/architecture.md "Bytes on the wire").
+  codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
   loader: ({ context, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(departmentsQueryOptions(context.organization.id)),
