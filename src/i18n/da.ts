@@ -664,6 +664,12 @@ export const da = {
   'handicap.cognitive': 'Udviklingshandicappede',
   'handicap.allergy': 'Astma og allergi',
   'handicap.reading': 'Læsevanskeligheder',
+
+  // Offline start (issue 12): outbox creates and hidden-question syncs, start screening offline
+
+  // The form offline (issue 12)
+
+  // Take along and the storage panel (issue 12)
 } as const satisfies Record<string, string>;
 
 export type TranslationKey = keyof typeof da;
