@@ -49,14 +49,19 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * The chunks of the screen being opened, fetched while the persisted cache is read instead of
- * after it (docs/architecture.md "Bytes on the wire"). A failure here is the route's to report
+ * The chunks of the screen being opened, and the requests its route sends at start
+ * (`startRequests`), while the persisted cache is read instead of after it and after the
+ * guards (docs/architecture.md "Bytes on the wire"). A failure here is the route's to report
  * when it loads for real.
  */
-function preloadRouteChunks() {
+function preloadRoute({ withRequests }: { withRequests: boolean }) {
   for (const match of router.matchRoutes(router.latestLocation)) {
     const route = router.routesById[match.routeId as keyof typeof router.routesById];
-    if (route) void router.loadRouteChunk(route)?.catch(() => undefined);
+    if (!route) continue;
+    void router.loadRouteChunk(route)?.catch(() => undefined);
+    if (withRequests) {
+      route.options.staticData?.startRequests?.(queryClient, match.params as Record<string, string>);
+    }
   }
 }
 
@@ -108,9 +113,9 @@ async function start() {
   // while the screen's chunks load (docs/architecture.md "Bytes on the wire").
   const user = tokenStore.claims()?.sso_uuid;
   if (user) {
-    prefetchSession(queryClient);
+    const asked = prefetchSession(queryClient);
     const persistence = startQueryPersistence(queryClient, user);
-    preloadRouteChunks();
+    preloadRoute({ withRequests: asked });
     preloadSignedInHeader(router.latestLocation.pathname);
     await persistence;
   }

@@ -85,13 +85,14 @@ export async function requireSession({ context, location }: GuardArgs): Promise<
  * in the cache. An answer that arrives before the restore is not replaced by the older persisted
  * copy (the restore only writes data newer than the cache's); one that fails (offline) leaves
  * the restored copy to the guards, as before. Only with a token that has not expired: anything
- * else is the session guard's to handle.
+ * else is the session guard's to handle. Answers whether it asked.
  */
-export function prefetchSession(queryClient: QueryClient): void {
+export function prefetchSession(queryClient: QueryClient): boolean {
   const claims = tokenStore.claims();
-  if (tokenState(claims?.exp ?? null, tokenStore.lastExp(), Date.now()) !== 'valid') return;
+  if (tokenState(claims?.exp ?? null, tokenStore.lastExp(), Date.now()) !== 'valid') return false;
   void queryClient.prefetchQuery(userInfoQueryOptions());
   prefetchOrganizations(queryClient);
+  return true;
 }
 
 /**

@@ -19,6 +19,14 @@ export const Route = createFileRoute(
   // guards pass instead of after the screen's chunk and `shared` have arrived, one more round trip
   // on a weak line (docs/architecture.md "Bytes on the wire").
   codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
+  // The form's data needs only the ids in the path: asked for at start, beside user info.
+  staticData: {
+    startRequests: (queryClient, params) => {
+      void queryClient.prefetchQuery(assessmentQueryOptions(params.assessmentId!, params.propertyId!));
+      void queryClient.prefetchQuery(questionsQueryOptions(params.assessmentId!));
+      void queryClient.prefetchQuery(propertyQueryOptions(params.propertyId!));
+    },
+  },
   loader: async ({ context, params }) => {
     const { queryClient } = context;
     // The residence travels along: its address goes with each answer into the outbox list, its

@@ -13,6 +13,11 @@ export const Route = createFileRoute('/_signedIn/_withOrganization/departments/p
   // guards pass instead of after the screen's chunk and `shared` have arrived, one more round trip
   // on a weak line (docs/architecture.md "Bytes on the wire").
   codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
+  // The list needs only the department's id: asked for at start, beside user info.
+  staticData: {
+    startRequests: (queryClient, params) =>
+      void queryClient.prefetchQuery(propertiesByDepartmentQueryOptions(params.departmentId!)),
+  },
   loader: ({ context, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(departmentsQueryOptions(context.organization.id)),
