@@ -43,21 +43,55 @@ export type SaveStatus =
  * - it is being stored: saving;
  * - the server refused the queued answer: not saved, with the server's reason;
  * - it waits in the outbox: saving while online, saved on the device while offline;
- * - it was stored here and has left the outbox (the server took it): saved;
+ * - it was stored here, or seen waiting in the outbox in this visit (after a reload the form
+ *   has no attempt of its own, only the entry), and has left the outbox (the server took it):
+ *   saved;
  * - otherwise nothing was answered here: no status.
  */
 export function saveStatus(input: {
   enqueue: EnqueueState | undefined;
   entry: OutboxEntryState | undefined;
   online: boolean;
+  /** The question's entry was seen waiting and has left the outbox (`followEntries`). */
+  sent?: boolean;
 }): SaveStatus {
   const { enqueue, entry, online } = input;
   if (enqueue?.phase === 'failed') return { kind: 'notSaved', failure: enqueue.failure };
   if (enqueue?.phase === 'storing') return { kind: 'saving' };
   if (entry?.state === 'parked') return { kind: 'parked', reason: entry.parkedMessage ?? '' };
   if (entry) return online ? { kind: 'saving' } : { kind: 'savedOnDevice' };
-  if (enqueue?.phase === 'stored') return { kind: 'saved' };
+  if (enqueue?.phase === 'stored' || input.sent) return { kind: 'saved' };
   return { kind: 'none' };
+}
+
+/** What the form last saw of a question's outbox entry in this visit. */
+export type SeenEntry = 'queued' | 'parked' | 'sent';
+
+/**
+ * The form's record of the outbox entries of its assessment, one step on: an entry seen pending
+ * or in flight that is gone now was sent (the sender removes an entry only when the server took
+ * it; a refused one is parked and stays until the user discards it, which is not "saved").
+ * Answers the same map when nothing changed.
+ */
+export function followEntries(
+  seen: ReadonlyMap<string, SeenEntry>,
+  entries: readonly { assessmentId: string; questionUniqueId: string; state: OutboxEntryState['state'] }[],
+  assessmentId: string,
+): ReadonlyMap<string, SeenEntry> {
+  const now = new Map<string, SeenEntry>();
+  for (const e of entries) {
+    if (e.assessmentId !== assessmentId) continue;
+    // The newest entry of a question decides (entries come in sending order).
+    now.set(e.questionUniqueId, e.state === 'parked' ? 'parked' : 'queued');
+  }
+  const next = new Map<string, SeenEntry>();
+  for (const [uniqueId, last] of seen) {
+    if (now.has(uniqueId)) continue;
+    if (last !== 'parked') next.set(uniqueId, 'sent');
+  }
+  for (const [uniqueId, state] of now) next.set(uniqueId, state);
+  const same = next.size === seen.size && [...next].every(([k, v]) => seen.get(k) === v);
+  return same ? seen : next;
 }
 
 const QUOTA_NAMES = new Set(['QuotaExceededError']);

@@ -10,6 +10,7 @@ import {
   isAnswered,
   isHiddenQuestion,
   type AnswerMap,
+  type RuleQuestion,
   type AnswerValue,
 } from './screening';
 
@@ -113,7 +114,7 @@ export function questionOutcome(
   return option.outcomes[type] ?? null;
 }
 
-function excludedFor(questions: readonly QuestionDef[], answers: AnswerMap, options: ScoringOptions) {
+function excludedFor(questions: readonly RuleQuestion[], answers: AnswerMap, options: ScoringOptions) {
   if (options.converted) return [] as ScreenedHandicap[];
   return excludedHandicaps(
     questions.filter((q) => q.chapterId === 'screening'),
@@ -214,7 +215,7 @@ export function handicapScores(
  * by screening are not counted. With nothing required the share is 0.
  */
 export function progress(
-  questions: readonly QuestionDef[],
+  questions: readonly RuleQuestion[],
   answers: AnswerMap,
   options: ScoringOptions,
 ): number {

@@ -1,4 +1,4 @@
-import type { QuestionDef } from './catalogue';
+import type { NumericExclusion, QuestionDef } from './catalogue';
 import { SCREENED_HANDICAPS, type HandicapType, type ScreenedHandicap } from './handicaps';
 
 /** An answer as the rules see it: selected option ids, or a numeric value. */
@@ -9,8 +9,22 @@ export interface AnswerValue {
 
 export type AnswerMap = ReadonlyMap<string, AnswerValue>;
 
+/**
+ * What the screening rules read of a question: a catalogue QuestionDef is one as it is, and so is
+ * a question of the API's list with its screening exclusions added (src/domain/offline-answer.ts),
+ * which is how the form applies the same rules offline (docs/architecture.md 2).
+ */
+export interface RuleQuestion extends Pick<
+  QuestionDef,
+  'uniqueId' | 'chapterId' | 'type' | 'isOptional' | 'rangeStart' | 'rangeEnd'
+> {
+  relevantTo: readonly string[];
+  options?: readonly { answerId: string; excludes?: readonly HandicapType[] }[];
+  numericExclusions?: readonly NumericExclusion[];
+}
+
 /** docs/product.md 5: numeric with a valid value, single or multiple with a selected option. */
-export function isAnswered(question: QuestionDef, answer: AnswerValue | undefined): boolean {
+export function isAnswered(question: RuleQuestion, answer: AnswerValue | undefined): boolean {
   if (!answer) return false;
   if (question.type === 'numeric') {
     const v = answer.numericValue;
@@ -28,7 +42,10 @@ export function isAnswered(question: QuestionDef, answer: AnswerValue | undefine
  * The handicap types that screening answers exclude (docs/domain.md 3.1): options carry
  * `excludes`, numeric questions `numericExclusions`. Returned in the canonical order.
  */
-export function excludedHandicaps(screening: readonly QuestionDef[], answers: AnswerMap): ScreenedHandicap[] {
+export function excludedHandicaps(
+  screening: readonly RuleQuestion[],
+  answers: AnswerMap,
+): ScreenedHandicap[] {
   const excluded = new Set<HandicapType>();
   for (const question of screening) {
     const answer = answers.get(question.uniqueId);
@@ -53,7 +70,7 @@ export function excludedHandicaps(screening: readonly QuestionDef[], answers: An
 }
 
 /** Screening is complete when every required screening question is answered. */
-export function isScreeningComplete(screening: readonly QuestionDef[], answers: AnswerMap): boolean {
+export function isScreeningComplete(screening: readonly RuleQuestion[], answers: AnswerMap): boolean {
   return screening.every((q) => q.isOptional || isAnswered(q, answers.get(q.uniqueId)));
 }
 
@@ -66,14 +83,14 @@ export function handicapsForEvaluation(excluded: readonly ScreenedHandicap[]): S
  * An evaluation question is hidden when every type it is relevant to was excluded at
  * screening (docs/architecture.md 3); the fixed optional types keep their questions visible.
  */
-export function isHiddenQuestion(question: QuestionDef, excluded: readonly ScreenedHandicap[]): boolean {
+export function isHiddenQuestion(question: RuleQuestion, excluded: readonly ScreenedHandicap[]): boolean {
   if (question.chapterId === 'screening') return false;
   return question.relevantTo.every((h) => (excluded as readonly string[]).includes(h));
 }
 
 /** Calculated: screening complete and every visible required evaluation question answered. */
 export function isCalculated(
-  questions: readonly QuestionDef[],
+  questions: readonly RuleQuestion[],
   answers: AnswerMap,
   options: { skipScreening?: boolean } = {},
 ): boolean {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   enqueueRetryDelay,
+  followEntries,
   saveStatus,
   storageFailureOf,
   type EnqueueState,
@@ -85,5 +86,44 @@ describe('trying a refused answer again', () => {
     expect([1, 2, 3, 4, 5, 6, 50].map(enqueueRetryDelay)).toEqual([
       1_000, 2_000, 5_000, 10_000, 30_000, 30_000, 30_000,
     ]);
+  });
+});
+
+describe('an answer found waiting in the outbox (after a reload)', () => {
+  const A = 'a-1';
+  const entry = (questionUniqueId: string, state: 'pending' | 'inflight' | 'parked', assessmentId = A) => ({
+    assessmentId,
+    questionUniqueId,
+    state,
+  });
+
+  it('counts as sent once its entry has left the outbox', () => {
+    let seen = followEntries(new Map(), [entry('Q1', 'pending'), entry('Q2', 'inflight')], A);
+    expect([...seen]).toEqual([
+      ['Q1', 'queued'],
+      ['Q2', 'queued'],
+    ]);
+    seen = followEntries(seen, [entry('Q2', 'inflight')], A);
+    expect(seen.get('Q1')).toBe('sent');
+    expect(seen.get('Q2')).toBe('queued');
+    expect(saveStatus({ enqueue: undefined, entry: undefined, online: true, sent: true })).toEqual({
+      kind: 'saved',
+    });
+  });
+
+  it('does not call a refused answer that was discarded sent', () => {
+    let seen = followEntries(new Map(), [entry('Q1', 'pending')], A);
+    seen = followEntries(seen, [entry('Q1', 'parked')], A);
+    seen = followEntries(seen, [], A);
+    expect(seen.has('Q1')).toBe(false);
+  });
+
+  it('follows a new edit of a sent answer, ignores other assessments and keeps an unchanged map', () => {
+    let seen = followEntries(new Map(), [entry('Q1', 'pending'), entry('Q9', 'pending', 'a-2')], A);
+    expect([...seen.keys()]).toEqual(['Q1']);
+    seen = followEntries(seen, [], A);
+    seen = followEntries(seen, [entry('Q1', 'pending')], A);
+    expect(seen.get('Q1')).toBe('queued');
+    expect(followEntries(seen, [entry('Q1', 'inflight')], A)).toBe(seen);
   });
 });

@@ -1,34 +1,9 @@
-import type { QuestionDef } from '../../../src/domain/catalogue';
-import {
-  excludedHandicaps,
-  handicapsForEvaluation,
-  isCalculated,
-  isScreeningComplete,
-  type AnswerMap,
-} from '../../../src/domain/screening';
 import type { AssessmentStatus } from '../db/schema';
 import type { AssessmentListEntry } from '../../../src/api/dto';
 import { isoDate, isoOrNoDate, residenceLocation } from './residences';
 
-/**
- * The stored fields derived from the answers (as the demo seed derives them): screening
- * state, excluded and included handicap types, and isCalculated. Converted assessments skip
- * screening: it counts as complete and excludes nothing.
- */
-export function deriveAssessmentState(
-  questions: readonly QuestionDef[],
-  answers: AnswerMap,
-  converted: boolean,
-) {
-  const screening = questions.filter((q) => q.chapterId === 'screening');
-  const excluded = converted ? [] : excludedHandicaps(screening, answers);
-  return {
-    screening_completed: converted || isScreeningComplete(screening, answers),
-    excluded_handicaps: excluded,
-    handicaps_for_evaluation: handicapsForEvaluation(excluded),
-    is_calculated: isCalculated(questions, answers, { skipScreening: converted }),
-  };
-}
+// The derived fields are the shared rule of src/domain (the form derives them offline too).
+export { deriveAssessmentState } from '../../../src/domain/assessment-state';
 
 /** An assessment row joined with its residence, as the list queries select it. */
 export interface AssessmentListRow {

@@ -4,7 +4,7 @@ import { Navigate, useNavigate } from '@tanstack/react-router';
 import { lazy, useMemo, useState, type ReactNode } from 'react';
 import { assessmentQueryOptions } from '../../../api/get-assessment';
 import { questionsQueryOptions } from '../../../api/get-questions';
-import { preselectedAnswer, unsentAnswers, withAnswers } from '../../../domain/answer-display';
+import { preselectedAnswer, unsentAnswers } from '../../../domain/answer-display';
 import { missingQuestions } from '../../../domain/answer-validation';
 import {
   answeredShare,
@@ -12,10 +12,11 @@ import {
   initialBreaker,
   visibleQuestions,
 } from '../../../domain/question-navigation';
+import { derivedStateOfList, withUnsentAnswers } from '../../../domain/offline-answer';
 import { saveStatus } from '../../../domain/save-status';
 import { isLocked, normalizeLegacyStatus } from '../../../domain/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
-import { outboxKey } from '../../../offline/outbox';
+import { outboxKey, queueHiddenQuestionsSync } from '../../../offline/outbox';
 import { OptionalPart } from '../../../ui/optional-part';
 import { showToast } from '../../../ui/toasts';
 import { useOnline } from '../../../ui/use-online';
@@ -26,6 +27,7 @@ import { useAnswerQuestion } from '../hooks/use-answer-question';
 import { useCopyBack } from '../hooks/use-copy-back';
 import { useFinishAssessment } from '../hooks/use-finish-assessment';
 import { useQuestionNavigation } from '../hooks/use-question-navigation';
+import { useSentAnswers } from '../hooks/use-sent-answers';
 import { AnswerInput } from './answer-input';
 import classes from './assessment.module.css';
 import { BreakerDialog } from './breaker-dialog';
@@ -90,7 +92,22 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
     () => unsentAnswers(outbox.snapshot.entries, assessmentId, saving.unsaved),
     [outbox.snapshot.entries, assessmentId, saving.unsaved],
   );
-  const all = useMemo(() => withAnswers(questions, unsent), [questions, unsent]);
+  // The answers not on the server yet, laid over the list as the server will answer them: after
+  // a reload, or a reply to another question, a screening answer among them still hides what it
+  // hides online (docs/architecture.md 2, "The form offline").
+  const all = useMemo(() => withUnsentAnswers(questions, unsent, converted), [questions, unsent, converted]);
+  const screeningUnsent = useMemo(
+    () => all.some((q) => q.chapterKind === 'screening' && unsent.has(q.uniqueId)),
+    [all, unsent],
+  );
+  // The screening outcome the server will give: the cached assessment's, unless a screening
+  // answer is still on its way (then the refetched assessment does not have it yet).
+  const excludedHandicaps = useMemo(
+    () =>
+      screeningUnsent ? derivedStateOfList(all, converted).excluded_handicaps : assessment.excludedHandicaps,
+    [screeningUnsent, all, converted, assessment.excludedHandicaps],
+  );
+  const sent = useSentAnswers(outbox.snapshot.entries, assessmentId);
   const visible = useMemo(
     () => visibleQuestions(all, { converted, hideOptional }),
     [all, converted, hideOptional],
@@ -108,7 +125,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
       locked,
       missingCount: missing.length,
       screeningComplete,
-      excludedHandicapCount: assessment.excludedHandicaps.length,
+      excludedHandicapCount: excludedHandicaps.length,
     },
     initialBreaker: initialBreaker({ chapter, questionId, locked, converted }),
   });
@@ -117,6 +134,10 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
     assessmentId,
     storeUnsaved: saving.retryAll,
     send: outbox.send,
+    queueHiddenQuestionsSync: () =>
+      outbox.ssoUuid
+        ? queueHiddenQuestionsSync(outbox.db, { assessmentId, propertyId, ssoUuid: outbox.ssoUuid })
+        : Promise.resolve(),
     onDone: navigation.closeBreaker,
   });
   usePageTitle(question ? `${question.id}. ${question.title}` : t('assessment.chapter.evaluation'));
@@ -154,7 +175,12 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
 
   const own = outbox.snapshot.entries.filter((e) => e.assessmentId === assessmentId);
   const entry = own.findLast((e) => e.key === outboxKey(assessmentId, question.uniqueId));
-  const status = saveStatus({ enqueue: saving.enqueues.get(question.uniqueId), entry, online });
+  const status = saveStatus({
+    enqueue: saving.enqueues.get(question.uniqueId),
+    entry,
+    online,
+    sent: sent.get(question.uniqueId) === 'sent',
+  });
   const preselectedPending = question.isPreselected && !saving.answeredHere.has(question.uniqueId) && !locked;
   const breaker = navigation.breaker;
 
@@ -248,7 +274,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
       </OptionalPart>
       <BreakerDialog
         kind={breaker}
-        excludedHandicaps={assessment.excludedHandicaps}
+        excludedHandicaps={excludedHandicaps}
         nextChapter={visible[index + 1]?.chapter.id ?? null}
         missing={
           breaker === 'screeningMissing' ? missing.filter((q) => q.chapterKind === 'screening') : missing

@@ -1,10 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AssessmentListEntry } from '../../../api/dto';
+import { activeAssessmentsKeys } from '../../../api/get-active-assessments';
+import { assessmentQueryOptions } from '../../../api/get-assessment';
+import { locatedAssessmentsKeys } from '../../../api/get-located-assessments';
 import { propertyQueryOptions } from '../../../api/get-property';
 import { questionsQueryOptions } from '../../../api/get-questions';
 import { valueText } from '../../../domain/answer-display';
 import { applyAnswerToQuestion, type AnswerInput, type Question } from '../../../domain/answer-validation';
+import { answeredAssessment, answerQuestionList, listProgress } from '../../../domain/offline-answer';
 import {
   enqueueRetryDelay,
   storageFailureOf,
@@ -127,9 +132,35 @@ export function useAnswerQuestion(options: {
       const ssoUuid = latestOutbox.current.ssoUuid;
       if (locked || !ssoUuid) return;
       const uniqueId = question.uniqueId;
-      queryClient.setQueryData(questionsQueryOptions(assessmentId).queryKey, (questions) =>
-        questions?.map((q) => (q.uniqueId === uniqueId ? applyAnswerToQuestion(q, input) : q)),
+      // The list and the assessment as the server will answer them (src/domain/offline-answer.ts):
+      // offline, and until the reply, screening hides what it would hide online, progress moves
+      // and the screening outcome is the server's (docs/architecture.md 2, "The form offline").
+      // The reply replaces both when it comes (src/features/outbox/outbox-client.ts).
+      const assessmentKey = assessmentQueryOptions(assessmentId, propertyId).queryKey;
+      const converted = queryClient.getQueryData(assessmentKey)?.converted ?? false;
+      const list = queryClient.setQueryData(
+        questionsQueryOptions(assessmentId).queryKey,
+        (questions) =>
+          questions && answerQuestionList(questions, converted, { questionUniqueId: uniqueId, ...input }),
       );
+      if (list) {
+        const details = queryClient.setQueryData(
+          assessmentKey,
+          (cached) => cached && answeredAssessment(cached, list, uniqueId),
+        );
+        // The residence's card and the active list show its progress (and calculated state).
+        const progress = listProgress(list, converted);
+        const patch = (entries: AssessmentListEntry[] | undefined) =>
+          entries?.some((e) => e.assessmentId === assessmentId)
+            ? entries.map((e) =>
+                e.assessmentId === assessmentId
+                  ? { ...e, progress, isCalculated: details?.isCalculated ?? e.isCalculated }
+                  : e,
+              )
+            : entries;
+        queryClient.setQueriesData<AssessmentListEntry[]>({ queryKey: activeAssessmentsKeys.all }, patch);
+        queryClient.setQueriesData<AssessmentListEntry[]>({ queryKey: locatedAssessmentsKeys.all }, patch);
+      }
       // An edit while an earlier one of the same question is not stored carries both.
       const earlier = waiting.current.get(uniqueId);
       const payload = earlier ? mergePayload(earlier.payload, payloadOf(input)) : payloadOf(input);

@@ -18,6 +18,8 @@ export function useFinishAssessment(options: {
   assessmentId: string;
   storeUnsaved: () => Promise<boolean>;
   send: () => Promise<void>;
+  /** Queues the hidden-questions sync in the outbox, behind the answers (docs/architecture.md 2). */
+  queueHiddenQuestionsSync: () => Promise<unknown>;
   onDone: () => void;
 }) {
   const { propertyId, assessmentId } = options;
@@ -28,7 +30,14 @@ export function useFinishAssessment(options: {
     mutationFn: async () => {
       if (!(await options.storeUnsaved())) throw new AnswersNotStored();
       await options.send();
-      await syncHiddenQuestions(assessmentId);
+      try {
+        await syncHiddenQuestions(assessmentId);
+      } catch (error) {
+        // Without a connection the sync waits in the outbox behind the answers and goes with
+        // them; finishing itself needs the connection (the results are the server's).
+        if (error instanceof ApiError && error.isNetworkFailure) await options.queueHiddenQuestionsSync();
+        throw error;
+      }
       await queryClient.invalidateQueries({ queryKey: questionsQueryOptions(assessmentId).queryKey });
     },
     // The dialog stays busy until the results are on screen (the mutation awaits this).

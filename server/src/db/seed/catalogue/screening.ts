@@ -1,4 +1,5 @@
 import type { QuestionDef } from '../../../../../src/domain/catalogue';
+import { excludesOf, numericExclusionsOf } from '../../../../../src/domain/screening-rules';
 
 /**
  * Screening (docs/domain.md 3.1). Options carry `excludes` (hard exclusion of a
@@ -17,8 +18,12 @@ export const SCREENING_QUESTIONS: QuestionDef[] = [
     options: [
       { answerId: 'S01-a', label: 'Ja, helt uden trin' },
       { answerId: 'S01-b', label: 'Ja, via rampe eller elevator' },
-      { answerId: 'S01-c', label: 'Nej, der er ét enkelt trin (højst ca. 15 cm)', excludes: ['wheelchair'] },
-      { answerId: 'S01-d', label: 'Nej, der er flere trin eller en trappe', excludes: ['wheelchair'] },
+      {
+        answerId: 'S01-c',
+        label: 'Nej, der er ét enkelt trin (højst ca. 15 cm)',
+        excludes: excludesOf('S01-c'),
+      },
+      { answerId: 'S01-d', label: 'Nej, der er flere trin eller en trappe', excludes: excludesOf('S01-d') },
     ],
     source: 'BR18 § 51 stk. 2 nr. 1; KAB gruppe A og B',
     help: {
@@ -43,7 +48,7 @@ export const SCREENING_QUESTIONS: QuestionDef[] = [
       {
         answerId: 'S02-c',
         label: 'På en etage uden elevator (kun trappe)',
-        excludes: ['wheelchair', 'mobility'],
+        excludes: excludesOf('S02-c'),
       },
     ],
     source: 'BR18 §§ 243–245; KAB gruppe A og B',
@@ -65,7 +70,7 @@ export const SCREENING_QUESTIONS: QuestionDef[] = [
     relevantTo: ['wheelchair'],
     options: [
       { answerId: 'S03-a', label: 'Ja' },
-      { answerId: 'S03-b', label: 'Nej, den er mindre', excludes: ['wheelchair'] },
+      { answerId: 'S03-b', label: 'Nej, den er mindre', excludes: excludesOf('S03-b') },
       { answerId: 'S03-c', label: 'Ved ikke' },
       { answerId: 'S03-d', label: 'Ikke relevant – ingen elevator' },
     ],
@@ -88,7 +93,7 @@ export const SCREENING_QUESTIONS: QuestionDef[] = [
     relevantTo: ['wheelchair', 'mobility'],
     options: [
       { answerId: 'S04-a', label: 'Ja' },
-      { answerId: 'S04-b', label: 'Nej', excludes: ['wheelchair', 'mobility'] },
+      { answerId: 'S04-b', label: 'Nej', excludes: excludesOf('S04-b') },
     ],
     source: 'KAB gruppe A og B (bolig i én etage)',
     help: {
@@ -111,10 +116,7 @@ export const SCREENING_QUESTIONS: QuestionDef[] = [
     rangeStart: 50,
     rangeEnd: 120,
     isDecimal: false,
-    numericExclusions: [
-      { handicap: 'wheelchair', below: 77 },
-      { handicap: 'mobility', below: 67 },
-    ],
+    numericExclusions: numericExclusionsOf('S05'),
     source: 'BR18 §§ 52 og 208; Tilgængelighedsbasen (67 cm, forslag)',
     help: {
       header: 'Mål den fri passagebredde – ikke dørbladet',
@@ -137,9 +139,9 @@ export const SCREENING_QUESTIONS: QuestionDef[] = [
       {
         answerId: 'S06-b',
         label: 'Nej, men der er mindst 110 cm fri plads foran wc og håndvask',
-        excludes: ['wheelchair'],
+        excludes: excludesOf('S06-b'),
       },
-      { answerId: 'S06-c', label: 'Nej', excludes: ['wheelchair', 'mobility'] },
+      { answerId: 'S06-c', label: 'Nej', excludes: excludesOf('S06-c') },
     ],
     source: 'BR18 § 204; BR-vejledning 1,1 m; SBi tjekliste baderum',
     help: {
@@ -159,7 +161,7 @@ export const SCREENING_QUESTIONS: QuestionDef[] = [
     isOptional: false,
     relevantTo: ['wheelchair', 'mobility'],
     options: [
-      { answerId: 'S07-a', label: 'Ja', excludes: ['wheelchair'] },
+      { answerId: 'S07-a', label: 'Ja', excludes: excludesOf('S07-a') },
       { answerId: 'S07-b', label: 'Nej' },
     ],
     source: 'BR18 § 51 stk. 2 nr. 3',
@@ -180,7 +182,7 @@ export const SCREENING_QUESTIONS: QuestionDef[] = [
     isOptional: false,
     relevantTo: ['vision', 'mobility', 'wheelchair'],
     options: [
-      { answerId: 'S08-a', label: 'Ja', excludes: ['vision', 'mobility', 'wheelchair'] },
+      { answerId: 'S08-a', label: 'Ja', excludes: excludesOf('S08-a') },
       { answerId: 'S08-b', label: 'Nej' },
     ],
     source: 'TIBS 6.2.6; BR18 § 49 stk. 2 nr. 5',

@@ -1,0 +1,173 @@
+import {
+  applyAnswerToQuestion,
+  isEmptyAnswer,
+  mergeAnswer,
+  type AnswerInput,
+  type Question,
+} from './answer-validation';
+import { deriveAssessmentState } from './assessment-state';
+import { progress } from './scoring';
+import { isHiddenQuestion, type AnswerMap, type AnswerValue, type RuleQuestion } from './screening';
+import { numericExclusions, optionExcludes } from './screening-rules';
+
+/**
+ * The question list as the server would answer an answer (docs/architecture.md 2, "The form
+ * offline"): the form shows it before the reply comes, and offline until the outbox has sent
+ * the answer, so that screening hides the same questions, progress moves and the screening
+ * outcome is the same as online. The rules are the server's own (src/domain/screening.ts,
+ * src/domain/assessment-state.ts); the screening exclusions the list does not carry come from
+ * src/domain/screening-rules.ts. tests/domain/offline-answer.test.ts compares the result with the
+ * server's syncanswer reply for random answer sequences.
+ */
+
+/** One answer as syncanswer takes it: the question and the fields that change (a valid answer). */
+export interface ListAnswer extends AnswerInput {
+  questionUniqueId: string;
+}
+
+/** The rules' view of a question of the list, with the screening exclusions of the catalogue. */
+export function ruleQuestionOf(question: Question): RuleQuestion {
+  const settings = question.numericQuestionSettings;
+  return {
+    uniqueId: question.uniqueId,
+    chapterId: question.chapter.id,
+    type: question.type,
+    isOptional: question.isOptional,
+    relevantTo: question.relevantTo,
+    rangeStart: settings?.rangeStart ?? undefined,
+    rangeEnd: settings?.rangeEnd ?? undefined,
+    options: question.options.map((o) => ({ answerId: o.answerId, excludes: optionExcludes(o.answerId) })),
+    numericExclusions: numericExclusions(question.uniqueId),
+  };
+}
+
+/** The answers of the list as the rules read stored answers (answers.ts `answerMapOf`). */
+export function answerMapOfList(questions: readonly Question[]): AnswerMap {
+  const answers = new Map<string, AnswerValue>();
+  for (const q of questions) {
+    const values = q.options.filter((o) => o.isSelected).map((o) => o.answerId);
+    if (values.length > 0 || q.numericQuestionValue !== null) {
+      answers.set(q.uniqueId, { values, numericValue: q.numericQuestionValue });
+    }
+  }
+  return answers;
+}
+
+/** The assessment's derived fields as the server would store them for these answers. */
+export function derivedStateOfList(questions: readonly Question[], converted: boolean) {
+  return deriveAssessmentState(questions.map(ruleQuestionOf), answerMapOfList(questions), converted);
+}
+
+/**
+ * The list with `isHidden` as screening decides it for the list's own answers (question-list.ts
+ * `toQuestionList`). Questions whose state does not change are the same objects.
+ */
+export function withScreeningApplied(questions: readonly Question[], converted: boolean): Question[] {
+  const rules = questions.map(ruleQuestionOf);
+  const excluded = deriveAssessmentState(rules, answerMapOfList(questions), converted).excluded_handicaps;
+  return questions.map((q, i) => {
+    const isHidden = isHiddenQuestion(rules[i]!, excluded);
+    return q.isHidden === isHidden ? q : { ...q, isHidden };
+  });
+}
+
+/**
+ * One question with a valid answer applied as the server stores it (answers.ts `planAnswer`): the
+ * given fields replace, a copied answer is confirmed unless only the comment changed, and an
+ * answer left empty is removed, copy mark and all.
+ */
+export function answerAsServer(question: Question, input: AnswerInput): Question {
+  const existing = {
+    values: question.options.filter((o) => o.isSelected).map((o) => o.answerId),
+    numericValue: question.numericQuestionValue,
+    comment: question.comment,
+  };
+  if (!isEmptyAnswer(mergeAnswer(existing, input))) return applyAnswerToQuestion(question, input);
+  return {
+    ...question,
+    isPreselected: false,
+    comment: null,
+    numericQuestionValue: null,
+    options: question.options.map((o) => (o.isSelected ? { ...o, isSelected: false } : o)),
+  };
+}
+
+/**
+ * The list the server's syncanswer reply would be for this answer. Only a screening answer
+ * can change which questions are hidden, so after any other answer the list's own `isHidden`
+ * is kept as the server last sent it.
+ */
+export function answerQuestionList(
+  questions: readonly Question[],
+  converted: boolean,
+  answer: ListAnswer,
+): Question[] {
+  let screening = false;
+  const answered = questions.map((q) => {
+    if (q.uniqueId !== answer.questionUniqueId) return q;
+    screening = q.chapterKind === 'screening';
+    return answerAsServer(q, answer);
+  });
+  return screening ? withScreeningApplied(answered, converted) : answered;
+}
+
+/** The fields of getassessment (src/api/dto.ts AssessmentDetails) the answers decide. */
+export interface DerivedDetails {
+  screeningCompleted: boolean;
+  excludedHandicaps: string[];
+  handicapsForEvaluation: string[];
+  isCalculated: boolean;
+  lastAnsweredQuestionUniqueId: string | null;
+}
+
+/**
+ * The assessment as getassessment would answer it after the answer: the derived fields of the
+ * list, and the answered question as the last one (sync_answer_write, migration 0009).
+ */
+export function answeredAssessment<T extends DerivedDetails & { converted: boolean }>(
+  assessment: T,
+  questions: readonly Question[],
+  questionUniqueId: string,
+): T {
+  const state = derivedStateOfList(questions, assessment.converted);
+  return {
+    ...assessment,
+    screeningCompleted: state.screening_completed,
+    excludedHandicaps: state.excluded_handicaps,
+    handicapsForEvaluation: state.handicaps_for_evaluation,
+    isCalculated: state.is_calculated,
+    lastAnsweredQuestionUniqueId: questionUniqueId,
+  };
+}
+
+/**
+ * The list with the answers not on the server yet laid over it (src/domain/answer-display.ts
+ * `unsentAnswers`), as the server will answer once it has them: a list the server sent after
+ * another question's answer, or one restored after a reload, lacks them, and a screening answer
+ * among them changes what is hidden. Without a screening answer among them the list's `isHidden`
+ * stays the server's.
+ */
+export function withUnsentAnswers(
+  questions: readonly Question[],
+  unsent: ReadonlyMap<string, AnswerInput>,
+  converted: boolean,
+): readonly Question[] {
+  if (unsent.size === 0) return questions;
+  let screening = false;
+  const answered = questions.map((q) => {
+    const input = unsent.get(q.uniqueId);
+    if (!input) return q;
+    screening ||= q.chapterKind === 'screening';
+    return answerAsServer(q, input);
+  });
+  return screening ? withScreeningApplied(answered, converted) : answered;
+}
+
+/**
+ * The share of the list's required questions answered, as the server gives it in the
+ * assessment lists (`progress` of getactiveassessments and getlocatedassessments,
+ * src/domain/scoring.ts `progress`), so that the residence's card moves offline too.
+ */
+export function listProgress(questions: readonly Question[], converted: boolean): number {
+  return progress(questions.map(ruleQuestionOf), answerMapOfList(questions), { converted });
+}
