@@ -21,19 +21,24 @@ export interface AnswerPayload {
 /** pending: waits to be sent; inflight: being sent now; parked: refused by the server. */
 export type OutboxState = 'pending' | 'inflight' | 'parked';
 
-/** One answer saved on this device and not yet on the server (docs/architecture.md 2, outbox). */
-export interface OutboxEntry {
-  /** Auto-incremented: the order in which answers are sent. */
+/**
+ * What an outbox entry asks of the server (docs/architecture.md 2, outbox): an answer
+ * (syncanswer), the create of an assessment started offline (createnewassessment with the id the
+ * client chose), or the hidden-questions sync of an assessment (synchiddenquestions).
+ */
+export type OutboxKind = 'answer' | 'create' | 'syncHidden';
+
+/** What every kind of entry keeps: its place in the queue, its author and its sending state. */
+interface OutboxEntryBase {
+  /** Auto-incremented: the order in which entries are sent. */
   id: number;
-  /** `${assessmentId}:${questionUniqueId}`: entries of one question are coalesced by it. */
+  /** Entries with the same key are coalesced (outboxKey, createKey, syncHiddenKey). */
   key: string;
   assessmentId: string;
   propertyId: string;
-  questionUniqueId: string;
-  payload: AnswerPayload;
-  /** The sso_uuid of the user who typed the answer; only that user's session sends it. */
+  /** The sso_uuid of the user who made the entry; only that user's session sends it. */
   ssoUuid: string;
-  /** Sent as the Idempotency-Key header; a new one whenever the payload changes. */
+  /** Sent as the Idempotency-Key header of syncanswer; a new one whenever the payload changes. */
   idempotencyKey: string;
   state: OutboxState;
   /** Failed attempts that are retried (network, 408, 429, 5xx). */
@@ -41,22 +46,49 @@ export interface OutboxEntry {
   /** Epoch ms before which the entry is not sent again (backoff); 0 for at once. */
   nextAttemptAt: number;
   lastError: string | null;
-  /** The server's reason when it refused the answer (400, 409). */
+  /** The server's reason when it refused the entry (400, 404, 409). */
   parkedMessage: string | null;
   createdAt: number;
   updatedAt: number;
-  /** Display fields, so the pending and parked answers can be listed without the network. */
+  /** The residence's location text, so the entry can be listed without the network. */
   locationText: string;
+}
+
+/** One answer saved on this device and not yet on the server (docs/architecture.md 2, outbox). */
+export interface OutboxEntry extends OutboxEntryBase {
+  /** Entries stored before schema 3 had no kind; the upgrade made them answers. */
+  kind: 'answer';
+  /** `${assessmentId}:${questionUniqueId}`: entries of one question are coalesced by it. */
+  questionUniqueId: string;
+  payload: AnswerPayload;
+  /** Display fields, so the pending and parked answers can be listed without the network. */
   questionTitle: string;
   valueText: string;
   /** The in-app path of the question, for "go to the question"; optional. */
   questionPath?: string;
 }
 
+/**
+ * An assessment started without a connection: `assessmentId` is the id the client chose, which
+ * the server takes idempotently (docs/api.md "createnewassessment"), so a resend after a lost
+ * reply makes one assessment. Its answers wait until it is on the server.
+ */
+export interface CreateEntry extends OutboxEntryBase {
+  kind: 'create';
+}
+
+/** The hidden-questions sync of an assessment, queued after its answers; one per assessment. */
+export interface SyncHiddenEntry extends OutboxEntryBase {
+  kind: 'syncHidden';
+}
+
+/** Any entry of the outbox: one queue, one order for every kind. */
+export type OutboxRecord = OutboxEntry | CreateEntry | SyncHiddenEntry;
+
 /** The app's one IndexedDB database. Components never use it directly; feature hooks do. */
 export class AppDatabase extends Dexie {
   keyValues!: EntityTable<KeyValue, 'key'>;
-  outbox!: EntityTable<OutboxEntry, 'id'>;
+  outbox!: EntityTable<OutboxRecord, 'id'>;
 
   /**
    * `relaxed`: commits without waiting for the disk (Chromium). Only for bookkeeping that a
@@ -68,6 +100,18 @@ export class AppDatabase extends Dexie {
     this.version(1).stores({ keyValues: 'key' });
     // The answer outbox (src/offline/outbox.ts); keyValues is kept as it is.
     this.version(2).stores({ outbox: '++id, key, state, ssoUuid' });
+    // Issue 12: the outbox also carries creates and hidden-question syncs. Entries stored before
+    // are answers; they keep their ids (their place in the queue) and idempotency keys.
+    this.version(3)
+      .stores({ outbox: '++id, key, state, ssoUuid, kind' })
+      .upgrade((tx) =>
+        tx
+          .table<Partial<OutboxRecord>>('outbox')
+          .toCollection()
+          .modify((entry) => {
+            entry.kind ??= 'answer';
+          }),
+      );
   }
 }
 

@@ -1,11 +1,13 @@
+import { createAssessment } from '../api/create-assessment';
 import { apiRequest } from '../api/http';
+import { syncHiddenQuestions } from '../api/sync-hidden-questions';
 import { tokenStore } from '../api/token-store';
-import type { AppDatabase, OutboxEntry } from './db';
+import type { AppDatabase, CreateEntry, OutboxEntry, OutboxRecord, SyncHiddenEntry } from './db';
 import { claimNext, completeSent, finishAttempt, resetBackoff, resetInflight } from './outbox';
 
 /**
- * The outbox sender (docs/architecture.md 2, "Writes of answers", points 3 to 5): sends the signed-in
- * author's pending answers strictly in order, one at a time, one sender across tabs and the
+ * The outbox sender (docs/architecture.md 2, "How an answer reaches the database", points 3 to 5):
+ * sends the signed-in author's pending entries (answers, creates, hidden-question syncs) in order, one at a time, one sender across tabs and the
  * service worker, and classifies every failure.
  *
  * Locking: navigator.locks ('bt-outbox', ifAvailable) where the browser has it; it is shared
@@ -32,7 +34,7 @@ export function syncAnswerBody(entry: OutboxEntry): Record<string, unknown> {
   return { questionUniqueId: entry.questionUniqueId, assessmentId: entry.assessmentId, ...entry.payload };
 }
 
-/** The app's `send`: POST syncanswer with the entry's Idempotency-Key; answers the updated questions. */
+/** An answer: POST syncanswer with the entry's Idempotency-Key; answers the updated questions. */
 export function sendSyncAnswer(entry: OutboxEntry, signal?: AbortSignal): Promise<unknown> {
   return apiRequest<unknown>(SYNC_ANSWER_PATH, {
     method: 'POST',
@@ -40,6 +42,32 @@ export function sendSyncAnswer(entry: OutboxEntry, signal?: AbortSignal): Promis
     headers: { 'Idempotency-Key': entry.idempotencyKey },
     signal,
   });
+}
+
+/**
+ * A create: createnewassessment with the id the client chose. The server is idempotent by that
+ * id (docs/api.md "createnewassessment"), so a resend after a lost reply or a crash makes one
+ * assessment; answers the id.
+ */
+export function sendCreate(entry: CreateEntry, signal?: AbortSignal): Promise<unknown> {
+  return createAssessment({ propertyId: entry.propertyId, assessmentId: entry.assessmentId }, signal);
+}
+
+/** A hidden-questions sync: GET synchiddenquestions (a text answer); repeating it changes nothing more. */
+export function sendSyncHidden(entry: SyncHiddenEntry, signal?: AbortSignal): Promise<unknown> {
+  return syncHiddenQuestions(entry.assessmentId, signal);
+}
+
+/** The app's `send`: each kind of entry with its own request, built afresh from the stored JSON. */
+export function sendOutboxEntry(entry: OutboxRecord, signal?: AbortSignal): Promise<unknown> {
+  switch (entry.kind) {
+    case 'answer':
+      return sendSyncAnswer(entry, signal);
+    case 'create':
+      return sendCreate(entry, signal);
+    case 'syncHidden':
+      return sendSyncHidden(entry, signal);
+  }
 }
 
 /**
@@ -60,8 +88,9 @@ function statusOf(error: unknown): number {
 }
 
 /**
- * Network errors, timeouts, 408, 429 and 5xx are retried later; 401 and 403 wait for a new
- * sign-in; 400 and 409 (value refused, assessment locked) are parked. Other 4xx are parked
+ * The same rules for every kind of entry. Network errors, timeouts, 408, 429 and 5xx are retried
+ * later; 401 and 403 wait for a new sign-in; 400 and 409 (value refused, assessment locked, a
+ * create's id taken by another residence) are parked. Other 4xx are parked
  * too: the same request will not succeed by repeating it, and a blocked queue would hold
  * every later answer back.
  */
@@ -102,12 +131,12 @@ function browserLocks(): OutboxLockManager | null {
 
 export interface OutboxSenderOptions {
   db: AppDatabase;
-  /** Performs the HTTP call (the app passes sendSyncAnswer); rejects with an error carrying `status`. */
-  send: (entry: OutboxEntry, signal: AbortSignal) => Promise<unknown>;
-  /** The server took the answer: update the cached questions unless `hasNewerPending`. */
-  onSent?: (entry: OutboxEntry, response: unknown, info: { hasNewerPending: boolean }) => void;
-  /** The server refused the answer; the entry is parked with the server's message. */
-  onParked?: (entry: OutboxEntry) => void;
+  /** Performs the HTTP call (the app passes sendOutboxEntry); rejects with an error carrying `status`. */
+  send: (entry: OutboxRecord, signal: AbortSignal) => Promise<unknown>;
+  /** The server took the entry: for an answer, update the cached questions unless `hasNewerPending`. */
+  onSent?: (entry: OutboxRecord, response: unknown, info: { hasNewerPending: boolean }) => void;
+  /** The server refused the entry; it is parked with the server's message. */
+  onParked?: (entry: OutboxRecord) => void;
   /** 401 or 403: sending waits for a new sign-in (resume()). */
   onPaused?: (error: unknown) => void;
   /** A database or callback error that did not stop the outbox. */
@@ -206,7 +235,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     });
   }
 
-  async function sendWithTimeout(entry: OutboxEntry): Promise<unknown> {
+  async function sendWithTimeout(entry: OutboxRecord): Promise<unknown> {
     const controller = new AbortController();
     let timeout: ReturnType<typeof setTimeout> | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -222,7 +251,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     }
   }
 
-  async function sendOne(entry: OutboxEntry): Promise<Outcome> {
+  async function sendOne(entry: OutboxRecord): Promise<Outcome> {
     let response: unknown;
     try {
       response = await sendWithTimeout(entry);
@@ -235,13 +264,13 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     return sent(entry, response);
   }
 
-  async function sent(entry: OutboxEntry, response: unknown): Promise<Outcome> {
+  async function sent(entry: OutboxRecord, response: unknown): Promise<Outcome> {
     const info = await completeSent(db, entry);
     call(() => options.onSent?.(entry, response, info));
     return 'continue';
   }
 
-  async function failed(entry: OutboxEntry, error: unknown, status: number): Promise<Outcome> {
+  async function failed(entry: OutboxRecord, error: unknown, status: number): Promise<Outcome> {
     const message = error instanceof Error && error.message ? error.message : `HTTP ${status}`;
     const at = now();
     switch (classifyFailure(status)) {
@@ -265,9 +294,11 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
         const attempts = entry.attempts + 1;
         const nextAttemptAt = at + backoffDelay(attempts, random);
         await finishAttempt(db, entry, { state: 'pending', attempts, nextAttemptAt, lastError: message }, at);
-        // Later entries wait too: answers reach the server in the order they were typed.
         wakeAt(nextAttemptAt);
-        return 'stop';
+        // A create waiting for its retry holds back only its own assessment (claimNext): other
+        // assessments' entries go on. Any other entry holds back every later one: answers
+        // reach the server in the order they were typed.
+        return entry.kind === 'create' ? 'continue' : 'stop';
       }
     }
   }

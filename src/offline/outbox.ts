@@ -1,15 +1,31 @@
 import Dexie, { liveQuery } from 'dexie';
-import type { AnswerPayload, AppDatabase, OutboxEntry } from './db';
+import type {
+  AnswerPayload,
+  AppDatabase,
+  CreateEntry,
+  OutboxEntry,
+  OutboxRecord,
+  SyncHiddenEntry,
+} from './db';
 
 /**
- * The answer outbox (docs/architecture.md 2, "Writes of answers"): every answer is first saved in
+ * The outbox (docs/architecture.md 2, "How an answer reaches the database"): every answer, every
+ * create of an assessment started offline and every hidden-questions sync is first saved in
  * IndexedDB, in one transaction, and sent later by the sender (outbox-sender.ts) in order.
  * This module is the store: enqueue with coalescing, the queries the UI lists, and the
  * state changes the sender makes. Nothing here deletes an entry the server has not taken
  * or refused, except the user discarding a parked one.
  */
 
-export type { AnswerPayload, OutboxEntry, OutboxState } from './db';
+export type {
+  AnswerPayload,
+  CreateEntry,
+  OutboxEntry,
+  OutboxKind,
+  OutboxRecord,
+  OutboxState,
+  SyncHiddenEntry,
+} from './db';
 
 /** What the answer form hands over: the ids, the payload, the author and display texts. */
 export interface AnswerInput {
@@ -29,18 +45,44 @@ export interface AnswerInput {
 
 /** What the header indicator and the outbox list show. */
 export interface OutboxSnapshot {
-  /** Pending, in flight and parked entries, in sending order. */
+  /** Pending, in flight and parked answers, in sending order (what the form lays over its list). */
   entries: OutboxEntry[];
-  /** Not yet on the server and still to be sent (pending and in flight). */
+  /** Every entry, answers, creates and hidden-question syncs, in sending order. */
+  records: OutboxRecord[];
+  /** Entries of any kind not yet on the server and still to be sent (pending and in flight). */
   pendingCount: number;
   parkedCount: number;
+}
+
+/** An assessment started on this device, to be created on the server with the id given here. */
+export interface CreateInput {
+  /** The id the client chose (newIdempotencyKey()); the form works with it at once. */
+  assessmentId: string;
+  propertyId: string;
+  /** sso_uuid of the signed-in user who started it. */
+  ssoUuid: string;
+  /** The residence's location text, for the outbox list. */
+  locationText: string;
+}
+
+/** The hidden-questions sync of an assessment (after screening changed what is hidden). */
+export interface HiddenQuestionsSyncInput {
+  assessmentId: string;
+  propertyId: string;
+  ssoUuid: string;
+  locationText?: string;
 }
 
 export function outboxKey(assessmentId: string, questionUniqueId: string): string {
   return `${assessmentId}:${questionUniqueId}`;
 }
 
-const isUnsent = (entry: OutboxEntry) => entry.state === 'pending' || entry.state === 'inflight';
+/** Ids are UUIDs, so these never meet an answer's `${assessmentId}:${questionUniqueId}`. */
+export const createKey = (assessmentId: string) => `create:${assessmentId}`;
+export const syncHiddenKey = (assessmentId: string) => `syncHidden:${assessmentId}`;
+
+const isUnsent = (entry: OutboxRecord) => entry.state === 'pending' || entry.state === 'inflight';
+const isAnswer = (entry: OutboxRecord): entry is OutboxEntry => entry.kind === 'answer';
 
 /** A fresh idempotency key; crypto.randomUUID exists only in secure contexts. */
 export function newIdempotencyKey(): string {
@@ -115,7 +157,7 @@ export async function enqueueAnswer(db: AppDatabase, input: AnswerInput): Promis
       const now = Date.now();
       // Index order is id order within one key.
       const own = (await db.outbox.where('key').equals(key).toArray()).filter(
-        (entry) => entry.ssoUuid === input.ssoUuid,
+        (entry): entry is OutboxEntry => isAnswer(entry) && entry.ssoUuid === input.ssoUuid,
       );
       const payload = own.reduce<AnswerPayload>((merged, entry) => mergePayload(merged, entry.payload), {});
       const merged = mergePayload(payload, input.payload);
@@ -135,6 +177,7 @@ export async function enqueueAnswer(db: AppDatabase, input: AnswerInput): Promis
         return updated;
       }
       const entry: Omit<OutboxEntry, 'id'> = {
+        kind: 'answer',
         key,
         assessmentId: input.assessmentId,
         propertyId: input.propertyId,
@@ -157,27 +200,133 @@ export async function enqueueAnswer(db: AppDatabase, input: AnswerInput): Promis
   );
 }
 
-/** Pending, in flight and parked entries in sending order, of one author if given. */
-export async function listEntries(db: AppDatabase, ssoUuid?: string): Promise<OutboxEntry[]> {
+/**
+ * Queues the create of an assessment started on this device (docs/architecture.md 2, outbox):
+ * one durable transaction, ahead of every answer of it (they are queued after it, and held back
+ * until it is on the server). Queuing the same assessment again changes nothing.
+ */
+export async function enqueueCreate(db: AppDatabase, input: CreateInput): Promise<CreateEntry> {
+  const key = createKey(input.assessmentId);
+  return withReopen(db, () =>
+    db.transaction('rw', db.outbox, async () => {
+      const existing = (await db.outbox.where('key').equals(key).toArray()).find(
+        (entry): entry is CreateEntry => entry.kind === 'create',
+      );
+      if (existing) return existing;
+      const now = Date.now();
+      const entry: Omit<CreateEntry, 'id'> = {
+        kind: 'create',
+        key,
+        assessmentId: input.assessmentId,
+        propertyId: input.propertyId,
+        ssoUuid: input.ssoUuid,
+        // The server is idempotent by the assessment id itself; the key only fills the field.
+        idempotencyKey: input.assessmentId,
+        state: 'pending',
+        attempts: 0,
+        nextAttemptAt: 0,
+        lastError: null,
+        parkedMessage: null,
+        createdAt: now,
+        updatedAt: now,
+        locationText: input.locationText,
+      };
+      const id = await db.outbox.add(entry as CreateEntry);
+      return { ...entry, id } as CreateEntry;
+    }),
+  );
+}
+
+/**
+ * Queues GET synchiddenquestions for an assessment, after every answer queued so far: the
+ * server removes the answers of the questions screening hides by the answers it holds, so the
+ * sync must follow them. Coalesced per assessment and author: a pending (or parked) sync is
+ * replaced by one at the end of the queue; one in flight is left alone and the new one follows.
+ * Offline the form calls this instead of calling synchiddenquestions itself.
+ */
+export async function queueHiddenQuestionsSync(
+  db: AppDatabase,
+  input: HiddenQuestionsSyncInput,
+): Promise<SyncHiddenEntry> {
+  const key = syncHiddenKey(input.assessmentId);
+  return withReopen(db, () =>
+    db.transaction('rw', db.outbox, async () => {
+      const own = (await db.outbox.where('key').equals(key).toArray()).filter(
+        (entry) => entry.ssoUuid === input.ssoUuid,
+      );
+      const replaced = own.filter((entry) => entry.state !== 'inflight');
+      if (replaced.length > 0) await db.outbox.bulkDelete(replaced.map((entry) => entry.id));
+      const now = Date.now();
+      const entry: Omit<SyncHiddenEntry, 'id'> = {
+        kind: 'syncHidden',
+        key,
+        assessmentId: input.assessmentId,
+        propertyId: input.propertyId,
+        ssoUuid: input.ssoUuid,
+        idempotencyKey: newIdempotencyKey(),
+        state: 'pending',
+        attempts: 0,
+        nextAttemptAt: 0,
+        lastError: null,
+        parkedMessage: null,
+        createdAt: now,
+        updatedAt: now,
+        locationText: input.locationText ?? (await locationOf(db, input.assessmentId)),
+      };
+      const id = await db.outbox.add(entry as SyncHiddenEntry);
+      return { ...entry, id } as SyncHiddenEntry;
+    }),
+  );
+}
+
+/** The residence's location text of any queued entry of the assessment, for the outbox list. */
+async function locationOf(db: AppDatabase, assessmentId: string): Promise<string> {
+  const entry = await db.outbox
+    .filter((e) => e.assessmentId === assessmentId && e.locationText !== '')
+    .first();
+  return entry?.locationText ?? '';
+}
+
+/** Entries of every kind in sending order, of one author if given. */
+export async function listAllEntries(db: AppDatabase, ssoUuid?: string): Promise<OutboxRecord[]> {
   const all = await withReopen(db, () => db.outbox.toArray());
   return ssoUuid === undefined ? all : all.filter((entry) => entry.ssoUuid === ssoUuid);
 }
 
-/** Answers not yet on the server that will be sent (pending and in flight). */
+/** Pending, in flight and parked answers in sending order, of one author if given. */
+export async function listEntries(db: AppDatabase, ssoUuid?: string): Promise<OutboxEntry[]> {
+  return (await listAllEntries(db, ssoUuid)).filter(isAnswer);
+}
+
+/** The assessment this author started on this device for the residence whose create is still queued. */
+export async function queuedCreateOf(
+  db: AppDatabase,
+  propertyId: string,
+  ssoUuid: string,
+): Promise<CreateEntry | undefined> {
+  const creates = await withReopen(db, () => db.outbox.where('kind').equals('create').toArray());
+  return creates.find(
+    (entry): entry is CreateEntry =>
+      entry.kind === 'create' && entry.propertyId === propertyId && entry.ssoUuid === ssoUuid,
+  );
+}
+
+/** Entries of any kind not yet on the server that will be sent (pending and in flight). */
 export async function pendingCount(db: AppDatabase, ssoUuid?: string): Promise<number> {
-  return (await listEntries(db, ssoUuid)).filter(isUnsent).length;
+  return (await listAllEntries(db, ssoUuid)).filter(isUnsent).length;
 }
 
 export async function outboxSnapshot(db: AppDatabase, ssoUuid?: string): Promise<OutboxSnapshot> {
-  const entries = await listEntries(db, ssoUuid);
+  const records = await listAllEntries(db, ssoUuid);
   return {
-    entries,
-    pendingCount: entries.filter(isUnsent).length,
-    parkedCount: entries.filter((entry) => entry.state === 'parked').length,
+    entries: records.filter(isAnswer),
+    records,
+    pendingCount: records.filter(isUnsent).length,
+    parkedCount: records.filter((entry) => entry.state === 'parked').length,
   };
 }
 
-/** The logout guard: does this user have answers that are not on the server yet? */
+/** The logout guard: does this user have entries (answers, creates, syncs) not on the server yet? */
 export async function hasPendingForUser(db: AppDatabase, ssoUuid: string): Promise<boolean> {
   return (await pendingCount(db, ssoUuid)) > 0;
 }
@@ -230,26 +379,44 @@ export async function resetBackoff(db: AppDatabase, ssoUuid: string): Promise<vo
   );
 }
 
-export type Claim = { entry: OutboxEntry } | { waitUntil: number } | null;
+export type Claim = { entry: OutboxRecord } | { waitUntil: number } | null;
 
 /**
- * Takes the author's first pending entry in id order and marks it in flight, in one
- * transaction, so that two senders can never take the same entry. When that entry waits
- * for its backoff nothing is taken: later entries never overtake it.
+ * Takes the author's first pending entry in id order that may go now and marks it in flight, in
+ * one transaction, so that two senders can never take the same entry.
+ * - An entry of an assessment whose create is still on the device (pending, in flight, waiting
+ *   for its backoff or parked, by any author) is held back: before its assessment exists the
+ *   server would refuse it (404) and park it. Other assessments' entries go on.
+ * - A create waiting for its backoff holds back only its own assessment (above).
+ * - Any other entry waiting for its backoff holds back every later one: answers reach the server
+ *   in the order they were typed.
  */
 export async function claimNext(db: AppDatabase, ssoUuid: string, now: number): Promise<Claim> {
   return withReopen(db, () =>
     db.transaction('rw', db.outbox, async () => {
-      const head = await db.outbox
+      const creates = await db.outbox.where('kind').equals('create').toArray();
+      const notCreated = new Set(creates.map((entry) => entry.assessmentId));
+      // The state index keeps id order within one state.
+      const pending = await db.outbox
         .where('state')
         .equals('pending')
         .and((entry) => entry.ssoUuid === ssoUuid)
-        .first();
-      if (!head) return null;
-      if (head.nextAttemptAt > now) return { waitUntil: head.nextAttemptAt };
-      const entry: OutboxEntry = { ...head, state: 'inflight', updatedAt: now };
-      await db.outbox.put(entry);
-      return { entry };
+        .toArray();
+      let createDueAt = Infinity;
+      for (const head of pending) {
+        if (head.kind !== 'create' && notCreated.has(head.assessmentId)) continue;
+        if (head.nextAttemptAt > now) {
+          if (head.kind === 'create') {
+            createDueAt = Math.min(createDueAt, head.nextAttemptAt);
+            continue;
+          }
+          return { waitUntil: Math.min(head.nextAttemptAt, createDueAt) };
+        }
+        const entry: OutboxRecord = { ...head, state: 'inflight', updatedAt: now };
+        await db.outbox.put(entry);
+        return { entry };
+      }
+      return createDueAt === Infinity ? null : { waitUntil: createDueAt };
     }),
   );
 }
@@ -260,7 +427,7 @@ export async function claimNext(db: AppDatabase, ssoUuid: string, now: number): 
  */
 export async function completeSent(
   db: AppDatabase,
-  sent: OutboxEntry,
+  sent: OutboxRecord,
 ): Promise<{ hasNewerPending: boolean }> {
   return withReopen(db, () =>
     db.transaction('rw', db.outbox, async () => {
@@ -286,10 +453,12 @@ export async function completeSent(
  */
 export async function finishAttempt(
   db: AppDatabase,
-  sent: OutboxEntry,
-  changes: Partial<Pick<OutboxEntry, 'state' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'parkedMessage'>>,
+  sent: OutboxRecord,
+  changes: Partial<
+    Pick<OutboxRecord, 'state' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'parkedMessage'>
+  >,
   now: number,
-): Promise<OutboxEntry | null> {
+): Promise<OutboxRecord | null> {
   return withReopen(db, () =>
     db.transaction('rw', db.outbox, async () => {
       const current = await db.outbox.get(sent.id);
@@ -308,7 +477,7 @@ export async function finishAttempt(
           return null;
         }
       }
-      const updated: OutboxEntry = { ...current, ...changes, updatedAt: now };
+      const updated: OutboxRecord = { ...current, ...changes, updatedAt: now };
       await db.outbox.put(updated);
       return updated;
     }),

@@ -1,5 +1,5 @@
 import { ApiError } from '../../src/api/http';
-import { AppDatabase, type AnswerPayload, type OutboxEntry } from '../../src/offline/db';
+import { AppDatabase, type AnswerPayload, type OutboxEntry, type OutboxRecord } from '../../src/offline/db';
 import type { AnswerInput } from '../../src/offline/outbox';
 import {
   createOutboxSender,
@@ -25,6 +25,14 @@ export function openDatabase(name = newDatabaseName()): AppDatabase {
   const db = new AppDatabase(name);
   databases.push(db);
   return db;
+}
+
+/** The stored entries, which the test knows to be answers only (it fails if one is not). */
+export async function answersIn(db: AppDatabase): Promise<OutboxEntry[]> {
+  const all = await db.outbox.toArray();
+  const answers = all.filter((entry): entry is OutboxEntry => entry.kind === 'answer');
+  if (answers.length !== all.length) throw new Error('The outbox holds entries other than answers');
+  return answers;
 }
 
 export async function cleanUp(): Promise<void> {
@@ -55,21 +63,30 @@ export function answer(
 
 export interface SentRequest {
   entryId: number;
+  kind: OutboxRecord['kind'];
   key: string;
   idempotencyKey: string;
+  /** Empty for creates and syncs, which carry no answer. */
   payload: AnswerPayload;
 }
 
-type Behaviour = (entry: OutboxEntry) => Promise<unknown>;
+type Behaviour = (entry: OutboxRecord) => Promise<unknown>;
 
 /**
- * A stand-in for the syncanswer endpoint: applies payloads per question, answers a repeated
- * idempotency key from its store without applying it again, and fails as scripted.
+ * A stand-in for the syncanswer, createnewassessment and synchiddenquestions endpoints: applies
+ * payloads per question, answers a repeated idempotency key from its store without applying it
+ * again, creates an assessment once per client-chosen id, and fails as scripted. Assessments in
+ * `known` exist; an answer or sync of an assessment that does not is a 404, as on the server.
  */
 export class FakeServer {
   readonly requests: SentRequest[] = [];
   readonly answers = new Map<string, AnswerPayload>();
   readonly applied: string[] = [];
+  /** Assessments that exist on the server (by id); ASSESSMENT exists from the start. */
+  readonly known = new Set<string>([ASSESSMENT]);
+  /** Every create the server carried out (one per new id). */
+  readonly created: string[] = [];
+  readonly syncs: string[] = [];
   private readonly idempotencyStore = new Map<string, unknown>();
   private readonly script: Behaviour[] = [];
 
@@ -79,19 +96,33 @@ export class FakeServer {
     return this;
   }
 
-  send = async (entry: OutboxEntry): Promise<unknown> => {
+  send = async (entry: OutboxRecord): Promise<unknown> => {
     this.requests.push({
       entryId: entry.id,
+      kind: entry.kind,
       key: entry.key,
       idempotencyKey: entry.idempotencyKey,
-      payload: structuredClone(entry.payload),
+      payload: entry.kind === 'answer' ? structuredClone(entry.payload) : {},
     });
     const behaviour = this.script.shift();
     if (behaviour) return behaviour(entry);
     return this.apply(entry);
   };
 
-  apply(entry: OutboxEntry): unknown {
+  apply(entry: OutboxRecord): unknown {
+    if (entry.kind === 'create') {
+      // Idempotent by the id (docs/api.md "createnewassessment").
+      if (!this.known.has(entry.assessmentId)) {
+        this.known.add(entry.assessmentId);
+        this.created.push(entry.assessmentId);
+      }
+      return entry.assessmentId;
+    }
+    if (!this.known.has(entry.assessmentId)) throw new ApiError(404, 'Not found');
+    if (entry.kind === 'syncHidden') {
+      this.syncs.push(entry.assessmentId);
+      return '0 skjulte spørgsmål, 0 svar fjernet';
+    }
     const stored = this.idempotencyStore.get(entry.idempotencyKey);
     if (stored !== undefined) return stored;
     this.answers.set(entry.key, { ...this.answers.get(entry.key), ...entry.payload });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AppDatabase, OutboxEntry } from '../../src/offline/db';
+import type { AppDatabase, OutboxRecord } from '../../src/offline/db';
 import { enqueueAnswer } from '../../src/offline/outbox';
 import { OUTBOX_LOCK_NAME, type OutboxLockManager } from '../../src/offline/outbox-sender';
 import { FakeServer, TestLockManager, answer, cleanUp, openDatabase, sender } from './outbox-helpers';
@@ -27,7 +27,7 @@ function slowServer() {
   const server = new FakeServer();
   let concurrent = 0;
   let maxConcurrent = 0;
-  const send = async (entry: OutboxEntry) => {
+  const send = async (entry: OutboxRecord) => {
     concurrent++;
     maxConcurrent = Math.max(maxConcurrent, concurrent);
     await new Promise((resolve) => setTimeout(resolve, 1 + (entry.id % 3)));

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/http';
-import type { OutboxEntry } from '../../src/offline/db';
+import type { OutboxRecord } from '../../src/offline/db';
 import { discardParked, enqueueAnswer, listEntries } from '../../src/offline/outbox';
 import {
   SYNC_ANSWER_PATH,
@@ -21,6 +21,7 @@ import {
   fail,
   gate,
   networkError,
+  answersIn,
   openDatabase,
   sender,
   settleUntil,
@@ -44,7 +45,7 @@ describe('sending the outbox in order', () => {
     let concurrent = 0;
     let maxConcurrent = 0;
     const server = new FakeServer();
-    const send = async (entry: OutboxEntry) => {
+    const send = async (entry: OutboxRecord) => {
       concurrent++;
       maxConcurrent = Math.max(maxConcurrent, concurrent);
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -115,7 +116,7 @@ describe('sending the outbox in order', () => {
     release();
     await draining;
 
-    const left = await db.outbox.toArray();
+    const left = await answersIn(db);
     expect(left.map((entry) => entry.id)).toEqual([newer.id]);
     expect(left[0]!.payload).toEqual({ values: ['b'], comment: 'ved døren' });
     expect(await db.outbox.get(older.id)).toBeUndefined();

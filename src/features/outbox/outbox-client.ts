@@ -5,8 +5,9 @@ import { assessmentKeys } from '../../api/get-assessment';
 import { locatedAssessmentsKeys } from '../../api/get-located-assessments';
 import { questionsQueryOptions } from '../../api/get-questions';
 import { ApiError } from '../../api/http';
-import { appDatabaseRelaxed } from '../../offline/db';
-import { createOutboxSender, sendSyncAnswer, type OutboxSender } from '../../offline/outbox-sender';
+import { refreshAfterAssessmentChange } from '../../api/refresh-after-change';
+import { appDatabaseRelaxed, type OutboxRecord } from '../../offline/db';
+import { createOutboxSender, sendOutboxEntry, type OutboxSender } from '../../offline/outbox-sender';
 import { showToast } from '../../ui/toasts';
 import type { Question } from '../../domain/answer-validation';
 
@@ -17,10 +18,25 @@ import type { Question } from '../../domain/answer-validation';
  */
 let sender: OutboxSender | null = null;
 
-export function outboxSender(
-  queryClient: QueryClient,
-  messages: { parked: (title: string, reason: string) => string; notAuthorized: string },
-): OutboxSender {
+/** The Danish texts the sender's toasts and parked entries carry (the caller translates). */
+export interface OutboxMessages {
+  /** A toast for a refused entry: what it was (outboxEntryTitle) and the reason. */
+  parked: (title: string, reason: string) => string;
+  /** A locked or meanwhile removed assessment (404, 409 of an answer or sync). */
+  notAuthorized: string;
+  /** A create whose id is another residence's (409 ASSESSMENT_ID_TAKEN). */
+  idTaken: string;
+  /** What an entry is, in words: the question's title, "Ny vurdering" or the sync. */
+  title: (entry: OutboxRecord) => string;
+}
+
+/** The server's error code of a refused request ({ message, code }, docs/api.md). */
+function errorCode(error: ApiError): string | undefined {
+  const code = (error.body as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export function outboxSender(queryClient: QueryClient, messages: OutboxMessages): OutboxSender {
   if (sender) return sender;
   sender = createOutboxSender({
     // Enqueues are durable (strict connection); the sender's marks may be relaxed: a lost mark
@@ -28,8 +44,12 @@ export function outboxSender(
     db: appDatabaseRelaxed(),
     send: async (entry, signal) => {
       try {
-        return await sendSyncAnswer(entry, signal);
+        return await sendOutboxEntry(entry, signal);
       } catch (error) {
+        // A create whose id is another residence's can never be sent as it is: parked, with why.
+        if (error instanceof ApiError && error.status === 409 && errorCode(error) === 'ASSESSMENT_ID_TAKEN') {
+          throw new ApiError(error.status, messages.idTaken, error.body);
+        }
         // docs/product.md 8: writing to a locked (or meanwhile removed) assessment says so in Danish; the
         // entry is parked with this text and the value stays visible in the outbox list.
         if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
@@ -39,6 +59,13 @@ export function outboxSender(
       }
     },
     onSent: (entry, response, { hasNewerPending }) => {
+      if (entry.kind !== 'answer') {
+        // The assessment now exists on the server (create), or screening's hidden answers are gone
+        // (sync): the lists, the residence and its questions are read again (product.md 7).
+        void refreshAfterAssessmentChange(queryClient);
+        void queryClient.invalidateQueries({ queryKey: assessmentKeys.one(entry.assessmentId) });
+        return;
+      }
       if (!hasNewerPending && Array.isArray(response)) {
         queryClient.setQueryData(questionsQueryOptions(entry.assessmentId).queryKey, response as Question[]);
       }
@@ -53,7 +80,7 @@ export function outboxSender(
     onParked: (entry) =>
       showToast({
         kind: 'error',
-        message: messages.parked(entry.questionTitle, entry.parkedMessage ?? ''),
+        message: messages.parked(messages.title(entry), entry.parkedMessage ?? ''),
         priority: 2,
         autoClose: 10_000,
       }),

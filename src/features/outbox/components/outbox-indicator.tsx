@@ -3,8 +3,9 @@ import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { pluralKey } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
-import { discardParked, type OutboxEntry } from '../../../offline/outbox';
+import { discardParked, type OutboxRecord } from '../../../offline/outbox';
 import { useOutbox } from '../hooks/use-outbox';
+import { outboxEntryTitle } from '../outbox-entry-title';
 
 /**
  * docs/architecture.md 2: the header indicator with the count of answers not yet on the server, and
@@ -15,11 +16,14 @@ export function OutboxIndicator() {
   const t = useTranslation();
   const { sender, snapshot, db } = useOutbox();
   const [open, setOpen] = useState(false);
-  const [discarding, setDiscarding] = useState<OutboxEntry | null>(null);
+  const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
   const { pendingCount, parkedCount } = snapshot;
   if (pendingCount === 0 && parkedCount === 0) return null;
-  const pending = snapshot.entries.filter((e) => e.state !== 'parked');
-  const parked = snapshot.entries.filter((e) => e.state === 'parked');
+  // Answers, creates and hidden-question syncs in their one sending order.
+  const pending = snapshot.records.filter((e) => e.state !== 'parked');
+  const parked = snapshot.records.filter((e) => e.state === 'parked');
+  // Answers of an assessment whose create is still on the device wait for it (outbox.ts claimNext).
+  const notCreated = new Set(snapshot.records.filter((e) => e.kind === 'create').map((e) => e.assessmentId));
   const label = [
     pendingCount > 0 ? t(pluralKey('header.outbox.pending', pendingCount), { count: pendingCount }) : null,
     parkedCount > 0 ? t(pluralKey('header.outbox.parked', parkedCount), { count: parkedCount }) : null,
@@ -27,19 +31,22 @@ export function OutboxIndicator() {
     .filter(Boolean)
     .join(', ');
 
-  const entryView = (entry: OutboxEntry) => (
+  const entryView = (entry: OutboxRecord) => (
     <Stack
       key={entry.id}
       gap={2}
       p="sm"
       style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8 }}
     >
-      <Text fw={600}>
-        {t('outbox.question', { question: entry.questionTitle || t('outbox.unknownQuestion') })}
-      </Text>
-      <Text size="sm">{t('outbox.value', { value: entry.valueText || t('outbox.value.empty') })}</Text>
+      <Text fw={600}>{outboxEntryTitle(t, entry)}</Text>
+      {entry.kind === 'answer' && (
+        <Text size="sm">{t('outbox.value', { value: entry.valueText || t('outbox.value.empty') })}</Text>
+      )}
       <Text size="sm">{t('outbox.residence', { location: entry.locationText })}</Text>
       {entry.state === 'inflight' && <Text size="sm">{t('outbox.sending')}</Text>}
+      {entry.state === 'pending' && entry.kind !== 'create' && notCreated.has(entry.assessmentId) && (
+        <Text size="sm">{t('outbox.create.held')}</Text>
+      )}
       {entry.state === 'parked' && (
         <>
           <Text size="sm" c="red.9">

@@ -5,9 +5,10 @@ import { storageFailureOf, type DeviceStorage } from '../../../domain/save-statu
 import { useTranslation } from '../../../i18n/use-translation';
 import { appDatabase } from '../../../offline/db';
 import { subscribe, type OutboxSnapshot } from '../../../offline/outbox';
+import { outboxEntryTitle } from '../outbox-entry-title';
 import { outboxSender, requestBackgroundSync } from '../outbox-client';
 
-const EMPTY: OutboxSnapshot = { entries: [], pendingCount: 0, parkedCount: 0 };
+const EMPTY: OutboxSnapshot = { entries: [], records: [], pendingCount: 0, parkedCount: 0 };
 
 /**
  * The sender (started on first use), a live snapshot of the signed-in user's outbox, and whether
@@ -22,6 +23,8 @@ export function useOutbox() {
       outboxSender(queryClient, {
         parked: (title, reason) => `${title}: ${t('assessment.saveStatus.parked', { reason })}`,
         notAuthorized: t('assessment.notAuthorized'),
+        idTaken: t('outbox.create.idTaken'),
+        title: (entry) => outboxEntryTitle(t, entry),
       }),
     [queryClient, t],
   );

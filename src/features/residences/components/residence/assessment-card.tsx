@@ -2,6 +2,7 @@ import { Button, Card, Group, Progress, Stack, Table, Text } from '@mantine/core
 import { IconCopy, IconLockOpen } from '@tabler/icons-react';
 import type { AssessmentListEntry } from '../../../../api/dto';
 import { displayStatus } from '../../../../domain/statuses';
+import { ReasonedButton } from '../../../../ui/reasoned-button';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { formatPercent, formatShortDate } from '../../../../ui/format';
 import { StatusBadge } from '../../../../ui/status-badge';
@@ -18,6 +19,8 @@ export function AssessmentCard(props: {
   assessment: AssessmentListEntry;
   canWrite: boolean;
   onUnlock?: () => void;
+  /** Why unlock cannot be used now (offline: it needs the network); null or absent when it can. */
+  unlockDisabledReason?: string | null;
   /** Copy this assessment to other residences (docs/product.md 4 "Bulk mode"). */
   onCopy?: () => void;
 }) {
@@ -96,13 +99,13 @@ export function AssessmentCard(props: {
             }
           />
           {props.onUnlock && (
-            <Button
+            <ReasonedButton
               variant="default"
               leftSection={<IconLockOpen size={16} aria-hidden />}
+              label={t('residence.unlock.button')}
+              disabledReason={props.unlockDisabledReason ?? null}
               onClick={props.onUnlock}
-            >
-              {t('residence.unlock.button')}
-            </Button>
+            />
           )}
           {props.onCopy && (
             <Button

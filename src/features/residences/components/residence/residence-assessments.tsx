@@ -2,7 +2,7 @@ import { ActionIcon, Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Toolt
 import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { AssessmentListEntry, LocatedAssessmentRequestItem } from '../../../../api/dto';
 import { locatedAssessmentsQueryOptions } from '../../../../api/get-located-assessments';
 import {
@@ -13,6 +13,7 @@ import {
 } from '../../../../domain/residence-actions';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { UnlockDialog } from '../../../../ui/unlock-dialog';
+import { useOnline } from '../../../../ui/use-online';
 import { AssessmentCard } from './assessment-card';
 import { useStartAssessment } from './use-start-assessment';
 
@@ -58,6 +59,11 @@ export function ResidenceAssessments(props: {
       params: { propertyId: a.propertyId, assessmentId: a.assessmentId },
     });
   const kind = overwriteKind(assessments);
+  // Overwrite and unlock change assessments on the server at once (abandon, copy): they need the
+  // network, unlike a first screening (issue 12). Offline they stay visible, disabled with the
+  // reason, as the bulk buttons do (docs/architecture.md 2 "Jobs").
+  const online = useOnline();
+  const overwriteReasonId = useId();
   const close = () => {
     setDialog(null);
     starter.reset();
@@ -67,16 +73,28 @@ export function ResidenceAssessments(props: {
     <>
       <AssessmentsHeading>
         {props.canWrite && (
-          <Tooltip label={t('residence.newAssessment.aria')}>
-            <ActionIcon
-              size="xl"
-              radius="xl"
-              aria-label={t('residence.newAssessment.aria')}
-              onClick={() => setDialog({ kind: 'overwrite' })}
-            >
-              <IconPlus aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <Group gap="xs" wrap="nowrap">
+            {!online && (
+              <Text id={overwriteReasonId} size="sm" c="gray.7">
+                {t('residence.overwrite.offline')}
+              </Text>
+            )}
+            <Tooltip label={t('residence.newAssessment.aria')}>
+              <ActionIcon
+                size="xl"
+                radius="xl"
+                aria-label={t('residence.newAssessment.aria')}
+                {...(online
+                  ? {}
+                  : { 'data-disabled': true, 'aria-disabled': true, 'aria-describedby': overwriteReasonId })}
+                onClick={() => {
+                  if (online) setDialog({ kind: 'overwrite' });
+                }}
+              >
+                <IconPlus aria-hidden />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         )}
       </AssessmentsHeading>
 
@@ -92,12 +110,13 @@ export function ResidenceAssessments(props: {
                 : undefined
             }
             onCopy={props.canWrite && !a.converted ? () => copy(a) : undefined}
+            unlockDisabledReason={online ? null : t('residence.unlock.offline')}
           />
         ))}
       </SimpleGrid>
 
       <Modal
-        opened={dialog?.kind === 'overwrite' && kind !== null}
+        opened={dialog?.kind === 'overwrite' && kind !== null && online}
         onClose={close}
         title={kind ? t(`residence.overwrite.${kind}.title`) : ''}
         closeButtonProps={{ 'aria-label': t('general.close') }}
@@ -130,7 +149,7 @@ export function ResidenceAssessments(props: {
       </Modal>
 
       <UnlockDialog
-        opened={dialog?.kind === 'unlock'}
+        opened={dialog?.kind === 'unlock' && online}
         eligible={canUnlock(assessments)}
         pending={starter.isPending}
         failed={starter.isError}

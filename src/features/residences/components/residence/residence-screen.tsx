@@ -6,7 +6,9 @@ import { residenceAssessmentRefs } from '../../../../api/get-located-assessments
 import { propertyQueryOptions } from '../../../../api/get-property';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { PageHeader } from '../../../../ui/page-header';
+import { TakeAlongResidenceButton } from '../../take-along/components/take-along-buttons';
 import { AssessmentsHeading, ResidenceAssessments } from './residence-assessments';
+import { OfflineStartError } from './start-offline';
 import { useStartAssessment } from './use-start-assessment';
 
 /**
@@ -24,6 +26,11 @@ export function ResidenceScreen(props: { propertyId: string }) {
     <>
       <PageHeader title={property.beliggenhed}>
         {!canWrite && <Text>{t('residence.readOnly')}</Text>}
+        <TakeAlongResidenceButton
+          propertyId={property.id}
+          location={property.beliggenhed}
+          departmentId={property.departmentId}
+        />
       </PageHeader>
 
       {refs.length > 0 ? (
@@ -44,10 +51,21 @@ export function ResidenceScreen(props: { propertyId: string }) {
   );
 }
 
-/** docs/product.md 2: a write user with no assessment sees a start-screening button. */
+/**
+ * docs/product.md 2: a write user with no assessment sees a start-screening button. It works
+ * offline too (issue 12): the create is queued and the form opens on the cached catalogue.
+ */
 function NotAssessed(props: { propertyId: string; canWrite: boolean }) {
   const t = useTranslation();
   const starter = useStartAssessment(props.propertyId);
+  const error = starter.error;
+  const message =
+    error instanceof OfflineStartError
+      ? t('residence.startOffline.noQuestions')
+      : typeof navigator !== 'undefined' && !navigator.onLine
+        ? // Offline the only other failure is the device refusing to store the create.
+          t('residence.startOffline.failed')
+        : t('assessment.createNew.error');
   return (
     <>
       {starter.isError && (
@@ -60,7 +78,7 @@ function NotAssessed(props: { propertyId: string; canWrite: boolean }) {
           onClose={starter.reset}
           closeButtonLabel={t('general.close')}
         >
-          {t('assessment.createNew.error')}
+          {message}
         </Alert>
       )}
       <AssessmentsHeading />

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { abandonAssessments } from '../../../../api/abandon-assessments';
 import { createAssessment } from '../../../../api/create-assessment';
 import { assessmentQueryOptions } from '../../../../api/get-assessment';
+import { propertyQueryOptions } from '../../../../api/get-property';
 import { questionsQueryOptions } from '../../../../api/get-questions';
+import { ApiError } from '../../../../api/http';
 import { refreshAfterAssessmentChange } from '../../../../api/refresh-after-change';
 import type { ChapterKind } from '../../../../domain/catalogue';
 import { unlockQuestion } from '../../../../domain/question-navigation';
+import { appDatabase } from '../../../../offline/db';
+import { newIdempotencyKey, queuedCreateOf } from '../../../../offline/outbox';
+import { startAssessmentOffline } from './start-offline';
 
 /** How a new assessment comes about on the residence screen (docs/product.md 2 and 4). */
 type StartAssessment =
@@ -41,6 +46,36 @@ async function unlockLanding(queryClient: QueryClient, propertyId: string, appro
   return question ? { chapter: question.chapterKind, questionId: question.id } : SCREENING_START;
 }
 
+const isOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
+
+/**
+ * Start screening (issue 12, docs/architecture.md 2 "Offline start"). The client chooses the id,
+ * so the create is idempotent: online it is sent at once, and a lost reply repeated from the
+ * outbox makes no second assessment. Offline, or when the request fails for want of a network,
+ * the create is queued with that same id and the form opens on the cached catalogue. A create
+ * of this residence still queued on the device is opened again instead of starting another.
+ */
+async function startNew(
+  queryClient: QueryClient,
+  propertyId: string,
+  ssoUuid: string,
+): Promise<{ assessmentId: string; queued: boolean }> {
+  const db = appDatabase();
+  const queued = await queuedCreateOf(db, propertyId, ssoUuid).catch(() => undefined);
+  if (queued) return { assessmentId: queued.assessmentId, queued: true };
+  const assessmentId = newIdempotencyKey();
+  if (!isOffline()) {
+    try {
+      return { assessmentId: await createAssessment({ propertyId, assessmentId }), queued: false };
+    } catch (error) {
+      if (!(error instanceof ApiError && error.isNetworkFailure)) throw error;
+    }
+  }
+  const property = await queryClient.ensureQueryData(propertyQueryOptions(propertyId));
+  await startAssessmentOffline({ db, queryClient, property, assessmentId, ssoUuid });
+  return { assessmentId, queued: true };
+}
+
 /**
  * docs/product.md 4: start screening, overwrite or unlock, then open the new assessment. The approved
  * assessment's question is read before anything changes, so a failed read leaves no copy behind.
@@ -50,8 +85,12 @@ async function unlockLanding(queryClient: QueryClient, propertyId: string, appro
 export function useStartAssessment(propertyId: string) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const ssoUuid = useRouteContext({ from: '/_signedIn', select: (c) => c.session.ssoUuid });
   return useMutation({
     mutationFn: async (start: StartAssessment) => {
+      if (start.kind === 'new') {
+        return { ...(await startNew(queryClient, propertyId, ssoUuid)), landing: SCREENING_START };
+      }
       const landing =
         start.kind === 'unlock'
           ? await unlockLanding(queryClient, propertyId, start.approvedId)
@@ -64,13 +103,15 @@ export function useStartAssessment(propertyId: string) {
         propertyId,
         sourceAssessmentIdToCopyFrom: start.kind === 'unlock' ? start.approvedId : undefined,
       });
-      return { assessmentId, landing };
+      return { assessmentId, landing, queued: false };
     },
     onSuccess: ({ assessmentId, landing }) =>
       navigate({
         to: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
         params: { propertyId, assessmentId, ...landing },
       }),
-    onSettled: () => refreshAfterAssessmentChange(queryClient),
+    // A queued create is not on the server yet: refetching now would replace the seeded cache
+    // (the new draft) with the server's word. The outbox refreshes once the create is sent.
+    onSettled: (data) => (data?.queued ? undefined : refreshAfterAssessmentChange(queryClient)),
   });
 }
