@@ -14,6 +14,7 @@ import { Route as SignedInRouteImport } from './routes/_signedIn'
 import { Route as LoggedoutRouteImport } from './routes/loggedout'
 import { Route as LoginCallbackRouteImport } from './routes/loginCallback'
 import { Route as SignedInWithOrganizationRouteImport } from './routes/_signedIn/_withOrganization'
+import { Route as SignedInOfflineRouteImport } from './routes/_signedIn/offline'
 import { Route as SignedInOrganizationsRouteImport } from './routes/_signedIn/organizations'
 import { Route as SignedInWithOrganizationWriteRouteImport } from './routes/_signedIn/_withOrganization/_write'
 import { Route as SignedInWithOrganizationActiveAssessmentsRouteImport } from './routes/_signedIn/_withOrganization/activeAssessments'
@@ -62,6 +63,11 @@ const SignedInWithOrganizationRoute =
     id: '/_withOrganization',
     getParentRoute: () => SignedInRoute,
   } as any)
+const SignedInOfflineRoute = SignedInOfflineRouteImport.update({
+  id: '/offline',
+  path: '/offline',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const SignedInOrganizationsRoute = SignedInOrganizationsRouteImport.update({
   id: '/organizations',
   path: '/organizations',
@@ -211,6 +217,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/loggedout': typeof LoggedoutRoute
   '/loginCallback': typeof LoginCallbackRoute
+  '/offline': typeof SignedInOfflineRoute
   '/organizations': typeof SignedInOrganizationsRoute
   '/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
   '/approved': typeof SignedInWithOrganizationWriteApprovedRoute
@@ -238,6 +245,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/loggedout': typeof LoggedoutRoute
   '/loginCallback': typeof LoginCallbackRoute
+  '/offline': typeof SignedInOfflineRoute
   '/organizations': typeof SignedInOrganizationsRoute
   '/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
   '/approved': typeof SignedInWithOrganizationWriteApprovedRoute
@@ -268,6 +276,7 @@ export interface FileRoutesById {
   '/loggedout': typeof LoggedoutRoute
   '/loginCallback': typeof LoginCallbackRoute
   '/_signedIn/_withOrganization': typeof SignedInWithOrganizationRouteWithChildren
+  '/_signedIn/offline': typeof SignedInOfflineRoute
   '/_signedIn/organizations': typeof SignedInOrganizationsRoute
   '/_signedIn/_withOrganization/_write': typeof SignedInWithOrganizationWriteRouteWithChildren
   '/_signedIn/_withOrganization/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
@@ -298,6 +307,7 @@ export interface FileRouteTypes {
     | '/'
     | '/loggedout'
     | '/loginCallback'
+    | '/offline'
     | '/organizations'
     | '/activeAssessments'
     | '/approved'
@@ -325,6 +335,7 @@ export interface FileRouteTypes {
     | '/'
     | '/loggedout'
     | '/loginCallback'
+    | '/offline'
     | '/organizations'
     | '/activeAssessments'
     | '/approved'
@@ -354,6 +365,7 @@ export interface FileRouteTypes {
     | '/loggedout'
     | '/loginCallback'
     | '/_signedIn/_withOrganization'
+    | '/_signedIn/offline'
     | '/_signedIn/organizations'
     | '/_signedIn/_withOrganization/_write'
     | '/_signedIn/_withOrganization/activeAssessments'
@@ -421,6 +433,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof SignedInWithOrganizationRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signedIn/offline': {
+      id: '/_signedIn/offline'
+      path: '/offline'
+      fullPath: '/offline'
+      preLoaderRoute: typeof SignedInOfflineRouteImport
       parentRoute: typeof SignedInRoute
     }
     '/_signedIn/organizations': {
@@ -679,11 +698,13 @@ const SignedInWithOrganizationRouteWithChildren =
 
 interface SignedInRouteChildren {
   SignedInWithOrganizationRoute: typeof SignedInWithOrganizationRouteWithChildren
+  SignedInOfflineRoute: typeof SignedInOfflineRoute
   SignedInOrganizationsRoute: typeof SignedInOrganizationsRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInWithOrganizationRoute: SignedInWithOrganizationRouteWithChildren,
+  SignedInOfflineRoute: SignedInOfflineRoute,
   SignedInOrganizationsRoute: SignedInOrganizationsRoute,
 }
 

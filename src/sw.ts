@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerHelpImageRoute } from './features/residences/take-along/sw-help-images';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -14,6 +15,9 @@ registerRoute(
     denylist: [/^\/api\//, /^\/auth\//, /^\/messagehub/, /\.html$/],
   }),
 );
+
+// Help images taken along offline (docs/architecture.md "The persisted query cache").
+registerHelpImageRoute();
 
 // The first install takes over the open page at once: without it a first visit stays
 // uncontrolled until a reload, and losing the signal then breaks the next screen's code chunk.

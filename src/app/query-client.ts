@@ -1,7 +1,8 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
 import { ApiError } from '../api/http';
 import { shouldRetry } from '../api/retry';
 import { logger } from '../lib/logger';
+import { isKeptOffline } from '../offline/client-state';
 
 /** docs/product.md 7: cache 15 minutes, never stale by time, retry 20x on 408 only. */
 export const CACHE_TIME_MS = 15 * 60 * 1000;
@@ -15,8 +16,15 @@ export function createQueryClient(onAuthFailure: (error: ApiError) => void): Que
     logger.warn('request failed', error);
     if (error instanceof ApiError && error.isAuthFailure) onAuthFailure(error);
   };
+  const queryCache = new QueryCache({ onError: handle });
+  // What was taken along offline is kept without time limit (issue 12): a query it names,
+  // restored from the persisted cache or fetched anew, is never collected after 15 minutes, so
+  // it is still in the persisted cache when the device starts again a day later.
+  queryCache.subscribe((event) => {
+    if (event.type === 'added' && isKeptOffline(event.query.queryKey)) keepWithoutTimeLimit(event.query);
+  });
   return new QueryClient({
-    queryCache: new QueryCache({ onError: handle }),
+    queryCache,
     mutationCache: new MutationCache({ onError: handle }),
     defaultOptions: {
       queries: {
@@ -28,4 +36,13 @@ export function createQueryClient(onAuthFailure: (error: ApiError) => void): Que
       mutations: { retry: shouldRetry, networkMode: 'offlineFirst' },
     },
   });
+}
+
+/**
+ * Keeps a query in the cache until it is removed. A query's gcTime only ever grows
+ * (TanStack's `updateGcTime` takes the larger), so an observer with the 15-minute default never
+ * shortens it again.
+ */
+export function keepWithoutTimeLimit(query: Query): void {
+  query.setOptions({ ...query.options, gcTime: Infinity });
 }

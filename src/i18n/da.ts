@@ -666,10 +666,62 @@ export const da = {
   'handicap.reading': 'Læsevanskeligheder',
 
   // Offline start (issue 12): outbox creates and hidden-question syncs, start screening offline
+  'outbox.create.title': 'Ny vurdering, startet uden forbindelse',
+  'outbox.create.held': 'Vurderingen oprettes først; dens svar sendes bagefter.',
+  'outbox.create.idTaken':
+    'Vurderingen kunne ikke oprettes, fordi dens id allerede hører til en anden bolig. Start en ny vurdering af boligen.',
+  'outbox.syncHidden.title': 'Opdatering af skjulte spørgsmål efter screeningen',
+  'residence.startOffline.noQuestions':
+    'Spørgsmålene er ikke på enheden, så screeningen kan ikke startes uden forbindelse. Åbn en vurdering, mens du er online, og prøv igen.',
+  'residence.startOffline.failed':
+    'Vurderingen kunne ikke gemmes på enheden, så screeningen kan ikke startes uden forbindelse. Frigør plads på enheden, eller prøv igen, når du er online.',
+  'residence.overwrite.offline': 'At starte forfra kræver netforbindelse.',
+  'residence.unlock.offline': 'Oplåsning kræver netforbindelse.',
 
   // The form offline (issue 12)
 
   // Take along and the storage panel (issue 12)
+  'takeAlong.department': 'Tag afdelingen med offline',
+  'takeAlong.selection': 'Tag med offline',
+  'takeAlong.residence': 'Tag med offline',
+  'takeAlong.again': 'Hent igen til offline',
+  'takeAlong.offline': 'Du skal have forbindelse for at tage noget med offline.',
+  'takeAlong.busy': 'Der hentes allerede til offline.',
+  'takeAlong.status.label': 'Tag med offline',
+  'takeAlong.status.running': 'Henter til offline: {done} af {total} boliger ({size})',
+  'takeAlong.status.preparing': 'Gør klar til at hente til offline …',
+  'takeAlong.status.done': '{done} boliger er taget med offline ({size}).',
+  'takeAlong.status.failed': '{count} boliger kunne ikke hentes. Prøv igen, når forbindelsen er god.',
+  'takeAlong.status.cancelled': 'Stoppet. {done} af {total} boliger blev taget med offline.',
+  'takeAlong.status.error': 'Vi kunne ikke hente til offline. Prøv igen, når du har forbindelse.',
+  'takeAlong.status.quota':
+    'Der er ikke mere plads på enheden. Intet er gemt fra denne hentning. Fjern noget af det, du har taget med offline, og prøv igen. Svar, der ikke er sendt, er ikke rørt.',
+  'takeAlong.status.progress': 'Fremskridt',
+  'takeAlong.status.openPanel': 'Se hvad der er offline',
+  'takeAlong.status.persistRefused':
+    'Browseren har ikke lovet at beholde data. Den kan slette det, du har taget med, og svar, der ikke er sendt endnu, hvis der bliver brug for pladsen.',
+  'takeAlong.cancel': 'Stop hentning',
+  'takeAlong.mark': 'Taget med offline',
+  'takeAlong.mark.dated': 'Taget med offline {date}',
+  'takeAlong.notOnDevice': 'Ikke på enheden: boligen kan ikke åbnes uden forbindelse.',
+  'storage.link': 'Offline-data',
+  'storage.title': 'Offline-data',
+  'storage.description': 'Det, du har taget med offline, kan åbnes uden forbindelse.',
+  'storage.space.title': 'Plads',
+  'storage.space.used': 'Brugt: {used} af {quota}',
+  'storage.space.unknown': 'Browseren oplyser ikke, hvor meget plads der er.',
+  'storage.persisted.yes': 'Browseren beholder data, indtil du selv fjerner dem.',
+  'storage.persisted.no':
+    'Browseren har ikke lovet at beholde data. Den kan slette det, du har taget med, og svar, der ikke er sendt endnu, hvis der bliver brug for pladsen.',
+  'storage.persisted.unknown': 'Browseren oplyser ikke, om data beholdes.',
+  'storage.departments.title': 'Afdelinger',
+  'storage.residences.title': 'Enkelte boliger',
+  'storage.empty': 'Du har ikke taget noget med offline endnu.',
+  'storage.department.line': '{count} boliger · hentet {date}',
+  'storage.residence.line': 'Hentet {date} · {size}',
+  'storage.remove': 'Fjern',
+  'storage.remove.aria': 'Fjern {name} fra enheden',
+  'storage.outboxNote': 'Svar, der ikke er sendt, bliver aldrig fjernet her.',
 } as const satisfies Record<string, string>;
 
 export type TranslationKey = keyof typeof da;

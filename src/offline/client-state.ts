@@ -1,3 +1,6 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { tokenStore } from '../api/token-store';
+
 /**
  * Client-held state of docs/product.md 3 outside cookies and IndexedDB, by storage kind, with
  * typed names. Every key starts with "bt:" so that it is ours to clear.
@@ -45,7 +48,7 @@ function jsonStorage(storage: () => Storage) {
 
 /** Session storage: bulk-flow values (prefix "bulk:"), the dismissed service message. */
 export const sessionValues = jsonStorage(() => sessionStorage);
-/** Local storage: per-assessment question lists (prefix "questions:"), guidance tips shown. */
+/** Local storage: per-assessment question lists (prefix "questions:"), guidance tips shown, what was taken along offline ("offline:"). */
 export const localValues = jsonStorage(() => localStorage);
 
 export const DISMISSED_SERVICE_MESSAGE = 'dismissed-service-message';
@@ -80,8 +83,193 @@ export const currentJobState = {
   },
 };
 
-/** docs/product.md 4: logout clears the local question lists and the copy and approve session state. */
+/** A residence taken along offline (issue 12), with what its screens need from the cache. */
+export interface TakenAlongResidence {
+  id: string;
+  location: string;
+  departmentId: string;
+  /** The residence's assessments: their details, questions and scores were fetched too. */
+  assessmentIds: string[];
+  /** ISO time the data was fetched. */
+  fetchedAt: string;
+  /** Size of its cached data as JSON: what it takes in the persisted cache. */
+  bytes: number;
+  /** Why it is kept: `self` (chosen on its own or in a selection) or `department:<id>`. */
+  sources: string[];
+}
+
+/** A department taken along: its residence list, and each of its residences. */
+export interface TakenAlongDepartment {
+  id: string;
+  organizationId: string;
+  name: string;
+  fetchedAt: string;
+  residenceCount: number;
+}
+
+/**
+ * What this device keeps offline beyond the 15-minute cache (docs/architecture.md 2 "The persisted
+ * query cache"): the queries these entries name are kept without time limit and survive a restart
+ * days later. It belongs to the user whose cache it describes; logout removes both.
+ */
+export interface OfflineRegistry {
+  owner: string;
+  organizations: string[];
+  departments: Record<string, TakenAlongDepartment>;
+  residences: Record<string, TakenAlongResidence>;
+  /** The answer of `navigator.storage.persist()` at the first take along; null before it. */
+  persistGranted: boolean | null;
+}
+
+const OFFLINE_REGISTRY = 'offline:registry';
+
+export const emptyOfflineRegistry = (owner: string): OfflineRegistry => ({
+  owner,
+  organizations: [],
+  departments: {},
+  residences: {},
+  persistGranted: null,
+});
+
+export const offlineRegistryState = {
+  /** The owner's registry; an empty one when none is stored or it is another user's. */
+  get(owner: string): OfflineRegistry {
+    const stored = localValues.get<OfflineRegistry>(OFFLINE_REGISTRY);
+    return stored && stored.owner === owner && typeof stored.residences === 'object'
+      ? stored
+      : emptyOfflineRegistry(owner);
+  },
+  /** False when local storage refused it (a full quota). */
+  set(registry: OfflineRegistry): boolean {
+    try {
+      localStorage.setItem(`bt:${OFFLINE_REGISTRY}`, JSON.stringify(registry));
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  clear(): void {
+    localValues.remove(OFFLINE_REGISTRY);
+  },
+};
+
+/**
+ * The record of what was taken along, held in memory for the screens and for the query cache's
+ * keep rule (`isKeptOffline`), and written to local storage.
+ * It is read synchronously at start, before the persisted cache is restored, so the restored
+ * queries it names are kept without time limit from their first moment.
+ */
+
+let registry: OfflineRegistry | null = null;
+let index: KeptIndex | null = null;
+const listeners = new Set<() => void>();
+
+interface KeptIndex {
+  any: boolean;
+  residences: ReadonlySet<string>;
+  assessments: ReadonlySet<string>;
+  departments: ReadonlySet<string>;
+  organizations: ReadonlySet<string>;
+}
+
+const currentOwner = () => tokenStore.claims()?.sso_uuid ?? '';
+
+export function offlineRegistry(): OfflineRegistry {
+  const owner = currentOwner();
+  if (registry === null || registry.owner !== owner) {
+    registry = offlineRegistryState.get(owner);
+    index = null;
+  }
+  return registry;
+}
+
+/**
+ * Replaces the registry. `write: false` keeps it in memory only (a take along in progress writes
+ * every few residences, not after each: the record of the big department is some 400 KB).
+ */
+export function updateOfflineRegistry(
+  change: (current: OfflineRegistry) => OfflineRegistry,
+  options: { write?: boolean } = {},
+): boolean {
+  registry = change(offlineRegistry());
+  index = null;
+  const written = options.write === false ? true : offlineRegistryState.set(registry);
+  listeners.forEach((listener) => listener());
+  return written;
+}
+
+/** Forgets the in-memory copy (tests; a new user is noticed by itself). */
+export function resetOfflineRegistry(): void {
+  registry = null;
+  index = null;
+  listeners.forEach((listener) => listener());
+}
+
+function keptIndex(): KeptIndex {
+  // Built once per registry: the cache asks for every query it adds, thousands at a restore.
+  if (index) return index;
+  const current = offlineRegistry();
+  const residences = Object.values(current.residences);
+  index = {
+    any: residences.length > 0 || Object.keys(current.departments).length > 0,
+    residences: new Set(residences.map((r) => r.id)),
+    assessments: new Set(residences.flatMap((r) => r.assessmentIds)),
+    departments: new Set(Object.keys(current.departments)),
+    organizations: new Set(current.organizations),
+  };
+  return index;
+}
+
+/**
+ * Whether a query is part of what was taken along, by its key (the key factories of src/api):
+ * the residence, its assessments' list, details, questions and scores, the department's list, the
+ * organization's departments, and while anything is kept the session and the static content the
+ * signed-in screens cannot open without offline (docs/architecture.md 2 "Routes own access").
+ */
+export function isKeptOffline(queryKey: QueryKey): boolean {
+  const kept = keptIndex();
+  if (!kept.any) return false;
+  const [kind, id] = queryKey as readonly unknown[];
+  switch (kind) {
+    case 'property':
+      return kept.residences.has(id as string);
+    case 'locatedAssessments': {
+      const first = (id as { propertyId?: string }[] | undefined)?.[0];
+      return first !== undefined && kept.residences.has(first.propertyId ?? '');
+    }
+    case 'assessment':
+    case 'questions':
+    case 'assessmentScores':
+      return kept.assessments.has(id as string);
+    case 'propertiesByDepartment':
+      return kept.departments.has(id as string);
+    case 'departments':
+      return kept.organizations.has(id as string);
+    case 'staticcontent':
+    case 'userinfo':
+    case 'organizations':
+      return true;
+    default:
+      return false;
+  }
+}
+
+export function hasTakenAlong(): boolean {
+  return keptIndex().any;
+}
+
+export function subscribeOfflineRegistry(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * docs/product.md 4: logout clears the local question lists and the copy and approve session
+ * state; the record of what was taken along goes with the persisted cache it describes.
+ */
 export function clearClientStateOnLogout(): void {
   localValues.removePrefix('questions:');
+  localValues.removePrefix('offline:');
+  resetOfflineRegistry();
   sessionValues.removePrefix('bulk:');
 }

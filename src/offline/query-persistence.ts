@@ -8,6 +8,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { dehydrate } from '@tanstack/react-query';
 import { logger } from '../lib/logger';
+import { hasTakenAlong, isKeptOffline } from './client-state';
 import { createMemoryStorage, mirrorKeyValues, readKeyValues } from './key-value-mirror';
 import type { MirroredStorage } from './mirrored-storage';
 
@@ -19,6 +20,12 @@ import type { MirroredStorage } from './mirrored-storage';
 export const PERSISTED_CACHE_KEY = 'bt-query-cache';
 /** How long a persisted cache may be restored: a day of site visits without signal. */
 export const PERSISTED_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a cache holding what was taken along offline may be restored (issue 12): a field trip
+ * of some days. Only the taken-along queries outlive the day; the rest is dropped after the
+ * restore as before.
+ */
+export const TAKEN_ALONG_MAX_AGE_MS = 14 * PERSISTED_CACHE_MAX_AGE_MS;
 export const ANONYMOUS = 'anonymous';
 const THROTTLE_MS = 300;
 
@@ -30,6 +37,13 @@ export interface QueryPersistence {
   /** Logout: the persisted cache is removed; the in-memory one is cleared by the caller. */
   clear(): Promise<void>;
   flush(): Promise<void>;
+  /**
+   * Writes the cache now, past the throttle, and resolves when it is in IndexedDB; rejects with
+   * the device's error (a full quota) when it could not be stored.
+   */
+  persistNow(): Promise<void>;
+  /** The last write error (a full quota); null while writes succeed. */
+  lastError(): Error | null;
 }
 
 export function createQueryPersistence(
@@ -60,7 +74,22 @@ export function createQueryPersistence(
 
   return {
     async restore() {
-      await persistQueryClientRestore({ queryClient, persister, buster, maxAge: PERSISTED_CACHE_MAX_AGE_MS });
+      // The persisted client's timestamp is its last write: a day without use must not drop what
+      // was taken along for days, so such a cache is restored for longer and whatever else in it
+      // is older than a day is dropped here, query by query.
+      const takenAlong = hasTakenAlong();
+      await persistQueryClientRestore({
+        queryClient,
+        persister,
+        buster,
+        maxAge: takenAlong ? TAKEN_ALONG_MAX_AGE_MS : PERSISTED_CACHE_MAX_AGE_MS,
+      });
+      if (takenAlong) {
+        const oldest = Date.now() - PERSISTED_CACHE_MAX_AGE_MS;
+        queryClient.removeQueries({
+          predicate: (query) => !isKeptOffline(query.queryKey) && query.state.dataUpdatedAt < oldest,
+        });
+      }
       subscribe();
     },
     async switchUser(userKey) {
@@ -81,6 +110,14 @@ export function createQueryPersistence(
       subscribe();
     },
     flush: () => storage.flush(),
+    lastError: () => storage.lastError(),
+    async persistNow() {
+      const client: PersistedClient = { timestamp: Date.now(), buster, clientState: dehydrate(queryClient) };
+      storage.setItem(PERSISTED_CACHE_KEY, JSON.stringify(client));
+      await storage.flush();
+      const error = storage.lastError();
+      if (error) throw error;
+    },
   };
 }
 

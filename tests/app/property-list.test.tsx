@@ -3,6 +3,10 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PropertyList } from '../../src/features/residences/components/property-list/property-list';
+import {
+  resetOfflineRegistry,
+  updateOfflineRegistry,
+} from '../../src/features/residences/take-along/registry';
 import { bulkStore } from '../../src/offline/bulk-state';
 import { fillJsdomGaps, propertyRow, renderPages } from './test-render';
 
@@ -106,5 +110,48 @@ describe('the property list (docs/product.md 2)', () => {
     expect((screen.getByRole('checkbox', { name: 'Vælg Testvej 1, 8000' }) as HTMLInputElement).checked).toBe(
       true,
     );
+  });
+});
+
+describe('what is on the device (issue 12)', () => {
+  afterEach(() => {
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+    localStorage.clear();
+    resetOfflineRegistry();
+  });
+
+  it('marks a residence taken along, and offline shows one not on the device as a link that does not open', async () => {
+    updateOfflineRegistry((r) => ({
+      ...r,
+      residences: {
+        r2: {
+          id: 'r2',
+          location: 'Testvej 2, 8000',
+          departmentId: 'd1',
+          assessmentIds: [],
+          fetchedAt: '2026-03-05T09:30:00.000Z',
+          bytes: 100,
+          sources: ['self'],
+        },
+      },
+    }));
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    const router = await renderList();
+    expect(screen.getAllByRole('img', { name: 'Taget med offline' })).toHaveLength(1);
+    // Only the residence on the device is a link that opens.
+    expect(
+      screen
+        .getAllByRole('link')
+        .filter((l) => l.getAttribute('href'))
+        .map((l) => l.textContent),
+    ).toEqual(['Testvej 2, 8000']);
+    const missing = screen.getByRole('link', { name: /^Testvej 1, 8000/ });
+    expect(missing.getAttribute('aria-disabled')).toBe('true');
+    expect(missing.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(missing.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Ikke på enheden: boligen kan ikke åbnes uden forbindelse.',
+    );
+    fireEvent.click(missing);
+    expect(router.state.location.pathname).toBe('/departments/properties/d1');
   });
 });

@@ -1,5 +1,5 @@
-import { Button, Group } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { ActionIcon, Button, Group } from '@mantine/core';
+import { IconCloudDown, IconDownload } from '@tabler/icons-react';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { headerVariant, hidesHeaderAlerts } from '../../domain/header-navigation';
@@ -19,12 +19,14 @@ const loadHeaderBackLink = () => import('./header-back-link');
 const loadOrganizationBanner = () => import('../../features/organizations/components/organization-banner');
 const loadOutboxIndicator = () => import('../../features/outbox/components/outbox-indicator');
 const loadPropertySearchBox = () => import('../../features/residences/components/property-search-box');
+const loadTakeAlongStatus = () => import('../../features/residences/take-along/components/take-along-status');
 const HeaderBackLink = lazy(() => loadHeaderBackLink().then((m) => ({ default: m.HeaderBackLink })));
 const OrganizationBanner = lazy(() =>
   loadOrganizationBanner().then((m) => ({ default: m.OrganizationBanner })),
 );
 const OutboxIndicator = lazy(() => loadOutboxIndicator().then((m) => ({ default: m.OutboxIndicator })));
 const PropertySearchBox = lazy(() => loadPropertySearchBox().then((m) => ({ default: m.PropertySearchBox })));
+const TakeAlongStatus = lazy(() => loadTakeAlongStatus().then((m) => ({ default: m.TakeAlongStatus })));
 
 /**
  * A signed-in start asks for the header's lazy parts together with the screen's chunks, not
@@ -83,6 +85,19 @@ export function AppHeader(props: { signedIn: boolean }) {
             </Suspense>
           )}
           {!online && <OfflineBadge />}
+          {props.signedIn && (
+            // The storage panel (issue 12): what is kept offline and the space it takes.
+            <ActionIcon
+              component={Link}
+              to="/offline"
+              variant="subtle"
+              size="lg"
+              aria-label={t('storage.link')}
+              title={t('storage.link')}
+            >
+              <IconCloudDown size={20} aria-hidden />
+            </ActionIcon>
+          )}
           {installPrompt && (
             <Button
               size="xs"
@@ -99,6 +114,12 @@ export function AppHeader(props: { signedIn: boolean }) {
       {props.signedIn && alerts && (
         <Suspense fallback={null}>
           <OrganizationBanner />
+        </Suspense>
+      )}
+      {/* A take along goes on while the user moves about: its progress shows on every screen. */}
+      {props.signedIn && variant !== 'assessment' && (
+        <Suspense fallback={null}>
+          <TakeAlongStatus />
         </Suspense>
       )}
     </header>

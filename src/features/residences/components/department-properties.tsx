@@ -6,6 +6,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
 import { departmentsQueryOptions } from '../../../api/get-departments';
 import { propertiesByDepartmentQueryOptions } from '../../../api/get-properties-by-department';
+import { TakeAlongDepartmentButton } from '../take-along/components/take-along-buttons';
 import { PropertyList } from './property-list/property-list';
 
 /**
@@ -51,6 +52,14 @@ export function DepartmentProperties(props: {
             {props.guidance && <Group ml="auto">{props.guidance}</Group>}
           </Group>
         )}
+        {/* Issue 12: the whole department on the device before a day without signal. */}
+        <Group>
+          <TakeAlongDepartmentButton
+            organizationId={props.organizationId}
+            departmentId={props.departmentId}
+            departmentName={department?.departmentName ?? props.departmentId}
+          />
+        </Group>
       </PageHeader>
       <PropertyList key={props.departmentId} rows={properties} />
     </>

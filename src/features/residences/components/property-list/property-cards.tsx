@@ -1,5 +1,7 @@
 import { memo } from 'react';
 import type { NotSelectableReason } from '../../../../domain/bulk-selection';
+import { OfflineMark } from '../../take-along/components/offline-mark';
+import type { Availability } from '../../take-along/use-offline-availability';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { StatusBadge } from '../../../../ui/status-badge';
 import type { PropertyListItem } from './list-items';
@@ -23,20 +25,39 @@ const PropertyCard = memo(function PropertyCard(props: {
   toggle: (key: string) => void;
   blocked: NotSelectableReason | undefined;
   href: string;
+  availability: Availability;
 }) {
   const t = useTranslation();
   const { item, blocked, toggle } = props;
   const reasonId = `card-not-selectable-${item.key}`;
+  const offlineReasonId = `card-not-on-device-${item.key}`;
   return (
     <li className={classes.card} style={{ top: props.top, height: CARD_HEIGHT }}>
       <div className={classes.cardBody}>
         <div className={classes.cardText}>
-          <a className={classes.cardLink} href={props.href} data-residence-id={item.residenceId}>
-            {item.location}
-          </a>
+          {props.availability === 'unavailable' ? (
+            // Offline and never on the device (issue 12): a link that says why it does not open.
+            <a
+              className={`${classes.cardLink} ${classes.unavailable}`}
+              role="link"
+              aria-disabled="true"
+              tabIndex={0}
+              aria-describedby={offlineReasonId}
+            >
+              {item.location}
+              <span id={offlineReasonId} className={classes.notSelectable}>
+                {t('takeAlong.notOnDevice')}
+              </span>
+            </a>
+          ) : (
+            <a className={classes.cardLink} href={props.href} data-residence-id={item.residenceId}>
+              {item.location}
+            </a>
+          )}
           <span className={classes.statusCell}>
             <StatusBadge status={item.displayStatus} futureApprovedDate={item.futureApprovedDate} />
             {item.isConverted && <ConvertedMark />}
+            {props.availability === 'kept' && <OfflineMark />}
           </span>
           {/* docs/product.md 4: why this residence cannot receive the copy. */}
           {blocked && (
@@ -60,7 +81,11 @@ const PropertyCard = memo(function PropertyCard(props: {
 });
 
 /** The mobile property list: cards, also rendered only while in view. */
-export function PropertyCards(props: { items: readonly PropertyListItem[]; selection: ListSelection }) {
+export function PropertyCards(props: {
+  items: readonly PropertyListItem[];
+  selection: ListSelection;
+  availability: (residenceId: string) => Availability;
+}) {
   const { ref, virtualizer, scrollMargin } = useWindowRows<HTMLUListElement>({
     count: props.items.length,
     itemHeight: CARD_HEIGHT,
@@ -87,6 +112,7 @@ export function PropertyCards(props: { items: readonly PropertyListItem[]; selec
             toggle={selection.toggle}
             blocked={selection.blocked.get(item.key)}
             href={links.href(item.residenceId)}
+            availability={props.availability(item.residenceId)}
           />
         );
       })}

@@ -22,6 +22,8 @@ import { pluralKey } from '../../../../i18n/translate';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { ActionBar } from '../../../../ui/action-bar';
 import { useOnline } from '../../../../ui/use-online';
+import { TakeAlongSelectionButton } from '../../take-along/components/take-along-buttons';
+import { useOfflineAvailability } from '../../take-along/use-offline-availability';
 import { useBulkState, useStartCopy } from '../../hooks/use-copy-flow';
 import { useCurrentPath } from '../../hooks/use-current-path';
 import { CopyActionBar } from './copy-action-bar';
@@ -63,6 +65,7 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
   const online = useOnline();
   const here = useCurrentPath();
   const startCopy = useStartCopy();
+  const availability = useOfflineAvailability();
   const onFilter = useCallback(
     (patch: Partial<PropertyFilters>) => setFilters((f) => ({ ...f, ...patch })),
     [],
@@ -142,7 +145,13 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
         )}
       </Group>
       {isDesktop ? (
-        <PropertyTable items={visible} filters={filters} onFilter={onFilter} selection={selection} />
+        <PropertyTable
+          items={visible}
+          filters={filters}
+          onFilter={onFilter}
+          selection={selection}
+          availability={availability}
+        />
       ) : (
         <>
           <Group mb="xs">
@@ -150,7 +159,7 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
               {selection.allSelected ? t('propertiesList.deselectAll') : t('propertiesList.selectAll')}
             </Button>
           </Group>
-          <PropertyCards items={visible} selection={selection} />
+          <PropertyCards items={visible} selection={selection} availability={availability} />
         </>
       )}
       {visible.length === 0 && (
@@ -198,6 +207,15 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
                   t('propertiesList.action.evaluate.disabled'),
                 )}
                 onClick={openSingle}
+              />
+              {/* Issue 12: the selected residences fetched for a day without signal. */}
+              <TakeAlongSelectionButton
+                residences={selection.selectedItems.map((item) => ({
+                  id: item.residenceId,
+                  location: item.location,
+                  departmentId: item.departmentId,
+                }))}
+                onStarted={listSelection.clear}
               />
               {/* docs/product.md 2, 5 and 6: Approve for write users, never on the approval and results pages. */}
               {canWrite && showsActionBar(here.split('?')[0]!) && (

@@ -2,6 +2,8 @@ import { Checkbox, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { memo, type MouseEvent } from 'react';
 import type { NotSelectableReason } from '../../../../domain/bulk-selection';
+import { OfflineMark } from '../../take-along/components/offline-mark';
+import type { Availability } from '../../take-along/use-offline-availability';
 import type { PropertyFilters } from '../../../../domain/property-filter';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { StatusBadge } from '../../../../ui/status-badge';
@@ -127,11 +129,14 @@ const TableRow = memo(function TableRow(props: {
   toggle: (key: string) => void;
   blocked: NotSelectableReason | undefined;
   href: string;
+  availability: Availability;
 }) {
   const t = useTranslation();
   const { item } = props;
   const reason = props.blocked ? t(`propertiesList.notSelectable.${props.blocked}`) : null;
   const reasonId = `not-selectable-${item.key}`;
+  const offlineReasonId = `not-on-device-${item.key}`;
+  const unavailable = props.availability === 'unavailable';
   return (
     <tr className={classes.row} style={{ height: ROW_HEIGHT }} aria-rowindex={props.rowIndex}>
       <td className={classes.check}>
@@ -159,20 +164,41 @@ const TableRow = memo(function TableRow(props: {
         )}
       </td>
       <td>
-        <a className={classes.link} href={props.href} data-residence-id={item.residenceId}>
-          {item.streetName}
-        </a>
+        {unavailable ? (
+          // Offline and never on the device (issue 12): a link that says why it does not open.
+          <a
+            className={`${classes.link} ${classes.unavailable}`}
+            role="link"
+            aria-disabled="true"
+            tabIndex={0}
+            aria-describedby={offlineReasonId}
+            title={t('takeAlong.notOnDevice')}
+          >
+            {item.streetName}
+            <span id={offlineReasonId} className={classes.visuallyHidden}>
+              {t('takeAlong.notOnDevice')}
+            </span>
+          </a>
+        ) : (
+          <a className={classes.link} href={props.href} data-residence-id={item.residenceId}>
+            {item.streetName}
+          </a>
+        )}
       </td>
       <td>
-        <a
-          className={classes.link}
-          href={props.href}
-          data-residence-id={item.residenceId}
-          aria-label={t('propertiesList.openResidence', { location: item.location })}
-          tabIndex={-1}
-        >
-          {item.streetNumber}
-        </a>
+        {unavailable ? (
+          item.streetNumber
+        ) : (
+          <a
+            className={classes.link}
+            href={props.href}
+            data-residence-id={item.residenceId}
+            aria-label={t('propertiesList.openResidence', { location: item.location })}
+            tabIndex={-1}
+          >
+            {item.streetNumber}
+          </a>
+        )}
       </td>
       <td>{item.floorNumber ?? ''}</td>
       <td>{item.doorCode ?? ''}</td>
@@ -181,6 +207,7 @@ const TableRow = memo(function TableRow(props: {
         <span className={classes.statusCell}>
           <StatusBadge status={item.displayStatus} futureApprovedDate={item.futureApprovedDate} />
           {item.isConverted && <ConvertedMark />}
+          {props.availability === 'kept' && <OfflineMark />}
         </span>
       </td>
     </tr>
@@ -196,6 +223,7 @@ export function PropertyTable(props: {
   filters: PropertyFilters;
   onFilter: OnFilter;
   selection: ListSelection;
+  availability: (residenceId: string) => Availability;
 }) {
   const { ref, virtualizer, scrollMargin } = useWindowRows<HTMLTableSectionElement>({
     count: props.items.length,
@@ -238,6 +266,7 @@ export function PropertyTable(props: {
               toggle={selection.toggle}
               blocked={selection.blocked.get(item.key)}
               href={links.href(item.residenceId)}
+              availability={props.availability(item.residenceId)}
             />
           );
         })}

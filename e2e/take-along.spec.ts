@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import type { PropertyRow } from '../src/api/dto';
+import { bigDepartment, demoToken, expectAccessible, isDemoAssessment, signInWithToken } from './fixtures';
+
+/**
+ * Issue 12, "Tag med offline": the big department is taken along online; offline, after a restart
+ * from the persisted state, a residence never opened before and its assessment's question open,
+ * and the storage panel lists the department with the date it was fetched.
+ */
+
+const today = () => {
+  const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/Copenhagen' }));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(now.getDate())}.${pad(now.getMonth() + 1)}.${pad(now.getFullYear() % 100)}`;
+};
+
+/** A residence with one draft of the demo data, from the end of the list (other specs count from the front). */
+function draftResidence(rows: PropertyRow[]): PropertyRow {
+  const byResidence = new Map<string, PropertyRow[]>();
+  for (const row of rows)
+    byResidence.set(row.residenceId, [...(byResidence.get(row.residenceId) ?? []), row]);
+  const candidates = [...byResidence.values()].filter(
+    (group) =>
+      group.length === 1 &&
+      isDemoAssessment(group[0]!.assessmentId) &&
+      group[0]!.assessmentStatus === 'draft' &&
+      !group[0]!.isCalculated,
+  );
+  expect(candidates.length).toBeGreaterThan(3);
+  return candidates.at(-3)![0]!;
+}
+
+test.describe('take along', () => {
+  test('the big department is taken along and opens offline after a restart', async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'one run of the big department is enough');
+    test.setTimeout(420_000);
+    const token = await demoToken(request, 'skriver');
+    const { department, rows } = await bigDepartment(request, token);
+    const residence = draftResidence(rows);
+
+    await signInWithToken(page, token, `/departments/properties/${department.departmentId}`);
+    await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+
+    await page.getByRole('button', { name: 'Tag afdelingen med offline' }).click();
+    const status = page.getByRole('status', { name: 'Tag med offline' });
+    await expect(status).toContainText(/Henter til offline: \d+ af \d+ boliger/, { timeout: 60_000 });
+    await expect(status).toContainText(/boliger er taget med offline/, { timeout: 360_000 });
+    await expect(page.getByRole('img', { name: /^Taget med offline/ }).first()).toBeVisible();
+
+    // A restart without a network: the app, the department and its residences come from the device.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
+    await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Taget med offline' }).first()).toBeVisible();
+
+    // A residence never opened before, then its draft's question.
+    await page.evaluate((path) => {
+      history.pushState({}, '', path);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/residence/${residence.residenceId}`);
+    await expect(page.getByRole('heading', { level: 1, name: residence.location })).toBeVisible();
+    await page.getByRole('link', { name: /^Fortsæt vurderingen/ }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/assessment/${residence.residenceId}/${residence.assessmentId}/`),
+    );
+    await expect(
+      page
+        .getByRole('radio')
+        .or(page.getByRole('checkbox'))
+        .or(page.getByLabel(/^Værdi i/))
+        .first(),
+    ).toBeVisible();
+
+    // The storage panel, still offline.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/offline');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(page.getByRole('heading', { level: 1, name: 'Offline-data' })).toBeVisible();
+    const item = page.getByRole('listitem').filter({ hasText: department.departmentName });
+    await expect(item).toContainText(`${department.propertiesCount} boliger · hentet ${today()}`);
+    await expect(
+      item.getByRole('button', { name: `Fjern ${department.departmentName} fra enheden` }),
+    ).toBeVisible();
+    await expectAccessible(page, 'storage panel');
+    await context.setOffline(false);
+  });
+});

@@ -1,0 +1,17 @@
+import { IconCloudCheck } from '@tabler/icons-react';
+import { useTranslation } from '../../../../i18n/use-translation';
+import { formatShortDate } from '../../../../ui/format';
+import classes from './take-along.module.css';
+
+/** A residence kept on the device (issue 12): an icon with an accessible name. */
+export function OfflineMark(props: { fetchedAt?: string }) {
+  const t = useTranslation();
+  const label = props.fetchedAt
+    ? t('takeAlong.mark.dated', { date: formatShortDate(props.fetchedAt) })
+    : t('takeAlong.mark');
+  return (
+    <span className={classes.mark} role="img" aria-label={label} title={label}>
+      <IconCloudCheck size={16} aria-hidden />
+    </span>
+  );
+}

@@ -1,0 +1,163 @@
+import { Alert, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../../../../i18n/use-translation';
+import { formatShortDate } from '../../../../ui/format';
+import { PageHeader } from '../../../../ui/page-header';
+import { formatBytes } from '../format-bytes';
+import { useOfflineRegistry } from '../registry';
+import { removeDepartment, removeResidence } from '../remove';
+
+interface StorageFacts {
+  usage: number | null;
+  quota: number | null;
+  persisted: boolean | null;
+}
+
+/** `navigator.storage` as far as the browser has it (null where it tells nothing). */
+async function readStorageFacts(): Promise<StorageFacts> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  const [estimate, persisted] = await Promise.all([
+    storage?.estimate ? storage.estimate().catch(() => null) : Promise.resolve(null),
+    storage?.persisted ? storage.persisted().catch(() => null) : Promise.resolve(null),
+  ]);
+  return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted };
+}
+
+/**
+ * The storage panel (issue 12): what is kept offline per department and residence with the date
+ * it was fetched, the space used and left, whether the browser keeps the data, and removal per
+ * item. Removing never touches the answers waiting in the outbox.
+ */
+export function StoragePanel() {
+  const t = useTranslation();
+  const queryClient = useQueryClient();
+  const registry = useOfflineRegistry();
+  const [facts, setFacts] = useState<StorageFacts | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void readStorageFacts().then((f) => live && setFacts(f));
+    return () => {
+      live = false;
+    };
+  }, [registry]);
+
+  const departments = Object.values(registry.departments).sort((a, b) => a.name.localeCompare(b.name, 'da'));
+  const residences = Object.values(registry.residences)
+    .filter((r) => r.sources.includes('self'))
+    .sort((a, b) => a.location.localeCompare(b.location, 'da'));
+  const departmentBytes = (id: string) =>
+    Object.values(registry.residences)
+      .filter((r) => r.sources.includes(`department:${id}`))
+      .reduce((sum, r) => sum + r.bytes, 0);
+  const remove = async (key: string, action: () => Promise<void>) => {
+    setBusy(key);
+    try {
+      await action();
+    } finally {
+      setBusy(null);
+    }
+  };
+  const persisted = facts?.persisted ?? registry.persistGranted;
+
+  return (
+    <>
+      <PageHeader title={t('storage.title')} description={t('storage.description')} />
+      <Stack gap="lg">
+        <Paper withBorder p="md" component="section" aria-labelledby="storage-space">
+          <Title order={2} size="h4" id="storage-space" mb="xs">
+            {t('storage.space.title')}
+          </Title>
+          <Text>
+            {facts?.usage != null && facts.quota != null
+              ? t('storage.space.used', { used: formatBytes(facts.usage), quota: formatBytes(facts.quota) })
+              : t('storage.space.unknown')}
+          </Text>
+          {persisted === true && <Text mt="xs">{t('storage.persisted.yes')}</Text>}
+          {persisted === false && (
+            <Alert color="yellow" mt="xs">
+              {t('storage.persisted.no')}
+            </Alert>
+          )}
+          {persisted == null && <Text mt="xs">{t('storage.persisted.unknown')}</Text>}
+        </Paper>
+
+        {departments.length === 0 && residences.length === 0 && <Text>{t('storage.empty')}</Text>}
+
+        {departments.length > 0 && (
+          <section aria-labelledby="storage-departments">
+            <Title order={2} size="h4" id="storage-departments" mb="xs">
+              {t('storage.departments.title')}
+            </Title>
+            <List listStyleType="none" spacing="xs">
+              {departments.map((d) => (
+                <List.Item key={d.id}>
+                  <ItemRow
+                    name={d.name}
+                    line={`${t('storage.department.line', {
+                      count: d.residenceCount,
+                      date: formatShortDate(d.fetchedAt),
+                    })} · ${formatBytes(departmentBytes(d.id))}`}
+                    busy={busy === d.id}
+                    onRemove={() => void remove(d.id, () => removeDepartment(queryClient, d.id))}
+                  />
+                </List.Item>
+              ))}
+            </List>
+          </section>
+        )}
+
+        {residences.length > 0 && (
+          <section aria-labelledby="storage-residences">
+            <Title order={2} size="h4" id="storage-residences" mb="xs">
+              {t('storage.residences.title')}
+            </Title>
+            <List listStyleType="none" spacing="xs">
+              {residences.map((r) => (
+                <List.Item key={r.id}>
+                  <ItemRow
+                    name={r.location}
+                    line={t('storage.residence.line', {
+                      date: formatShortDate(r.fetchedAt),
+                      size: formatBytes(r.bytes),
+                    })}
+                    busy={busy === r.id}
+                    onRemove={() => void remove(r.id, () => removeResidence(queryClient, r.id))}
+                  />
+                </List.Item>
+              ))}
+            </List>
+          </section>
+        )}
+        <Text size="sm" c="dimmed">
+          {t('storage.outboxNote')}
+        </Text>
+      </Stack>
+    </>
+  );
+}
+
+function ItemRow(props: { name: string; line: string; busy: boolean; onRemove: () => void }) {
+  const t = useTranslation();
+  return (
+    <Paper withBorder p="sm">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <div>
+          <Text fw={600}>{props.name}</Text>
+          <Text size="sm">{props.line}</Text>
+        </div>
+        <Button
+          variant="default"
+          color="red"
+          loading={props.busy}
+          onClick={props.onRemove}
+          aria-label={t('storage.remove.aria', { name: props.name })}
+        >
+          {t('storage.remove')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

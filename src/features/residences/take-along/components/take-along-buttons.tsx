@@ -1,0 +1,133 @@
+import { Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconCloudDownload } from '@tabler/icons-react';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from '../../../../i18n/use-translation';
+import { activeOrganization } from '../../../../offline/active-organization';
+import { useOnline } from '../../../../ui/use-online';
+import { useOfflineRegistry } from '../registry';
+import type { ResidenceToTake } from '../take-along';
+import { useTakeAlong } from '../use-take-along';
+import { OfflineMark } from './offline-mark';
+
+/** The active organization (src/offline/active-organization.ts), whose departments are kept too. */
+function useActiveOrganizationId(): string {
+  return useSyncExternalStore(activeOrganization.subscribe, () => activeOrganization.get()?.id ?? '');
+}
+
+/** Why a take along cannot start now: offline, or another one is running; null when it can. */
+function useBlockReason(): string | null {
+  const t = useTranslation();
+  const online = useOnline();
+  const { progress } = useTakeAlong();
+  if (!online) return t('takeAlong.offline');
+  if (progress?.phase === 'running') return t('takeAlong.busy');
+  return null;
+}
+
+/** A button that stays focusable when blocked and says why (as the list's action buttons). */
+function TakeButton(props: { label: string; reason: string | null; onClick: () => void; variant?: string }) {
+  const icon = <IconCloudDownload size={18} aria-hidden />;
+  if (props.reason === null)
+    return (
+      <Button variant={props.variant ?? 'default'} leftSection={icon} onClick={props.onClick}>
+        {props.label}
+      </Button>
+    );
+  return (
+    <Tooltip label={props.reason} events={{ hover: true, focus: true, touch: true }}>
+      <Button
+        variant={props.variant ?? 'default'}
+        leftSection={icon}
+        data-disabled
+        aria-disabled="true"
+        onClick={(e) => e.preventDefault()}
+      >
+        {props.label}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** Department screen: the department's list and every residence in it. */
+export function TakeAlongDepartmentButton(props: {
+  organizationId: string;
+  departmentId: string;
+  departmentName: string;
+}) {
+  const t = useTranslation();
+  const { start } = useTakeAlong();
+  const reason = useBlockReason();
+  const registry = useOfflineRegistry();
+  const taken = registry.departments[props.departmentId];
+  return (
+    <Group gap="xs">
+      <TakeButton
+        label={taken ? t('takeAlong.again') : t('takeAlong.department')}
+        reason={reason}
+        onClick={() => void start({ kind: 'department', ...props })}
+      />
+      {taken && <OfflineMark fetchedAt={taken.fetchedAt} />}
+    </Group>
+  );
+}
+
+/** The property list's selection action bar. */
+export function TakeAlongSelectionButton(props: {
+  residences: readonly ResidenceToTake[];
+  onStarted?: () => void;
+}) {
+  const t = useTranslation();
+  const { start } = useTakeAlong();
+  const reason = useBlockReason();
+  const organizationId = useActiveOrganizationId();
+  return (
+    <TakeButton
+      label={t('takeAlong.selection')}
+      reason={reason}
+      onClick={() => {
+        void start({ kind: 'residences', organizationId, residences: [...props.residences] });
+        props.onStarted?.();
+      }}
+    />
+  );
+}
+
+/**
+ * The residence screen: take this residence along, or the mark that it is (with the date).
+ * Mounted in the residence screen's header (src/features/residences/components/residence/).
+ */
+export function TakeAlongResidenceButton(props: {
+  propertyId: string;
+  location: string;
+  departmentId: string;
+}) {
+  const t = useTranslation();
+  const { start } = useTakeAlong();
+  const reason = useBlockReason();
+  const registry = useOfflineRegistry();
+  const organizationId = useActiveOrganizationId();
+  const taken = registry.residences[props.propertyId];
+  return (
+    <Group gap="xs">
+      {taken && (
+        <Group gap={4}>
+          <OfflineMark fetchedAt={taken.fetchedAt} />
+          <Text size="sm">{t('takeAlong.mark')}</Text>
+        </Group>
+      )}
+      <TakeButton
+        label={taken ? t('takeAlong.again') : t('takeAlong.residence')}
+        reason={reason}
+        onClick={() =>
+          void start({
+            kind: 'residences',
+            organizationId,
+            residences: [
+              { id: props.propertyId, location: props.location, departmentId: props.departmentId },
+            ],
+          })
+        }
+      />
+    </Group>
+  );
+}
