@@ -144,13 +144,15 @@ function ItemRow(props: { name: string; line: string; busy: boolean; onRemove: (
   return (
     <Paper withBorder p="sm">
       <Group justify="space-between" wrap="nowrap" gap="sm">
-        <div>
+        {/* The text wraps; the button keeps its width on a phone. */}
+        <div style={{ flex: 1, minWidth: 0 }}>
           <Text fw={600}>{props.name}</Text>
           <Text size="sm">{props.line}</Text>
         </div>
         <Button
           variant="default"
           color="red"
+          style={{ flexShrink: 0 }}
           loading={props.busy}
           onClick={props.onRemove}
           aria-label={t('storage.remove.aria', { name: props.name })}
