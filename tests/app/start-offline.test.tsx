@@ -17,6 +17,7 @@ import { locatedAssessmentsQueryOptions } from '../../src/api/get-located-assess
 import { propertyQueryOptions } from '../../src/api/get-property';
 import { questionsQueryOptions } from '../../src/api/get-questions';
 import type { Question } from '../../src/domain/answer-validation';
+import { isKeptOffline, offlineRegistry, updateOfflineRegistry } from '../../src/offline/client-state';
 import { appDatabase } from '../../src/offline/db';
 import { listAllEntries } from '../../src/offline/outbox';
 import { ResidenceScreen } from '../../src/features/residences/components/residence/residence-screen';
@@ -162,6 +163,38 @@ describe('start screening without a connection', () => {
       locatedAssessmentsQueryOptions([{ propertyId: PROPERTY, assessmentId: id }]).queryKey,
     )!;
     expect(cards.map((c) => [c.assessmentId, c.assessmentStatus, c.progress])).toEqual([[id, 'draft', 0]]);
+  });
+
+  it('keeps the new assessment with a residence taken along, so a reload days later restores its form', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    updateOfflineRegistry((current) => ({
+      ...current,
+      residences: {
+        [PROPERTY]: {
+          id: PROPERTY,
+          location: property.beliggenhed,
+          departmentId: 'd1',
+          assessmentIds: [],
+          fetchedAt: new Date().toISOString(),
+          bytes: 100,
+          sources: ['self'],
+        },
+      },
+    }));
+    try {
+      await renderResidence((client) =>
+        client.setQueryData(questionsQueryOptions('other').queryKey, otherList),
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Start screening' }));
+      await screen.findByRole('heading', { name: 'Formularen' });
+      const [entry] = await listAllEntries(appDatabase());
+      const id = entry!.assessmentId;
+      expect(offlineRegistry().residences[PROPERTY]!.assessmentIds).toEqual([id]);
+      expect(isKeptOffline(questionsQueryOptions(id).queryKey)).toBe(true);
+      expect(isKeptOffline(assessmentQueryOptions(id, PROPERTY).queryKey)).toBe(true);
+    } finally {
+      updateOfflineRegistry((current) => ({ ...current, residences: {}, departments: {} }));
+    }
   });
 
   it('falls back to the queue with the same id when the online create fails for want of a network', async () => {

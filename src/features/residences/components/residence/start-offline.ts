@@ -13,6 +13,7 @@ import { handicapsForEvaluation } from '../../../../domain/screening';
 import { NO_DATE } from '../../../../domain/statuses';
 import type { AppDatabase } from '../../../../offline/db';
 import { enqueueCreate } from '../../../../offline/outbox';
+import { updateOfflineRegistry } from '../../../../offline/client-state';
 
 /**
  * Starting screening without a connection (issue 12, docs/architecture.md 2 "Offline start"):
@@ -113,6 +114,26 @@ export async function startAssessmentOffline(start: OfflineStart): Promise<void>
     locatedAssessmentsQueryOptions(residenceAssessmentRefs(property)).queryKey,
   );
   seed(queryClient, locatedAssessmentsQueryOptions(refs).queryKey, [...(located ?? []), card]);
+  keepWithResidence(property.id, assessmentId);
+}
+
+/**
+ * A residence taken along keeps its assessments' queries for days (docs/architecture.md "Taken
+ * along offline"); the new one joins them, so a reload later in the day still restores its
+ * form. A residence not taken along keeps it as long as anything else of it.
+ */
+function keepWithResidence(propertyId: string, assessmentId: string): void {
+  updateOfflineRegistry((current) => {
+    const residence = current.residences[propertyId];
+    if (!residence || residence.assessmentIds.includes(assessmentId)) return current;
+    return {
+      ...current,
+      residences: {
+        ...current.residences,
+        [propertyId]: { ...residence, assessmentIds: [...residence.assessmentIds, assessmentId] },
+      },
+    };
+  });
 }
 
 /**
