@@ -9,8 +9,11 @@ import {
 } from '../../src/api/get-located-assessments';
 import { propertiesByDepartmentQueryOptions } from '../../src/api/get-properties-by-department';
 import { departmentsQueryOptions } from '../../src/api/get-departments';
+import { organizationsQueryOptions } from '../../src/api/get-organizations';
 import { propertyQueryOptions } from '../../src/api/get-property';
 import { questionsQueryOptions } from '../../src/api/get-questions';
+import { staticContentQueryOptions } from '../../src/api/get-static-content';
+import { userInfoQueryOptions } from '../../src/api/user-info';
 import { createQueryClient } from '../../src/app/query-client';
 import {
   isKeptOffline,
@@ -18,6 +21,7 @@ import {
   resetOfflineRegistry,
 } from '../../src/features/residences/take-along/registry';
 import {
+  residenceQueryKeys,
   takeAlong,
   type Preloader,
   type TakeAlongProgress,
@@ -141,6 +145,16 @@ const departmentRequest = {
   departmentName: 'Afd. 1',
 } as const;
 
+/** The department taken along to the end, nothing persisted: what a later start finds. */
+const takeDepartmentAlong = (queryClient: QueryClient) =>
+  takeAlong(departmentRequest, {
+    queryClient,
+    preload: loaderPreloader(queryClient),
+    persistence: null,
+    signal: new AbortController().signal,
+    onProgress: () => {},
+  });
+
 beforeEach(() => {
   localStorage.clear();
   resetOfflineRegistry();
@@ -186,6 +200,16 @@ describe('take along', () => {
       expect(isKeptOffline(key)).toBe(true);
       expect(queryClient.getQueryCache().find({ queryKey: key, exact: true })?.gcTime).toBe(Infinity);
     }
+    // The keep rule matches every key the screens read, as the src/api key factories build them.
+    for (const key of [
+      ...residenceQueryKeys(queryClient, 'r2'),
+      departmentsQueryOptions('org-1').queryKey,
+      organizationsQueryOptions().queryKey,
+      staticContentQueryOptions().queryKey,
+      userInfoQueryOptions().queryKey,
+    ])
+      expect(isKeptOffline(key), JSON.stringify(key)).toBe(true);
+    expect(residenceQueryKeys(queryClient, 'r2')).toHaveLength(5);
     // A residence not taken along keeps the usual 15 minutes.
     expect(isKeptOffline(propertyQueryOptions('elsewhere').queryKey)).toBe(false);
     // The record is written to local storage: a restart finds it before the cache is restored.
@@ -196,13 +220,7 @@ describe('take along', () => {
   it('a restored cache gets the taken-along queries kept without time limit again', async () => {
     stubApi();
     const first = createQueryClient(() => {});
-    await takeAlong(departmentRequest, {
-      queryClient: first,
-      preload: loaderPreloader(first),
-      persistence: null,
-      signal: new AbortController().signal,
-      onProgress: () => {},
-    });
+    await takeDepartmentAlong(first);
     const again = createQueryClient(() => {});
     again.setQueryData(
       propertyQueryOptions('r1').queryKey,
@@ -218,13 +236,7 @@ describe('take along', () => {
   it('a cache restored two days later keeps what was taken along and drops the rest older than a day', async () => {
     stubApi();
     const first = createQueryClient(() => {});
-    await takeAlong(departmentRequest, {
-      queryClient: first,
-      preload: loaderPreloader(first),
-      persistence: null,
-      signal: new AbortController().signal,
-      onProgress: () => {},
-    });
+    await takeDepartmentAlong(first);
     first.setQueryData(['activeAssessments', 'org-1'], []);
     const twoDaysAgo = Date.now() - 2 * 24 * 60 * 60 * 1000;
     const clientState = dehydrate(first);

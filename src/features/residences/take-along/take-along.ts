@@ -1,14 +1,17 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { assessmentScoresQueryOptions } from '../../../api/assessment-scores';
 import { assessmentQueryOptions } from '../../../api/get-assessment';
+import { departmentsQueryOptions } from '../../../api/get-departments';
 import {
   locatedAssessmentsQueryOptions,
   residenceAssessmentRefs,
 } from '../../../api/get-located-assessments';
+import { organizationsQueryOptions } from '../../../api/get-organizations';
 import { propertiesByDepartmentQueryOptions } from '../../../api/get-properties-by-department';
 import { propertyQueryOptions } from '../../../api/get-property';
 import { questionsQueryOptions } from '../../../api/get-questions';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
+import { userInfoQueryOptions } from '../../../api/user-info';
 import { keepWithoutTimeLimit } from '../../../app/query-client';
 import type { TakenAlongResidence } from '../../../offline/client-state';
 import { cacheHelpImages, helpImageUrls } from './help-images';
@@ -218,14 +221,14 @@ export async function takeAlong(
       { write: false },
     );
     for (const key of [
-      ['staticcontent'],
-      ['userinfo'],
-      ['organizations'],
-      ['departments', request.organizationId],
+      staticContentQueryOptions().queryKey,
+      userInfoQueryOptions().queryKey,
+      organizationsQueryOptions().queryKey,
+      departmentsQueryOptions(request.organizationId).queryKey,
       ...(request.kind === 'department'
         ? [propertiesByDepartmentQueryOptions(request.departmentId).queryKey]
         : []),
-    ]) {
+    ] as QueryKey[]) {
       const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
       if (query) keepWithoutTimeLimit(query);
     }
