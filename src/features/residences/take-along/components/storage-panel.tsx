@@ -52,10 +52,10 @@ export function StoragePanel() {
     Object.values(registry.residences)
       .filter((r) => r.sources.includes(`department:${id}`))
       .reduce((sum, r) => sum + r.bytes, 0);
-  const remove = async (key: string, action: () => Promise<void>) => {
-    setBusy(key);
+  const remove = async (item: StoredItem) => {
+    setBusy(item.id);
     try {
-      await action();
+      await item.remove();
     } finally {
       setBusy(null);
     }
@@ -86,56 +86,79 @@ export function StoragePanel() {
 
         {departments.length === 0 && residences.length === 0 && <Text>{t('storage.empty')}</Text>}
 
-        {departments.length > 0 && (
-          <section aria-labelledby="storage-departments">
-            <Title order={2} size="h4" id="storage-departments" mb="xs">
-              {t('storage.departments.title')}
-            </Title>
-            <List listStyleType="none" spacing="xs">
-              {departments.map((d) => (
-                <List.Item key={d.id}>
-                  <ItemRow
-                    name={d.name}
-                    line={`${t('storage.department.line', {
-                      count: d.residenceCount,
-                      date: formatShortDate(d.fetchedAt),
-                    })} · ${formatBytes(departmentBytes(d.id))}`}
-                    busy={busy === d.id}
-                    onRemove={() => void remove(d.id, () => removeDepartment(queryClient, d.id))}
-                  />
-                </List.Item>
-              ))}
-            </List>
-          </section>
-        )}
-
-        {residences.length > 0 && (
-          <section aria-labelledby="storage-residences">
-            <Title order={2} size="h4" id="storage-residences" mb="xs">
-              {t('storage.residences.title')}
-            </Title>
-            <List listStyleType="none" spacing="xs">
-              {residences.map((r) => (
-                <List.Item key={r.id}>
-                  <ItemRow
-                    name={r.location}
-                    line={t('storage.residence.line', {
-                      date: formatShortDate(r.fetchedAt),
-                      size: formatBytes(r.bytes),
-                    })}
-                    busy={busy === r.id}
-                    onRemove={() => void remove(r.id, () => removeResidence(queryClient, r.id))}
-                  />
-                </List.Item>
-              ))}
-            </List>
-          </section>
-        )}
+        <ItemSection
+          id="storage-departments"
+          title={t('storage.departments.title')}
+          busy={busy}
+          onRemove={remove}
+          items={departments.map((d) => ({
+            id: d.id,
+            name: d.name,
+            line: `${t('storage.department.line', {
+              count: d.residenceCount,
+              date: formatShortDate(d.fetchedAt),
+            })} · ${formatBytes(departmentBytes(d.id))}`,
+            remove: () => removeDepartment(queryClient, d.id),
+          }))}
+        />
+        <ItemSection
+          id="storage-residences"
+          title={t('storage.residences.title')}
+          busy={busy}
+          onRemove={remove}
+          items={residences.map((r) => ({
+            id: r.id,
+            name: r.location,
+            line: t('storage.residence.line', {
+              date: formatShortDate(r.fetchedAt),
+              size: formatBytes(r.bytes),
+            }),
+            remove: () => removeResidence(queryClient, r.id),
+          }))}
+        />
         <Text size="sm" c="dimmed">
           {t('storage.outboxNote')}
         </Text>
       </Stack>
     </>
+  );
+}
+
+/** One kept item on the panel: its name, what it holds, and how it is removed. */
+interface StoredItem {
+  id: string;
+  name: string;
+  line: string;
+  remove: () => Promise<void>;
+}
+
+/** A titled list of kept items (departments, residences); nothing while it is empty. */
+function ItemSection(props: {
+  id: string;
+  title: string;
+  items: StoredItem[];
+  busy: string | null;
+  onRemove: (item: StoredItem) => Promise<void>;
+}) {
+  if (props.items.length === 0) return null;
+  return (
+    <section aria-labelledby={props.id}>
+      <Title order={2} size="h4" id={props.id} mb="xs">
+        {props.title}
+      </Title>
+      <List listStyleType="none" spacing="xs">
+        {props.items.map((item) => (
+          <List.Item key={item.id}>
+            <ItemRow
+              name={item.name}
+              line={item.line}
+              busy={props.busy === item.id}
+              onRemove={() => void props.onRemove(item)}
+            />
+          </List.Item>
+        ))}
+      </List>
+    </section>
   );
 }
 
