@@ -6,7 +6,7 @@ import { activeOrganization } from '../../../../offline/active-organization';
 import { useOnline } from '../../../../ui/use-online';
 import { useOfflineRegistry } from '../registry';
 import type { ResidenceToTake } from '../take-along';
-import { useTakeAlong } from '../use-take-along';
+import { useTakeAlong, useTakeAlongState } from '../use-take-along';
 import { OfflineMark } from './offline-mark';
 
 /** The active organization (src/offline/active-organization.ts), whose departments are kept too. */
@@ -18,25 +18,25 @@ function useActiveOrganizationId(): string {
 function useBlockReason(): string | null {
   const t = useTranslation();
   const online = useOnline();
-  const { progress } = useTakeAlong();
+  const { progress } = useTakeAlongState();
   if (!online) return t('takeAlong.offline');
   if (progress?.phase === 'running') return t('takeAlong.busy');
   return null;
 }
 
 /** A button that stays focusable when blocked and says why (as the list's action buttons). */
-function TakeButton(props: { label: string; reason: string | null; onClick: () => void; variant?: string }) {
+function TakeButton(props: { label: string; reason: string | null; onClick: () => void }) {
   const icon = <IconCloudDownload size={18} aria-hidden />;
   if (props.reason === null)
     return (
-      <Button variant={props.variant ?? 'default'} leftSection={icon} onClick={props.onClick}>
+      <Button variant="default" leftSection={icon} onClick={props.onClick}>
         {props.label}
       </Button>
     );
   return (
     <Tooltip label={props.reason} events={{ hover: true, focus: true, touch: true }}>
       <Button
-        variant={props.variant ?? 'default'}
+        variant="default"
         leftSection={icon}
         data-disabled
         aria-disabled="true"
