@@ -71,6 +71,12 @@ export function createQueryPersistence(
     unsubscribe?.();
     unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster });
   };
+  /** Writes the cache now, past the persister's throttle, and waits for IndexedDB. */
+  const writeNow = () => {
+    const client: PersistedClient = { timestamp: Date.now(), buster, clientState: dehydrate(queryClient) };
+    storage.setItem(PERSISTED_CACHE_KEY, JSON.stringify(client));
+    return storage.flush();
+  };
 
   return {
     async restore() {
@@ -96,10 +102,8 @@ export function createQueryPersistence(
       if (userKey === buster && unsubscribe) return;
       buster = userKey;
       subscribe();
-      // Written at once, past the persister's throttle: a reload right after sign-in keeps it.
-      const client: PersistedClient = { timestamp: Date.now(), buster, clientState: dehydrate(queryClient) };
-      storage.setItem(PERSISTED_CACHE_KEY, JSON.stringify(client));
-      await storage.flush();
+      // Written at once: a reload right after sign-in keeps it.
+      await writeNow();
     },
     async clear() {
       buster = ANONYMOUS;
@@ -112,9 +116,7 @@ export function createQueryPersistence(
     flush: () => storage.flush(),
     lastError: () => storage.lastError(),
     async persistNow() {
-      const client: PersistedClient = { timestamp: Date.now(), buster, clientState: dehydrate(queryClient) };
-      storage.setItem(PERSISTED_CACHE_KEY, JSON.stringify(client));
-      await storage.flush();
+      await writeNow();
       const error = storage.lastError();
       if (error) throw error;
     },
