@@ -65,6 +65,11 @@ function preloadRoute({ withRequests }: { withRequests: boolean }) {
   }
 }
 
+/** Waits for `work`, but no longer than `ms`: the first render is never held up for long. */
+function atMost(work: Promise<unknown>, ms: number): Promise<void> {
+  return Promise.race([work.then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+}
+
 /**
  * How long the first render waits for staticcontent. index.html asks for it beside the entry
  * script (vite.config.ts), so it is normally in before the script has run; a slow answer costs
@@ -81,7 +86,7 @@ const STATIC_CONTENT_WAIT_MS = 300;
  */
 function startStaticContent(): Promise<void> {
   const fetched = queryClient.prefetchQuery({ ...staticContentQueryOptions(), staleTime: 0 });
-  return Promise.race([fetched, new Promise<void>((resolve) => setTimeout(resolve, STATIC_CONTENT_WAIT_MS))]);
+  return atMost(fetched, STATIC_CONTENT_WAIT_MS);
 }
 
 /**
@@ -98,10 +103,10 @@ const FIRST_LOAD_WAIT_MS = 1000;
  * to show, as on any navigation.
  */
 function firstLoad(): Promise<void> {
-  return Promise.race([
+  return atMost(
     router.load().catch(() => undefined),
-    new Promise<void>((resolve) => setTimeout(resolve, FIRST_LOAD_WAIT_MS)),
-  ]);
+    FIRST_LOAD_WAIT_MS,
+  );
 }
 
 async function start() {
