@@ -135,6 +135,32 @@ export async function withReopen<T>(db: AppDatabase, operation: () => Promise<T>
   }
 }
 
+/** What the sender has yet to do with a new entry: everything (pending, never tried). */
+type SendingState = Pick<
+  OutboxRecord,
+  'state' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'parkedMessage' | 'createdAt' | 'updatedAt'
+>;
+
+/** Adds a new pending entry at the end of the queue (inside the caller's transaction). */
+async function addPending<T extends OutboxRecord>(
+  db: AppDatabase,
+  fields: Omit<T, 'id' | keyof SendingState>,
+  now: number,
+): Promise<T> {
+  const sending: SendingState = {
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    parkedMessage: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const entry = { ...fields, ...sending } as Omit<T, 'id'>;
+  const id = await db.outbox.add(entry as T);
+  return { ...entry, id } as T;
+}
+
 /**
  * Saves an answer in one transaction, coalescing per (assessment, question) and author:
  * - a pending entry takes the newer fields (merged) and keeps its id, so the order is that
@@ -176,26 +202,21 @@ export async function enqueueAnswer(db: AppDatabase, input: AnswerInput): Promis
         await db.outbox.put(updated);
         return updated;
       }
-      const entry: Omit<OutboxEntry, 'id'> = {
-        kind: 'answer',
-        key,
-        assessmentId: input.assessmentId,
-        propertyId: input.propertyId,
-        questionUniqueId: input.questionUniqueId,
-        payload: merged,
-        ssoUuid: input.ssoUuid,
-        idempotencyKey: newIdempotencyKey(),
-        state: 'pending',
-        attempts: 0,
-        nextAttemptAt: 0,
-        lastError: null,
-        parkedMessage: null,
-        createdAt: now,
-        updatedAt: now,
-        ...display,
-      };
-      const id = await db.outbox.add(entry as OutboxEntry);
-      return { ...entry, id } as OutboxEntry;
+      return addPending<OutboxEntry>(
+        db,
+        {
+          kind: 'answer',
+          key,
+          assessmentId: input.assessmentId,
+          propertyId: input.propertyId,
+          questionUniqueId: input.questionUniqueId,
+          payload: merged,
+          ssoUuid: input.ssoUuid,
+          idempotencyKey: newIdempotencyKey(),
+          ...display,
+        },
+        now,
+      );
     }),
   );
 }
@@ -213,26 +234,20 @@ export async function enqueueCreate(db: AppDatabase, input: CreateInput): Promis
         (entry): entry is CreateEntry => entry.kind === 'create',
       );
       if (existing) return existing;
-      const now = Date.now();
-      const entry: Omit<CreateEntry, 'id'> = {
-        kind: 'create',
-        key,
-        assessmentId: input.assessmentId,
-        propertyId: input.propertyId,
-        ssoUuid: input.ssoUuid,
-        // The server is idempotent by the assessment id itself; the key only fills the field.
-        idempotencyKey: input.assessmentId,
-        state: 'pending',
-        attempts: 0,
-        nextAttemptAt: 0,
-        lastError: null,
-        parkedMessage: null,
-        createdAt: now,
-        updatedAt: now,
-        locationText: input.locationText,
-      };
-      const id = await db.outbox.add(entry as CreateEntry);
-      return { ...entry, id } as CreateEntry;
+      return addPending<CreateEntry>(
+        db,
+        {
+          kind: 'create',
+          key,
+          assessmentId: input.assessmentId,
+          propertyId: input.propertyId,
+          ssoUuid: input.ssoUuid,
+          // The server is idempotent by the assessment id itself; the key only fills the field.
+          idempotencyKey: input.assessmentId,
+          locationText: input.locationText,
+        },
+        Date.now(),
+      );
     }),
   );
 }
@@ -256,25 +271,19 @@ export async function queueHiddenQuestionsSync(
       );
       const replaced = own.filter((entry) => entry.state !== 'inflight');
       if (replaced.length > 0) await db.outbox.bulkDelete(replaced.map((entry) => entry.id));
-      const now = Date.now();
-      const entry: Omit<SyncHiddenEntry, 'id'> = {
-        kind: 'syncHidden',
-        key,
-        assessmentId: input.assessmentId,
-        propertyId: input.propertyId,
-        ssoUuid: input.ssoUuid,
-        idempotencyKey: newIdempotencyKey(),
-        state: 'pending',
-        attempts: 0,
-        nextAttemptAt: 0,
-        lastError: null,
-        parkedMessage: null,
-        createdAt: now,
-        updatedAt: now,
-        locationText: input.locationText ?? (await locationOf(db, input.assessmentId)),
-      };
-      const id = await db.outbox.add(entry as SyncHiddenEntry);
-      return { ...entry, id } as SyncHiddenEntry;
+      return addPending<SyncHiddenEntry>(
+        db,
+        {
+          kind: 'syncHidden',
+          key,
+          assessmentId: input.assessmentId,
+          propertyId: input.propertyId,
+          ssoUuid: input.ssoUuid,
+          idempotencyKey: newIdempotencyKey(),
+          locationText: input.locationText ?? (await locationOf(db, input.assessmentId)),
+        },
+        Date.now(),
+      );
     }),
   );
 }
