@@ -102,11 +102,24 @@ export function answerQuestionList(
   converted: boolean,
   answer: ListAnswer,
 ): Question[] {
+  return withAnswersAsServer(questions, new Map([[answer.questionUniqueId, answer]]), converted);
+}
+
+/**
+ * The list with these answers applied as the server stores them; screening is applied again
+ * only when one of them is a screening answer (no other answer changes what is hidden).
+ */
+function withAnswersAsServer(
+  questions: readonly Question[],
+  answers: ReadonlyMap<string, AnswerInput>,
+  converted: boolean,
+): Question[] {
   let screening = false;
   const answered = questions.map((q) => {
-    if (q.uniqueId !== answer.questionUniqueId) return q;
-    screening = q.chapterKind === 'screening';
-    return answerAsServer(q, answer);
+    const input = answers.get(q.uniqueId);
+    if (!input) return q;
+    screening ||= q.chapterKind === 'screening';
+    return answerAsServer(q, input);
   });
   return screening ? withScreeningApplied(answered, converted) : answered;
 }
@@ -152,15 +165,7 @@ export function withUnsentAnswers(
   unsent: ReadonlyMap<string, AnswerInput>,
   converted: boolean,
 ): readonly Question[] {
-  if (unsent.size === 0) return questions;
-  let screening = false;
-  const answered = questions.map((q) => {
-    const input = unsent.get(q.uniqueId);
-    if (!input) return q;
-    screening ||= q.chapterKind === 'screening';
-    return answerAsServer(q, input);
-  });
-  return screening ? withScreeningApplied(answered, converted) : answered;
+  return unsent.size === 0 ? questions : withAnswersAsServer(questions, unsent, converted);
 }
 
 /**
