@@ -1,6 +1,5 @@
 import type { Question } from './answer-validation';
-import type { QuestionDef } from './catalogue';
-import { excludedHandicaps, isHiddenQuestion } from './screening';
+import { withScreeningApplied } from './offline-answer';
 
 /**
  * The question list of a new assessment, made on the device from the list of any other
@@ -11,11 +10,8 @@ import { excludedHandicaps, isHiddenQuestion } from './screening';
  * (server/src/domain/question-list.ts). Pure; the given list is left as it is.
  */
 export function blankQuestionList(questions: readonly Question[]): Question[] {
-  // No screening answer yet, so nothing is excluded (the same call the server makes).
-  const excluded = excludedHandicaps([], new Map());
-  return questions.map((question) => ({
+  const blank = questions.map((question) => ({
     ...question,
-    isHidden: isHiddenQuestion(ruleFieldsOf(question), excluded),
     isPreselected: false,
     comment: null,
     numericQuestionValue: null,
@@ -24,17 +20,6 @@ export function blankQuestionList(questions: readonly Question[]): Question[] {
     options: question.options.map((option) => ({ ...option, isSelected: false })),
     relevantTo: [...question.relevantTo],
   }));
-}
-
-/**
- * The fields isHiddenQuestion reads of a catalogue question (its chapter and the handicap types
- * it is relevant to), from a question as the API sends it; the rest of a QuestionDef (help,
- * scoring) is not on the wire and not read by that rule.
- */
-function ruleFieldsOf(question: Question): QuestionDef {
-  const fields: Pick<QuestionDef, 'chapterId' | 'relevantTo'> = {
-    chapterId: question.chapter.id,
-    relevantTo: question.relevantTo as QuestionDef['relevantTo'],
-  };
-  return fields as QuestionDef;
+  // No answer excludes anything, converted or not: the form's own screening rule decides.
+  return withScreeningApplied(blank, false);
 }
