@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AssessmentDetails, AssessmentListEntry, PropertyDetail } from '../../../../api/dto';
+import { keepWithoutTimeLimit } from '../../../../app/query-client';
 import { assessmentQueryOptions } from '../../../../api/get-assessment';
 import {
   locatedAssessmentsQueryOptions,
@@ -139,10 +140,10 @@ function keepWithResidence(propertyId: string, assessmentId: string): void {
 /**
  * Puts a value into the cache that only this device has (no server could give it back), and keeps
  * it there past the 15 minutes an unused query lives (docs/architecture.md 2 "Reads"): the
- * assessor may leave the form and come back to it later in the day. A query's gcTime only grows.
+ * assessor may leave the form and come back to it later in the day.
  */
 function seed(queryClient: QueryClient, queryKey: QueryKey, data: unknown): void {
   queryClient.setQueryData(queryKey, data);
   const query = queryClient.getQueryCache().find({ queryKey, exact: true });
-  query?.setOptions({ ...query.options, gcTime: Infinity });
+  if (query) keepWithoutTimeLimit(query);
 }
