@@ -87,7 +87,6 @@ export const currentJobState = {
 export interface TakenAlongResidence {
   id: string;
   location: string;
-  departmentId: string;
   /** The residence's assessments: their details, questions and scores were fetched too. */
   assessmentIds: string[];
   /** ISO time the data was fetched. */

@@ -173,7 +173,6 @@ describe('start screening without a connection', () => {
         [PROPERTY]: {
           id: PROPERTY,
           location: property.beliggenhed,
-          departmentId: 'd1',
           assessmentIds: [],
           fetchedAt: new Date().toISOString(),
           bytes: 100,

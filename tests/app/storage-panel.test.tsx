@@ -47,7 +47,6 @@ function seedRegistry() {
       r1: {
         id: 'r1',
         location: 'Lyngvej 1, 2800',
-        departmentId: 'd1',
         assessmentIds: ['a1'],
         fetchedAt: FETCHED,
         bytes: 1500,
@@ -56,7 +55,6 @@ function seedRegistry() {
       r2: {
         id: 'r2',
         location: 'Lyngvej 2, 2800',
-        departmentId: 'd1',
         assessmentIds: [],
         fetchedAt: FETCHED,
         bytes: 500,
@@ -65,7 +63,6 @@ function seedRegistry() {
       r9: {
         id: 'r9',
         location: 'Solvej 9, 8000',
-        departmentId: 'd9',
         assessmentIds: [],
         fetchedAt: FETCHED,
         bytes: 700,

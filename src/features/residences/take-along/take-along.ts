@@ -37,7 +37,6 @@ export interface Preloader {
 export interface ResidenceToTake {
   id: string;
   location: string;
-  departmentId: string;
 }
 
 export type TakeAlongRequest =
@@ -180,11 +179,7 @@ export async function takeAlong(
       const seen = new Map<string, ResidenceToTake>();
       for (const row of rows) {
         if (!seen.has(row.residenceId))
-          seen.set(row.residenceId, {
-            id: row.residenceId,
-            location: row.location,
-            departmentId: row.departmentId,
-          });
+          seen.set(row.residenceId, { id: row.residenceId, location: row.location });
       }
       residences = [...seen.values()];
     } else {
@@ -279,7 +274,6 @@ export async function takeAlong(
         const entry: TakenAlongResidence = {
           id: residence.id,
           location: property.beliggenhed || residence.location,
-          departmentId: property.departmentId || residence.departmentId,
           assessmentIds: refs.map((ref) => ref.assessmentId),
           fetchedAt: now().toISOString(),
           bytes,

@@ -213,7 +213,6 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
                 residences={selection.selectedItems.map((item) => ({
                   id: item.residenceId,
                   location: item.location,
-                  departmentId: item.departmentId,
                 }))}
                 onStarted={listSelection.clear}
               />

@@ -26,11 +26,7 @@ export function ResidenceScreen(props: { propertyId: string }) {
     <>
       <PageHeader title={property.beliggenhed}>
         {!canWrite && <Text>{t('residence.readOnly')}</Text>}
-        <TakeAlongResidenceButton
-          propertyId={property.id}
-          location={property.beliggenhed}
-          departmentId={property.departmentId}
-        />
+        <TakeAlongResidenceButton propertyId={property.id} location={property.beliggenhed} />
       </PageHeader>
 
       {refs.length > 0 ? (

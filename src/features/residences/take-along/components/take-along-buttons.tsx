@@ -96,11 +96,7 @@ export function TakeAlongSelectionButton(props: {
  * The residence screen: take this residence along, or the mark that it is (with the date).
  * Mounted in the residence screen's header (src/features/residences/components/residence/).
  */
-export function TakeAlongResidenceButton(props: {
-  propertyId: string;
-  location: string;
-  departmentId: string;
-}) {
+export function TakeAlongResidenceButton(props: { propertyId: string; location: string }) {
   const t = useTranslation();
   const { start } = useTakeAlong();
   const reason = useBlockReason();
@@ -122,9 +118,7 @@ export function TakeAlongResidenceButton(props: {
           void start({
             kind: 'residences',
             organizationId,
-            residences: [
-              { id: props.propertyId, location: props.location, departmentId: props.departmentId },
-            ],
+            residences: [{ id: props.propertyId, location: props.location }],
           })
         }
       />
