@@ -1,6 +1,6 @@
-import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { chooseEncoding, varyOnAcceptEncoding } from './precompressed-body';
+import { brotliTextOptions, chooseEncoding, varyOnAcceptEncoding } from './precompressed-body';
 
 /**
  * Brotli quality for JSON made for one answer (the syncanswer question list, some 48 KB).
@@ -28,11 +28,5 @@ export function sendJson(
   varyOnAcceptEncoding(reply);
   // The plugin leaves an answer with a Content-Encoding as it is.
   reply.header('content-encoding', 'br');
-  return brotliCompressSync(json, {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
-      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
-    },
-  });
+  return brotliCompressSync(json, brotliTextOptions(quality, json.length));
 }

@@ -26,17 +26,14 @@ export interface PrecompressedBody {
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Text compressed with brotli in text mode, off the event loop. */
-export function brotliText(text: string | Buffer, quality: number): Promise<Buffer> {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
-  return brotli(bytes, {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
-      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-    },
-  });
-}
+/** Brotli settings for text of `bytes` bytes; the synchronous path of http/brotli-json.ts shares them. */
+export const brotliTextOptions = (quality: number, bytes: number) => ({
+  params: {
+    [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+    [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+    [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes,
+  },
+});
 
 export interface PrecompressOptions {
   /** Default 11: compressed once per change, the best (slowest) setting pays for itself. */
@@ -59,7 +56,7 @@ export async function precompress(
 ): Promise<PrecompressedBody> {
   const identity = Buffer.from(body, 'utf8');
   const [br, gz] = await Promise.all([
-    brotliText(identity, brotliQuality),
+    brotli(identity, brotliTextOptions(brotliQuality, identity.length)),
     gzipAsync(identity, { level: gzipLevel }),
   ]);
   const hash = createHash('sha256').update(identity).digest('base64url');
