@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { assessmentRowVersion } from './progress-cache';
-import { createVersionedBodyCache, type VersionedBodyCache } from '../http/versioned-body-cache';
 
 /**
  * getactiveassessments as it goes on the wire, kept per organization (docs/architecture.md
@@ -18,20 +17,11 @@ export const ACTIVE_STATUSES = ['draft', 'rejected', 'ready'] as const;
 export const isActiveIn = (organizationId: string) =>
   sql<boolean>`a.organization_id = ${organizationId} and a.status in (${sql.join([...ACTIVE_STATUSES])})`;
 
-/** Room for the lists of many organizations; the largest takes about 0.5 MB in three codings. */
-export const ACTIVE_LIST_CACHE_BYTES = 32 * 1024 * 1024;
-
 /**
- * Built once per version and read many times, but an organization whose assessors are busy
- * answering changes its list often: the department lists' middle setting (brotli 6 takes tens
- * of milliseconds on 400 KB; 11 would take seconds).
+ * Room for the lists of many organizations; the largest takes about 0.5 MB in three codings
+ * (http/versioned-body-cache.ts, createJsonListCache).
  */
-export function createActiveListCache(): VersionedBodyCache {
-  return createVersionedBodyCache('application/json; charset=utf-8', ACTIVE_LIST_CACHE_BYTES, {
-    brotliQuality: 6,
-    gzipLevel: 6,
-  });
-}
+export const ACTIVE_LIST_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * The version of an organization's active list: a hash of every listed assessment's row

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { assertMember, type AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
-import { createVersionedBodyCache, type VersionedBodyCache } from '../http/versioned-body-cache';
+import { createJsonListCache, type VersionedBodyCache } from '../http/versioned-body-cache';
 
 /**
  * The department property lists as they go on the wire (docs/architecture.md "The API under
@@ -18,14 +18,6 @@ import { createVersionedBodyCache, type VersionedBodyCache } from '../http/versi
 
 /** Room for a few hundred average departments or all of the largest ones. */
 export const DEPARTMENT_LIST_CACHE_BYTES = 64 * 1024 * 1024;
-
-/**
- * Compressed once per version, read many times, so better than the per-request setting of
- * http/compression.ts, but not so slow that a busy department waits for it (brotli 11 takes
- * seconds on 900 KB, 6 some tens of milliseconds).
- */
-const BROTLI_QUALITY = 6;
-const GZIP_LEVEL = 6;
 
 type Versions = {
   department_list_versions: { department_id: string; version: number };
@@ -57,9 +49,5 @@ export async function departmentListVersion(
  * the department's list version as text). Tags come from the content (precompress), never from
  * the version alone: a rebuilt database reuses numbers.
  */
-export function createDepartmentListCache(maxBytes = DEPARTMENT_LIST_CACHE_BYTES): VersionedBodyCache {
-  return createVersionedBodyCache('application/json; charset=utf-8', maxBytes, {
-    brotliQuality: BROTLI_QUALITY,
-    gzipLevel: GZIP_LEVEL,
-  });
-}
+export const createDepartmentListCache = (maxBytes = DEPARTMENT_LIST_CACHE_BYTES): VersionedBodyCache =>
+  createJsonListCache(maxBytes);

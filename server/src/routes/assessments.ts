@@ -8,8 +8,8 @@ import type { AssessmentIds, AssessmentListEntry, LocatedAssessmentRequestItem }
 import { toListEntry, type AssessmentListRow } from '../domain/assessment-state';
 import { loadAnswers, loadQuestions } from '../domain/catalogue';
 import { assessmentRowVersion, progressCacheOf } from '../domain/progress-cache';
-import { activeListVersion, createActiveListCache, isActiveIn } from '../domain/active-assessments-cache';
-import { sendPrecompressed } from '../http/precompressed-body';
+import { ACTIVE_LIST_CACHE_BYTES, activeListVersion, isActiveIn } from '../domain/active-assessments-cache';
+import { createJsonListCache, sendVersionedJson } from '../http/versioned-body-cache';
 import { insertNewAssessment } from '../domain/create-assessment';
 import * as schemas from '../domain/schemas';
 import { forbidden, HttpError } from '../errors';
@@ -106,7 +106,7 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
     },
   );
 
-  const activeLists = createActiveListCache();
+  const activeLists = createJsonListCache(ACTIVE_LIST_CACHE_BYTES);
   app.get<{ Querystring: { organizationId: string } }>(
     '/api/v2/assessment/getactiveassessments',
     {
@@ -127,20 +127,14 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
       const organizationId = request.query.organizationId.toLowerCase();
       assertMember(request.user!, organizationId);
       const version = await activeListVersion(db, organizationId);
-      const list = await activeLists.get(organizationId, version, async () => {
+      return sendVersionedJson(request, reply, activeLists, organizationId, version, async () => {
         const rows = await listQuery(db)
           .where(isActiveIn(organizationId))
           .orderBy('a.created_at', 'desc')
           .orderBy('a.id', 'desc')
           .execute();
-        // The route's own serializer: the text is what the response schema would send.
-        const json = reply.serialize(await toListEntries(db, rows));
-        if (typeof json !== 'string') throw new Error('the assessment list did not serialize to text');
-        return json;
+        return toListEntries(db, rows);
       });
-      // Private (it needs a token); a client revalidates its copy with the ETag and gets 304.
-      reply.header('cache-control', 'private, no-cache');
-      return sendPrecompressed(request, reply, list);
     },
   );
 

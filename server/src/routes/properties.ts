@@ -6,7 +6,7 @@ import { findResidence } from '../domain/access';
 import type { Department, PropertyDetail } from '../../../src/api/dto';
 import { createDepartmentListCache, departmentListVersion } from '../domain/department-list-cache';
 import { departmentPropertyRows, residenceLocation } from '../domain/residences';
-import { sendPrecompressed } from '../http/precompressed-body';
+import { sendVersionedJson } from '../http/versioned-body-cache';
 import * as schemas from '../domain/schemas';
 import type { RouteDeps } from './deps';
 
@@ -68,15 +68,14 @@ export function registerPropertyRoutes(app: FastifyInstance, { db, guards }: Rou
       const { locationId } = request.query;
       if (!locationId) return [];
       const department = await departmentListVersion(db, request.user!, locationId);
-      const list = await departmentLists.get(department.id, String(department.version), async () => {
-        // The route's own serializer: the text is what the response schema would send.
-        const json = reply.serialize(await departmentPropertyRows(db, department.id));
-        if (typeof json !== 'string') throw new Error('the property list did not serialize to text');
-        return json;
-      });
-      // Private (it needs a token); a client revalidates its copy with the ETag and gets 304.
-      reply.header('cache-control', 'private, no-cache');
-      return sendPrecompressed(request, reply, list);
+      return sendVersionedJson(
+        request,
+        reply,
+        departmentLists,
+        department.id,
+        String(department.version),
+        () => departmentPropertyRows(db, department.id),
+      );
     },
   );
 
