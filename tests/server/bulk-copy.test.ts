@@ -3,7 +3,7 @@ import type * as Dto from '../../src/api/dto';
 import type { CopyTargetRow } from '../../src/api/get-copy-targets';
 import { copenhagenDate } from '../../server/src/jobs/dates';
 import { runWorkerOnce } from '../../server/src/jobs/worker';
-import { assessmentsOfResidence, winnerOf } from '../../server/src/domain/residences';
+import { assessmentsOfResidence, assessmentSummaries, winnerOf } from '../../server/src/domain/residences';
 import {
   bearer,
   DATABASES,
@@ -289,10 +289,10 @@ describe.each(DATABASES)('bulk copy on $name', ({ admin }) => {
       // As the searches read and pick it (domain/residences.ts).
       const { assessments } = await db()
         .selectFrom('residences as r')
-        .select((eb) => [assessmentsOfResidence(eb)])
+        .select(assessmentsOfResidence.as('assessments'))
         .where('r.id', '=', approved.residenceId)
         .executeTakeFirstOrThrow();
-      expect(winnerOf(assessments, new Date())?.id).toBe(copyId);
+      expect(winnerOf(assessmentSummaries(approved.residenceId, assessments), new Date())?.id).toBe(copyId);
     });
 
     it('fails the item with TARGET_READY when the residence got a ready assessment after queueing', async () => {

@@ -1,11 +1,14 @@
 import { CompiledQuery, sql, type Kysely, type RawBuilder } from 'kysely';
-import type { AssessmentStatus, Database } from '../db/schema';
+import type { Database } from '../db/schema';
 import { EARTH_RADIUS_M } from './geo';
 import {
+  ASSESSMENTS_OF_RESIDENCE_SQL,
   assessmentsOfResidence,
+  assessmentSummaries,
   compareResidences,
   RESIDENCE_COLUMNS,
   type AssessmentSummary,
+  type AssessmentTuple,
   type ResidenceFields,
 } from './residences';
 
@@ -46,24 +49,19 @@ const RESIDENCE_COLUMNS_SQL = RESIDENCE_COLUMNS.map((column) => {
  *
  * It is text, made once, because on PGlite the statement is most of a search's cost and every
  * part of it counts (docs/architecture.md "The API under load"): building and compiling it
- * with the query builder on every request cost a tenth of a millisecond, and each hit's
- * assessments as one aggregate of small arrays, sorted inside the aggregate, is cheaper to
- * plan, run and decode than a sorted subquery of JSON objects. The page of hits (`hit`) is
- * the query the national bench measured; it is unchanged.
+ * with the query builder on every request cost a tenth of a millisecond. Each hit's
+ * assessments come as the nearby search has them (ASSESSMENTS_OF_RESIDENCE_SQL of
+ * residences.ts). The page of hits (`hit`) is the query the national bench measured; it is
+ * unchanged.
  */
 const SEARCH_PAGE_SQL = `select ${RESIDENCE_COLUMNS_SQL},
-    (select json_agg(json_build_array(a.id, a.status, a.is_calculated, a.future_approved_date, a.created_at)
-        order by a.created_at desc, a.id desc)
-      from assessments a where a.residence_id = r.id and a.status <> 'cancelled') as assessments,
+    ${ASSESSMENTS_OF_RESIDENCE_SQL} as assessments,
     exists (select 1 from address_order_stale s where s.organization_id = $1) as stale
   from (select hit.id, hit.address_order from residences hit
       where hit.organization_id = $1 and hit.search_key like $2 and strpos(hit.search_key, $3) > 0
       order by hit.address_order limit $4 offset $5) hit
     join residences r on r.id = hit.id
   order by hit.address_order`;
-
-/** One assessment of a search hit as the statement sends it: [id, status, isCalculated, futureApprovedDate, createdAt]. */
-type AssessmentTuple = [string, AssessmentStatus, boolean, string | null, string];
 
 /**
  * The residences of page `page` (of `size`) of the search hits of `key` in the organization,
@@ -98,16 +96,7 @@ export async function searchPage(
   );
   const hits = rows.map(({ assessments, stale: _, ...residence }) => ({
     ...residence,
-    assessments: (assessments ?? []).map(
-      ([id, status, isCalculated, futureApprovedDate, createdAt]): AssessmentSummary => ({
-        id,
-        residenceId: residence.residenceId,
-        status,
-        isCalculated,
-        futureApprovedDate,
-        createdAt,
-      }),
-    ),
+    assessments: assessmentSummaries(residence.residenceId, assessments),
   }));
   return { hits, stale: rows[0]?.stale ?? false };
 }
@@ -247,7 +236,7 @@ export async function nearestResidences(
     and r.latitude >= (${minLat})[${step}] and r.latitude <= (${maxLat})[${step}]
     and r.longitude >= (${minLon})[${step}] and r.longitude <= (${maxLon})[${step}]`;
   const distance = distanceSql(latitude, longitude);
-  return db
+  const rows = await db
     .withRecursive('walk(step, enough)', (qb) =>
       qb.selectNoFrom([sql<number>`0`.as('step'), sql<boolean>`false`.as('enough')]).unionAll(
         qb
@@ -262,10 +251,11 @@ export async function nearestResidences(
       ),
     )
     .selectFrom('residences as r')
-    .select((eb) => [...RESIDENCE_COLUMNS, assessmentsOfResidence(eb), distance.as('metres')])
+    .select([...RESIDENCE_COLUMNS, assessmentsOfResidence.as('assessments'), distance.as('metres')])
     .where(inBox(sql`(select max(step) from walk)`))
     .orderBy(distance)
     .orderBy('r.id')
     .limit(limit)
     .execute();
+  return rows.map((r) => ({ ...r, assessments: assessmentSummaries(r.residenceId, r.assessments) }));
 }
