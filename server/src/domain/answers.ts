@@ -114,10 +114,19 @@ async function readCatalogue(db: Kysely<Database>): Promise<Catalogue> {
   };
 }
 
+/** The columns of `answers` that make an AnswerRow. */
+const ANSWER_ROW_COLUMNS = [
+  'question_unique_id',
+  'values',
+  'numeric_value',
+  'comment',
+  'preselected',
+] as const;
+
 export function loadAnswerRows(db: Kysely<Database>, assessmentId: string): Promise<AnswerRow[]> {
   return db
     .selectFrom('answers')
-    .select(['question_unique_id', 'values', 'numeric_value', 'comment', 'preselected'])
+    .select(ANSWER_ROW_COLUMNS)
     .where('assessment_id', '=', assessmentId)
     .execute();
 }
@@ -219,10 +228,7 @@ async function readAnswerState(
     .select((eb) => [
       sql<string>`a.xmin::text`.as('version'),
       jsonArrayFrom(
-        eb
-          .selectFrom('answers')
-          .select(['question_unique_id', 'values', 'numeric_value', 'comment', 'preselected'])
-          .whereRef('assessment_id', '=', 'a.id'),
+        eb.selectFrom('answers').select(ANSWER_ROW_COLUMNS).whereRef('assessment_id', '=', 'a.id'),
       ).as('answers'),
     ])
     .where('a.id', '=', assessmentId)
