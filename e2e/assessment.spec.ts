@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { answerCurrent, api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
+import {
+  answerCurrent,
+  api,
+  bigDepartment,
+  demoToken,
+  expectAccessible,
+  signInWithToken,
+  storedOutbox,
+} from './fixtures';
 
 interface ApiQuestion {
   uniqueId: string;
@@ -118,20 +126,10 @@ test.describe('the assessment form', () => {
     await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
-    const local = await page.evaluate(async () => {
-      const open = indexedDB.open('boligtilgaengelighed');
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const tx = db.transaction('outbox', 'readonly');
-      const request = tx.objectStore('outbox').getAll();
-      return new Promise<
-        { questionUniqueId: string; payload: { values?: string[]; numericValue?: number } }[]
-      >((resolve) => {
-        request.onsuccess = () => resolve(request.result);
-      });
-    });
+    const local = await storedOutbox<{
+      questionUniqueId: string;
+      payload: { values?: string[]; numericValue?: number };
+    }>(page);
     // The newest entry of each question is what the server must end with.
     const newest = [...new Map(local.map((entry) => [entry.questionUniqueId, entry])).values()];
     expect(newest.length).toBeGreaterThanOrEqual(9);

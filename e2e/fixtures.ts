@@ -158,3 +158,19 @@ export async function answerCurrent(page: Page, which: 'first' | 'second' = 'fir
   await input.fill(start ?? '0');
   await input.press('Tab');
 }
+
+/** Every entry of the app's outbox as stored in IndexedDB (src/offline/db.ts), read in the page. */
+export function storedOutbox<T>(page: Page): Promise<T[]> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('boligtilgaengelighed');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const read = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+    return new Promise<unknown[]>((resolve, reject) => {
+      read.onsuccess = () => resolve(read.result);
+      read.onerror = () => reject(read.error);
+    });
+  }) as Promise<T[]>;
+}

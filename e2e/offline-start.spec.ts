@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import type { AssessmentDetails } from '../src/api/dto';
-import { answerCurrent, api, bigDepartment, demoToken, isDemoAssessment, signInWithToken } from './fixtures';
+import {
+  answerCurrent,
+  api,
+  bigDepartment,
+  demoToken,
+  isDemoAssessment,
+  signInWithToken,
+  storedOutbox,
+} from './fixtures';
 
 /**
  * Issue 12: a screening starts at a door without signal. The create is queued in the outbox with
@@ -69,17 +77,7 @@ test('a screening started offline reaches the server with its id and its answers
   await page.reload();
   await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
 
-  const local = await page.evaluate(async () => {
-    const open = indexedDB.open('boligtilgaengelighed');
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const read = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-    return new Promise<StoredEntry[]>((resolve) => {
-      read.onsuccess = () => resolve(read.result as StoredEntry[]);
-    });
-  });
+  const local = await storedOutbox<StoredEntry>(page);
   const own = local.filter((e) => e.assessmentId === assessmentId);
   expect(own.map((e) => e.kind)).toEqual(['create', 'answer', 'answer', 'answer']);
   const answers = own.filter((e) => e.kind === 'answer');
