@@ -19,12 +19,12 @@
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from './free-port';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,17 +57,6 @@ const TARGETS: Record<EndpointName, { share: Record<DatabaseKind, number>; maxBy
 // ---------------------------------------------------------------------------------------------
 // The server child
 // ---------------------------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface ServerChild {
   base: string;

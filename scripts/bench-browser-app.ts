@@ -7,9 +7,10 @@
  * BENCH_DIST names the build directory (default dist-bench, so that a bench never overwrites
  * the `dist` another command serves); BENCH_SKIP_BUILD=1 reuses a build already there.
  */
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp, type App } from '../server/src/app';
+import { freePort } from './free-port';
 import { loadConfig } from '../server/src/config';
 
 export interface BenchServer {
@@ -53,6 +54,55 @@ export async function startBenchServer(env: NodeJS.ProcessEnv = {}): Promise<Ben
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { base: `http://127.0.0.1:${port}`, app, close: () => app.close() };
+}
+
+/**
+ * The same build and server as startBenchServer, but in a process of its own, as `npm start`
+ * runs it. For benches whose own work in Node is heavy (Lighthouse processes its trace there):
+ * in the bench's process every request would wait for that work, and the wait would be measured
+ * as the server's.
+ */
+export async function startServerProcess(
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ base: string; close(): Promise<void> }> {
+  const dist = process.env.BENCH_DIST ?? 'dist-bench';
+  if (process.env.BENCH_SKIP_BUILD !== '1') execSync(`npx vite build --outDir ${dist}`, { stdio: 'ignore' });
+  const port = await freePort();
+  const child = spawn('node_modules/.bin/tsx', ['server/src/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: 'memory://',
+      STATIC_DIR: dist,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server stopped with code ${child.exitCode}`);
+    const up = await fetch(`${base}/`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('the server did not start within 2 minutes');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    base,
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 export function launchChromium(): Promise<Browser> {

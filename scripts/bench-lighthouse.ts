@@ -14,24 +14,28 @@
  * Scores under simulated throttling follow the machine's load, so each page is audited
  * LIGHTHOUSE_RUNS times (default 3) and the median is printed with the spread, as Lighthouse's
  * own documentation advises ("Lighthouse variability"); the failing audits listed are those of
- * the median run. The build and server are the other browser benches' (bench-browser-app.ts:
- * BENCH_DIST, BENCH_SKIP_BUILD); LIGHTHOUSE_REPORT_DIR, when set, receives every audit's full
- * report as JSON.
+ * the median run. LIGHTHOUSE_PAGES (home, list, question; comma-separated) audits only those.
+ * The build is the other browser benches' (bench-browser-app.ts: BENCH_DIST, BENCH_SKIP_BUILD);
+ * the server runs in a process of its own, as `npm start` runs it: Lighthouse does heavy work in
+ * this process, and a server here would answer late and be simulated as slow.
+ * LIGHTHOUSE_REPORT_DIR, when set, receives every audit's full report as JSON.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { apiGet, bigDepartment, demoToken, median, startBenchServer } from './bench-browser-app';
+import { apiGet, bigDepartment, demoToken, median, startServerProcess } from './bench-browser-app';
 
 const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
 const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100 } as const;
 type Category = keyof typeof TARGETS;
 const CATEGORIES = Object.keys(TARGETS) as Category[];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** LIGHTHOUSE_PAGES=list,question audits only those (home, list, question); default all three. */
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((key) => key.trim());
 
-const server = await startBenchServer();
+const server = await startServerProcess();
 const { base } = server;
 const token = await demoToken(base);
 const big = await bigDepartment(base, token);
@@ -76,14 +80,15 @@ const spread = (xs: number[], digits = 0) =>
 try {
   const questionPath = await signIn(draft);
   const pages = [
-    { name: '/ (signed out)', path: '/', signedIn: false },
+    { key: 'home', name: '/ (signed out)', path: '/', signedIn: false },
     {
+      key: 'list',
       name: `big department (${big.propertiesCount} residences)`,
       path: `/departments/properties/${big.departmentId}`,
       signedIn: true,
     },
-    { name: 'assessment question', path: questionPath, signedIn: true },
-  ];
+    { key: 'question', name: 'assessment question', path: questionPath, signedIn: true },
+  ].filter((page) => !ONLY || ONLY.includes(page.key));
   console.log(`Lighthouse mobile, ${RUNS} run(s) per page: median (min–max)`);
   const failures: string[] = [];
   for (const [index, target] of pages.entries()) {
