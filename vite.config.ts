@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routeFilePattern } from './src/app/route-file-pattern';
 import { themeCssVariables } from './src/app/theme-css-variables';
 import { TOKEN_COOKIE } from './src/offline/cookies';
 
@@ -81,13 +82,17 @@ function staticContentPreload(): Plugin {
 }
 
 /**
- * A signed-in start needs the lazy `shared` chunk (and Dexie, which it imports) for whatever
- * screen it opens, but the app only asks for them once the entry script has been downloaded and
- * run: on a phone that is a second or more in which the line stands idle. When the session cookie
- * is there (src/offline/cookies.ts), a few bytes of inline script in index.html ask for them at
- * once, beside the entry; the app's own `import()` then finds them loaded (docs/architecture.md
- * "Bytes on the wire"). Signed out nothing is asked for, so a first visit still downloads no
- * IndexedDB code.
+ * A signed-in start needs its screen's lazy chunks (the route's own, `shared`, their CSS), but the
+ * app only asks for them once the entry script has been downloaded and run: on a phone that is a
+ * second or more in which the line stands idle, and then another round trip for each level of
+ * imports. When the session cookie is there (src/offline/cookies.ts), inline script in index.html
+ * matches the opening path against a table of the routes' URL patterns and asks at once, beside
+ * the entry, for that route's chunk with everything it imports; the app's own `import()` then
+ * finds them loaded (docs/architecture.md "Bytes on the wire"). Not what the screen loads after
+ * its first paint (the question's dialogs): asked for early, it would share the weak line with
+ * what the first paint needs. The script comes first in `<head>`: an inline script after a stylesheet
+ * waits for the stylesheet. Signed out nothing is asked for, so a first visit still downloads no
+ * signed-in code.
  */
 function signedInChunkPreload(): Plugin {
   let base = '/';
@@ -99,26 +104,51 @@ function signedInChunkPreload(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(_html, ctx) {
-        const files: { href: string; as: 'script' | 'style' }[] = [];
-        for (const output of Object.values(ctx.bundle ?? {})) {
-          if (output.type !== 'chunk' || !['shared', 'storage'].includes(output.name)) continue;
-          files.push({ href: base + output.fileName, as: 'script' });
-          for (const css of output.viteMetadata?.importedCss ?? [])
-            files.push({ href: base + css, as: 'style' });
+      handler(html, ctx) {
+        const chunks = Object.values(ctx.bundle ?? {}).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        // What the HTML loads anyway: the entry and what it imports.
+        const inHtml = new Set<string>();
+        for (const chunk of chunks.filter((c) => c.isEntry)) {
+          inHtml.add(chunk.fileName);
+          for (const file of chunk.imports) inHtml.add(file);
         }
-        if (files.length === 0) return [];
-        const links = JSON.stringify(files);
-        return [
-          {
-            tag: 'script',
-            children:
-              `if(/(?:^|;\\s*)${TOKEN_COOKIE}=/.test(document.cookie))for(const f of ${links}){` +
-              `const l=document.createElement('link');l.rel=f.as==='script'?'modulepreload':'preload';` +
-              `l.as=f.as;l.href=f.href;l.crossOrigin='';document.head.append(l)}`,
-            injectTo: 'head',
-          },
-        ];
+        const files: string[] = [];
+        const indexOf = (file: string) => {
+          const at = files.indexOf(file);
+          return at >= 0 ? at : files.push(file) - 1;
+        };
+        /** The chunk, what it imports statically (all the way down) and their CSS, as table indexes. */
+        const closure = (file: string, into: Set<number>) => {
+          const chunk = byFile.get(file);
+          if (!chunk || inHtml.has(file) || into.has(indexOf(file))) return;
+          into.add(indexOf(file));
+          for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(indexOf(css));
+          for (const imported of chunk.imports) closure(imported, into);
+        };
+        const routes: [string, number[]][] = [];
+        for (const chunk of chunks) {
+          const [file, query] = (chunk.facadeModuleId ?? '').split('?');
+          if (!query?.includes('tsr-split=') || !query.includes('component')) continue;
+          const pattern = routeFilePattern(file!);
+          if (!pattern) continue;
+          const wanted = new Set<number>();
+          closure(chunk.fileName, wanted);
+          routes.push([pattern.source, [...wanted].sort((a, b) => a - b)]);
+        }
+        if (routes.length === 0) return html;
+        const table = routes.map(([source, at]) => `[/${source}/,${JSON.stringify(at)}]`);
+        // Any other path (home and its lazy cards, a path the router will refuse): `shared`.
+        const common = new Set<number>();
+        for (const chunk of chunks.filter((c) => c.name === 'shared')) closure(chunk.fileName, common);
+        const script =
+          `if(/(?:^|;\\s*)${TOKEN_COOKIE}=/.test(document.cookie)){` +
+          `const F=${JSON.stringify(files.map((file) => base + file))},` +
+          `r=[${table.join(',')}].find(r=>r[0].test(location.pathname));` +
+          `for(const i of r?r[1]:${JSON.stringify([...common])}){const f=F[i],l=document.createElement('link'),s=f.endsWith('.css');` +
+          `l.rel=s?'preload':'modulepreload';if(s)l.as='style';l.href=f;l.crossOrigin='';document.head.append(l)}}`;
+        // Before the entry's tags (and its stylesheet), after the meta tags and the title.
+        return html.replace('</title>', `</title>\n    <script>${script}</script>`);
       },
     },
   };
@@ -222,6 +252,11 @@ export default defineConfig({
             {
               name: 'dates',
               test: /node_modules[\\/]@mantine[\\/]dates[\\/]|src[\\/](ui[\\/]future-day-picker|features[\\/]bulk[\\/]approve[\\/]bulk-approve-date-picker|features[\\/]results[\\/]components[\\/]approve-date-picker)\.tsx$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'outbox',
+              test: /src[\\/](offline[\\/]outbox(-sender)?\.ts|features[\\/]outbox[\\/])/,
               includeDependenciesRecursively: false,
             },
             { name: 'shared', minShareCount: 2 },

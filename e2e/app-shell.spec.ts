@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demoToken, expectAccessible, signInThroughSso, signInWithToken } from './fixtures';
+import { bigDepartment, demoToken, expectAccessible, signInThroughSso, signInWithToken } from './fixtures';
 
 test.describe('signing in and the app shell', () => {
   test('a user of three organizations signs in through the demo SSO, chooses one and is greeted', async ({
@@ -137,6 +137,46 @@ test.describe('signing in and the app shell', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Driftsbesked' })).toHaveCount(0);
+  });
+});
+
+test.describe('the start on a weak line', () => {
+  // index.html asks for the opening screen's chunks beside the entry when signed in
+  // (vite.config.ts signedInChunkPreload); the app's own imports then find them loaded.
+  /** The links the inline script added: parsed before the entry's tag, they stand before it. */
+  const preloads = (page: import('@playwright/test').Page) =>
+    page.evaluate(() => {
+      const links: string[] = [];
+      for (const element of document.head.children) {
+        if (element.matches('script[type=module]')) break;
+        if (element.matches('link[rel=modulepreload], link[rel=preload][as=style]'))
+          links.push(new URL((element as HTMLLinkElement).href).pathname);
+      }
+      return links;
+    });
+
+  test('a signed-in start asks for its screen’s chunks at once, a signed-out one for none', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Velkommen til Boligtilgængelighed' }),
+    ).toBeVisible();
+    expect(await preloads(page)).toEqual([]);
+
+    const token = await demoToken(request, 'skriver');
+    const { department } = await bigDepartment(request, token);
+    await signInWithToken(page, token, '/');
+    await expect(page.getByRole('heading', { level: 1, name: /^Hej / })).toBeVisible();
+    await page.goto(`/departments/properties/${department.departmentId}`);
+    await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
+    const listed = await preloads(page);
+    expect(listed.some((href) => /\/assets\/_departmentId-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(listed.some((href) => /\/assets\/shared-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(listed.some((href) => /\/assets\/shared-[\w-]+\.css$/.test(href))).toBe(true);
+    // The list needs no IndexedDB code to paint: Dexie loads after the first paint.
+    expect(listed.some((href) => /\/assets\/storage-/.test(href))).toBe(false);
   });
 });
 

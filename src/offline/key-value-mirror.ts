@@ -67,21 +67,34 @@ export function readKeyValues(name = APP_DATABASE_NAME): Promise<Map<string, str
  * The synchronous storage the query persister needs (src/offline/mirrored-storage.ts): a Map in
  * memory, filled before the first render, with every write passed through to IndexedDB in
  * order. The database is asked for with the first write, not before: reads never wait for it.
+ * With `openAfter`, not before that either (the first paint): until then writes wait in order,
+ * and a caller that waits for them (`flush`) opens the database at once.
  */
 export function mirrorKeyValues(
   initial: Map<string, string>,
   database: () => Promise<AppDatabase>,
+  options: { openAfter?: Promise<unknown> } = {},
 ): MirroredStorage {
   const memory = new Map(initial);
   let chain: Promise<void> = Promise.resolve();
   let opened: Promise<AppDatabase> | null = null;
   let error: Error | null = null;
+  let openNow: () => void = () => undefined;
+  const due = new Promise<void>((resolve) => {
+    openNow = resolve;
+    if (options.openAfter)
+      options.openAfter.then(
+        () => resolve(),
+        () => resolve(),
+      );
+    else resolve();
+  });
 
   const write = (operation: (db: AppDatabase) => Promise<unknown>) => {
     chain = chain
       .then(
         () =>
-          (opened ??= database().catch((e: unknown) => {
+          (opened ??= due.then(database).catch((e: unknown) => {
             // Asked again with the next write (a chunk that failed to load, say).
             opened = null;
             throw e;
@@ -107,7 +120,10 @@ export function mirrorKeyValues(
       memory.delete(key);
       write((db) => db.keyValues.delete(key));
     },
-    flush: () => chain,
+    flush: () => {
+      openNow();
+      return chain;
+    },
     lastError: () => error,
   };
 }

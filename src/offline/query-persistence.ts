@@ -8,6 +8,7 @@ import {
 } from '@tanstack/query-persist-client-core';
 import { dehydrate } from '@tanstack/react-query';
 import { logger } from '../lib/logger';
+import { afterFirstPaint } from '../ui/first-paint';
 import { hasTakenAlong, isKeptOffline } from './client-state';
 import { createMemoryStorage, mirrorKeyValues, readKeyValues } from './key-value-mirror';
 import type { MirroredStorage } from './mirrored-storage';
@@ -128,8 +129,9 @@ let current: QueryPersistence | null = null;
 /**
  * Starts (or hands to another user) the app's one persistence. A signed-in start awaits this
  * before the first render so an offline start shows the cached data. The cache is read with
- * IndexedDB's own API; Dexie (the `storage` chunk) is loaded with the first write, so neither a
- * signed-out first visit nor the restore waits for it (docs/architecture.md "Offline start").
+ * IndexedDB's own API; Dexie (the `storage` chunk) is loaded with the first write after the
+ * first paint, so neither a signed-out first visit, nor the restore, nor the first screen's
+ * downloads wait for it (docs/architecture.md "Offline start").
  */
 export async function startQueryPersistence(
   queryClient: QueryClient,
@@ -143,7 +145,9 @@ export async function startQueryPersistence(
   // Where IndexedDB cannot be opened (some private modes) the cache lives in memory only.
   if (!entries) logger.warn('IndexedDB unavailable: the query cache lives in memory only');
   const storage = entries
-    ? mirrorKeyValues(entries, () => import('./db').then(({ appDatabase }) => appDatabase()))
+    ? mirrorKeyValues(entries, () => import('./db').then(({ appDatabase }) => appDatabase()), {
+        openAfter: afterFirstPaint(),
+      })
     : createMemoryStorage();
   const persistence = createQueryPersistence(queryClient, storage, userKey);
   await persistence

@@ -11,6 +11,7 @@ import { useToken } from '../features/session/use-token';
 import { isForbiddenRole } from '../domain/session-rules';
 import { useTranslation } from '../i18n/use-translation';
 import { activeOrganization } from '../offline/active-organization';
+import { markFirstPaint } from '../ui/first-paint';
 import { NotFoundScreen } from '../ui/not-found-screen';
 import { ToastRegion } from '../ui/toasts';
 
@@ -37,6 +38,7 @@ function RootLayout() {
   // The active organization is route context (docs/architecture.md 2): choosing another one
   // runs the guards and loaders again.
   useEffect(() => activeOrganization.subscribe(() => void router.invalidate()), [router]);
+  useEffect(markFirstPaint, []);
 
   return (
     <>

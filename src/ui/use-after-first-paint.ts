@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 
 /**
- * False until the screen's first frame is on screen, then true. The form mounts what is not
- * seen at first (its closed dialogs) only then: each closed Mantine dialog still mounts a portal,
- * scroll lock, focus handling and transition, and on a slow phone that work in the first commit
- * held back the question's first paint (docs/architecture.md "Bytes on the wire").
+ * False until the screen's first frame is on screen, then true. What is not seen at first mounts
+ * only then: the form's closed dialogs (each still mounts a portal, scroll lock, focus handling
+ * and transition) and the header's outbox indicator (it loads Dexie); on a slow phone that work,
+ * or that download, held back the screen's first paint (docs/architecture.md "Bytes on the wire").
  */
 export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);

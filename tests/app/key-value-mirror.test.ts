@@ -81,6 +81,40 @@ describe('reading the persisted cache without Dexie', () => {
     expect(storage.lastError()).toBeNull();
   });
 
+  it('waits with the first open until openAfter, unless a caller waits for the writes', async () => {
+    const name = newName();
+    let opened = 0;
+    let paint: () => void = () => undefined;
+    const openAfter = new Promise<void>((resolve) => (paint = resolve));
+    const database = async () => {
+      opened++;
+      return openDatabase(name);
+    };
+    const storage = mirrorKeyValues(new Map(), database, { openAfter });
+    storage.setItem('a', '1');
+    storage.setItem('b', '2');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(opened).toBe(0);
+    paint();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(opened).toBe(1);
+    expect(await readKeyValues(name)).toEqual(
+      new Map([
+        ['a', '1'],
+        ['b', '2'],
+      ]),
+    );
+
+    // A flush (persistNow, a change of user) does not wait for a paint that has not come.
+    const otherName = newName();
+    const waiting = mirrorKeyValues(new Map(), async () => openDatabase(otherName), {
+      openAfter: new Promise(() => undefined),
+    });
+    waiting.setItem('c', '3');
+    await waiting.flush();
+    expect(await readKeyValues(otherName)).toEqual(new Map([['c', '3']]));
+  });
+
   it('reports a database that cannot be opened as an error and asks again with the next write', async () => {
     const name = newName();
     let attempts = 0;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useAfterFirstPaint } from '../../src/features/assessment/hooks/use-after-first-paint';
+import { useAfterFirstPaint } from '../../src/ui/use-after-first-paint';
 
 function Probe() {
   const painted = useAfterFirstPaint();

@@ -9,6 +9,7 @@ import { promptInstall, usePwaState } from '../pwa';
 import classes from './app-header.module.css';
 import { OfflineBadge } from './offline-badge';
 import { ServiceMessage } from './service-message';
+import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
 import { useOnline } from '../../ui/use-online';
 
 // Signed-in only: a signed-out first visit does not download the search box, the outbox, the
@@ -32,11 +33,13 @@ const TakeAlongStatus = lazy(() => loadTakeAlongStatus().then((m) => ({ default:
  * A signed-in start asks for the header's lazy parts together with the screen's chunks, not
  * after the screen's data has arrived (one round trip fewer on a slow line), and only the parts
  * the header shows on the opening path (`AppHeader` below): on a weak line every request before
- * the first paint counts. A failure is the part's to report when it renders.
+ * the first paint counts. The outbox indicator is not among them: it shows nothing until an
+ * answer waits, and it brings Dexie, so it mounts after the first paint. A failure is the
+ * part's to report when it renders.
  */
 export function preloadSignedInHeader(pathname: string): void {
   const variant = headerVariant(pathname);
-  const loads: (() => Promise<unknown>)[] = [loadOutboxIndicator];
+  const loads: (() => Promise<unknown>)[] = [];
   if (variant === 'default') loads.push(loadPropertySearchBox);
   else if (variant !== 'assessment') loads.push(loadHeaderBackLink);
   if (!hidesHeaderAlerts(pathname)) loads.push(loadOrganizationBanner);
@@ -56,6 +59,7 @@ export function AppHeader(props: { signedIn: boolean }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const variant = props.signedIn ? headerVariant(pathname) : 'default';
   const alerts = !hidesHeaderAlerts(pathname);
+  const painted = useAfterFirstPaint();
   return (
     <header className={classes.header} data-variant={variant}>
       {alerts && <ServiceMessage />}
@@ -79,7 +83,7 @@ export function AppHeader(props: { signedIn: boolean }) {
           </div>
         )}
         <Group gap="xs" wrap="nowrap">
-          {props.signedIn && (
+          {props.signedIn && painted && (
             <Suspense fallback={null}>
               <OutboxIndicator />
             </Suspense>

@@ -22,7 +22,7 @@ import { showToast } from '../../../ui/toasts';
 import { useOnline } from '../../../ui/use-online';
 import { usePageTitle } from '../../../ui/use-page-title';
 import type { FormOutbox } from '../form-outbox';
-import { useAfterFirstPaint } from '../hooks/use-after-first-paint';
+import { useAfterFirstPaint } from '../../../ui/use-after-first-paint';
 import { useAnswerQuestion } from '../hooks/use-answer-question';
 import { useCopyBack } from '../hooks/use-copy-back';
 import { useFinishAssessment } from '../hooks/use-finish-assessment';

@@ -1,0 +1,19 @@
+/**
+ * The app's first frame on screen, for work the first screen does not need: Dexie, loaded for
+ * the query cache's writes (src/offline/query-persistence.ts), waits for it, so that on a weak
+ * line its download does not compete with the screen's own (docs/architecture.md "Bytes on the
+ * wire"). The root layout marks it when it first commits.
+ */
+let painted: () => void = () => undefined;
+const firstPaint = new Promise<void>((resolve) => {
+  painted = resolve;
+});
+
+export function afterFirstPaint(): Promise<void> {
+  return firstPaint;
+}
+
+/** After the root's first commit: an animation frame runs before the paint, a task from it after. */
+export function markFirstPaint(): void {
+  requestAnimationFrame(() => setTimeout(painted, 0));
+}
