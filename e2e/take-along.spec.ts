@@ -1,14 +1,37 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { Department, PropertyRow } from '../src/api/dto';
-import { api, demoToken, expectAccessible, isDemoAssessment, signInWithToken } from './fixtures';
+import type { Question } from '../src/domain/answer-validation';
+import { withScreeningApplied } from '../src/domain/offline-answer';
+import {
+  answerCurrent,
+  api,
+  demoToken,
+  expectAccessible,
+  isDemoAssessment,
+  markGuidanceTipsShown,
+  signInWithToken,
+  storedOutbox,
+} from './fixtures';
 
 /**
- * Issue 12, "Tag med offline": a department is taken along online; offline, after a restart
- * from the persisted state, a residence never opened before and its assessment's question open,
- * and the storage panel lists the department with the date it was fetched. The smallest
- * department of at least 100 residences with drafts to open keeps the suite fast; the big one
- * is npm run bench:offline's.
+ * Issue 12, a day of field work without signal: a department is taken along online; the browser
+ * is closed and started again from its profile without a network; the storage panel lists the
+ * department with the date it was fetched; three residences never opened before open, and on the
+ * one without an assessment a new one is started, its screening answered and ten evaluation
+ * questions after it; two reloads later the connection comes back, and the server holds that
+ * assessment under the app's id with exactly the answers given, the questions screening hides
+ * hidden and none of them answered. The smallest department of at least 100 residences with
+ * drafts to open keeps the suite fast; the big one is npm run bench:offline's.
  */
+
+const SAVED_ON_DEVICE = 'Gemt på enheden – sendes, når du er online';
+
+interface StoredEntry {
+  kind: string;
+  assessmentId: string;
+  questionUniqueId?: string;
+  payload?: { values?: string[]; numericValue?: number | null };
+}
 
 const today = () => {
   const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/Copenhagen' }));
@@ -56,65 +79,83 @@ function draftResidences(rows: PropertyRow[]): PropertyRow[] {
     .map((group) => group[0]!);
 }
 
-/** A residence with one draft of the demo data, from the end of the list (other specs count from the front). */
-function draftResidence(rows: PropertyRow[]): PropertyRow {
-  const candidates = draftResidences(rows);
-  expect(candidates.length).toBeGreaterThan(3);
-  return candidates.at(-3)!;
+/** A residence without an assessment, from the end of the list (other specs count from the front). */
+function freeResidence(rows: PropertyRow[]): PropertyRow {
+  const free = rows.filter((row) => row.assessmentId === null);
+  expect(free.length).toBeGreaterThan(2);
+  return free.at(-2)!;
+}
+
+/** A move inside the app, as a tap on a link does: no page load. */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** The questions' answers as the server holds them: uniqueId → selected ids or the number. */
+function answersOf(questions: readonly Question[]): Map<string, string> {
+  const answers = new Map<string, string>();
+  for (const q of questions) {
+    const selected = q.options.filter((o) => o.isSelected).map((o) => o.answerId);
+    if (selected.length > 0) answers.set(q.uniqueId, JSON.stringify(selected));
+    else if (q.numericQuestionValue !== null) answers.set(q.uniqueId, String(q.numericQuestionValue));
+  }
+  return answers;
 }
 
 test.describe('take along', () => {
-  test('a department is taken along and opens offline after a restart', async ({
-    page,
-    context,
+  test('a field day: a department taken along, a restart offline, a new assessment answered, all on the server', async ({
+    playwright,
     request,
   }, testInfo) => {
-    test.skip(testInfo.project.name !== 'phone', 'one run on the phone is enough');
-    test.setTimeout(420_000);
+    test.skip(testInfo.project.name !== 'phone', 'the phone is what the assessor carries');
+    test.setTimeout(600_000);
     const token = await demoToken(request, 'skriver');
     const { department, rows } = await departmentToTake(request, token);
-    const residence = draftResidence(rows);
+    const drafts = draftResidences(rows).slice(-3, -1);
+    const free = freeResidence(rows);
+    const use = testInfo.project.use;
+    // The browser's own profile, closed and started again: a restart, not a reload.
+    const profile = testInfo.outputPath('profile');
+    const launch = async (): Promise<{ context: BrowserContext; page: Page }> => {
+      const context = await playwright.chromium.launchPersistentContext(profile, {
+        ...use.launchOptions,
+        baseURL: use.baseURL,
+        locale: use.locale,
+        timezoneId: use.timezoneId,
+        viewport: use.viewport,
+        isMobile: use.isMobile,
+        hasTouch: use.hasTouch,
+        serviceWorkers: 'allow',
+      });
+      const page = context.pages()[0] ?? (await context.newPage());
+      await markGuidanceTipsShown(page);
+      return { context, page };
+    };
 
+    // In the office: the department is taken along.
+    let { context, page } = await launch();
     await signInWithToken(page, token, `/departments/properties/${department.departmentId}`);
     await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
-
     await page.getByRole('button', { name: 'Tag afdelingen med offline' }).click();
     const status = page.getByRole('status', { name: 'Tag med offline' });
     await expect(status).toContainText(/Henter til offline: \d+ af \d+ boliger/, { timeout: 60_000 });
     await expect(status).toContainText(/boliger er taget med offline/, { timeout: 360_000 });
     await expect(page.getByRole('img', { name: /^Taget med offline/ }).first()).toBeVisible();
+    await context.close();
 
-    // A restart without a network: the app, the department and its residences come from the device.
+    // In the basement: the browser starts again without a network.
+    ({ context, page } = await launch());
     await context.setOffline(true);
-    await page.reload();
+    await page.goto(`/departments/properties/${department.departmentId}`);
     await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
     await expect(page.getByText('Offline', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Taget med offline' }).first()).toBeVisible();
 
-    // A residence never opened before, then its draft's question.
-    await page.evaluate((path) => {
-      history.pushState({}, '', path);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, `/residence/${residence.residenceId}`);
-    await expect(page.getByRole('heading', { level: 1, name: residence.location })).toBeVisible();
-    await page.getByRole('link', { name: /^Fortsæt vurderingen/ }).click();
-    await expect(page).toHaveURL(
-      new RegExp(`/assessment/${residence.residenceId}/${residence.assessmentId}/`),
-    );
-    await expect(
-      page
-        .getByRole('radio')
-        .or(page.getByRole('checkbox'))
-        .or(page.getByLabel(/^Værdi i/))
-        .first(),
-    ).toBeVisible();
-
-    // The storage panel, still offline.
-    await page.evaluate(() => {
-      history.pushState({}, '', '/offline');
-      dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await navigate(page, '/offline');
     await expect(page.getByRole('heading', { level: 1, name: 'Offline-data' })).toBeVisible();
     const item = page.getByRole('listitem').filter({ hasText: department.departmentName });
     await expect(item).toContainText(`${department.propertiesCount} boliger · hentet ${today()}`);
@@ -122,6 +163,93 @@ test.describe('take along', () => {
       item.getByRole('button', { name: `Fjern ${department.departmentName} fra enheden` }),
     ).toBeVisible();
     await expectAccessible(page, 'storage panel');
+
+    // Two residences with a draft, never opened on this device: their drafts' questions open.
+    for (const residence of drafts) {
+      await navigate(page, `/residence/${residence.residenceId}`);
+      await expect(page.getByRole('heading', { level: 1, name: residence.location })).toBeVisible();
+      await page.getByRole('link', { name: /^Fortsæt vurderingen/ }).click();
+      await expect(page).toHaveURL(
+        new RegExp(`/assessment/${residence.residenceId}/${residence.assessmentId}/`),
+      );
+      // The draft's question, its last one too (then the form offers the results).
+      await expect(page.getByRole('button', { name: /^(Næste|Se resultatet)$/ })).toBeVisible();
+    }
+
+    // The third has no assessment: one starts at the door.
+    await navigate(page, `/residence/${free.residenceId}`);
+    await expect(page.getByRole('heading', { level: 1, name: free.location })).toBeVisible();
+    await page.getByRole('button', { name: 'Start screening' }).click();
+    await expect(page).toHaveURL(new RegExp(`/assessment/${free.residenceId}/[0-9a-f-]{36}/screening/001$`));
+    const assessmentId = new URL(page.url()).pathname.split('/')[3]!;
+    await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Every screening question, then ten of the evaluation; a breaker between chapters goes on.
+    let screening = 0;
+    let evaluation = 0;
+    for (let step = 0; step < 80 && evaluation < 10; step++) {
+      const dialog = page.getByRole('dialog');
+      if (await dialog.isVisible()) {
+        await dialog.getByRole('button').last().click();
+        await expect(dialog).toHaveCount(0);
+        continue;
+      }
+      const chapter = new URL(page.url()).pathname.split('/')[4];
+      await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
+      await answerCurrent(page);
+      await expect(page.getByText(SAVED_ON_DEVICE)).toBeVisible();
+      if (chapter === 'screening') screening++;
+      else evaluation++;
+      const at = page.url();
+      await page.getByRole('button', { name: 'Næste' }).click();
+      await expect.poll(async () => page.url() !== at || (await dialog.isVisible())).toBe(true);
+    }
+    expect(screening).toBe(10);
+    expect(evaluation).toBe(10);
+
+    // The persisted cache is written at most every 300 ms.
+    await page.waitForTimeout(600);
+    for (let reload = 0; reload < 2; reload++) {
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
+      await expect(page.getByText('Offline', { exact: true })).toBeVisible();
+    }
+    const local = (await storedOutbox<StoredEntry>(page)).filter((e) => e.assessmentId === assessmentId);
+    expect(local[0]?.kind).toBe('create');
+    // The last value given per question is what the server must end with.
+    const given = new Map<string, string>();
+    for (const entry of local.filter((e) => e.kind === 'answer')) {
+      const values = entry.payload?.values;
+      given.set(
+        entry.questionUniqueId!,
+        values && values.length > 0 ? JSON.stringify(values) : String(entry.payload?.numericValue),
+      );
+    }
+    expect(given.size).toBe(20);
+
+    // Back in signal: the outbox drains by itself.
     await context.setOffline(false);
+    await expect
+      .poll(async () => (await storedOutbox<StoredEntry>(page)).length, { timeout: 60_000 })
+      .toBe(0);
+    const questions = await api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessmentId}`);
+    expect(answersOf(questions)).toEqual(given);
+    // Hidden as the shared screening rules decide for these answers, and none of them answered.
+    const hidden = questions.filter((q) => q.isHidden).map((q) => q.uniqueId);
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden).toEqual(
+      withScreeningApplied(questions, free.isConverted)
+        .filter((q) => q.isHidden)
+        .map((q) => q.uniqueId),
+    );
+    expect(hidden.filter((id) => given.has(id))).toEqual([]);
+    const ids = await api<{ assessments: string[] }>(
+      request,
+      token,
+      `/api/v2/assessment/getassessments?propertyId=${free.residenceId}`,
+    );
+    expect(ids.assessments).toEqual([assessmentId]);
+    await context.close();
   });
 });
