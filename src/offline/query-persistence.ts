@@ -45,6 +45,13 @@ export interface QueryPersistence {
   persistNow(): Promise<void>;
   /** The last write error (a full quota); null while writes succeed. */
   lastError(): Error | null;
+  /**
+   * Stops the throttled saves until the returned release is called, which saves once. Each save
+   * serializes the whole cache: while a take-along adds thousands of queries, saving every
+   * 300 ms would serialize megabytes again and again. The holder saves with `persistNow` when it
+   * wants the cache on the device.
+   */
+  holdSaves(): () => Promise<void>;
 }
 
 export function createQueryPersistence(
@@ -67,10 +74,11 @@ export function createQueryPersistence(
     throttleTime: THROTTLE_MS,
   });
   let unsubscribe: (() => void) | null = null;
+  let holds = 0;
 
   const subscribe = () => {
     unsubscribe?.();
-    unsubscribe = persistQueryClientSubscribe({ queryClient, persister, buster });
+    unsubscribe = holds > 0 ? null : persistQueryClientSubscribe({ queryClient, persister, buster });
   };
   /** Writes the cache now, past the persister's throttle, and waits for IndexedDB. */
   const writeNow = () => {
@@ -100,7 +108,7 @@ export function createQueryPersistence(
       subscribe();
     },
     async switchUser(userKey) {
-      if (userKey === buster && unsubscribe) return;
+      if (userKey === buster && (unsubscribe || holds > 0)) return;
       buster = userKey;
       subscribe();
       // Written at once: a reload right after sign-in keeps it.
@@ -120,6 +128,19 @@ export function createQueryPersistence(
       await writeNow();
       const error = storage.lastError();
       if (error) throw error;
+    },
+    holdSaves() {
+      holds++;
+      unsubscribe?.();
+      unsubscribe = null;
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        if (--holds > 0) return;
+        subscribe();
+        await writeNow();
+      };
     },
   };
 }

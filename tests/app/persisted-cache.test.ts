@@ -146,6 +146,29 @@ describe('persisted query cache (docs/architecture.md 2)', () => {
     );
   });
 
+  it('holdSaves: no throttled save while held, one save at the release', async () => {
+    const session = await startApp(newDatabaseName(), USER_A);
+    session.queryClient.setQueryData(ORGANIZATIONS_KEY, ORGANIZATIONS);
+    await waitForThrottle();
+    await session.persistence.flush();
+    const release = session.persistence.holdSaves();
+    const renamed = [{ id: 'org-1', name: 'Nyt navn' }];
+    session.queryClient.setQueryData(ORGANIZATIONS_KEY, renamed);
+    await waitForThrottle();
+    await session.persistence.flush();
+    const organizationsIn = (client: PersistedClient | undefined) =>
+      client?.clientState.queries.find((q) => q.queryKey[0] === 'organizations')?.state.data;
+    expect(organizationsIn(await persistedInIndexedDb(session.db))).toEqual(ORGANIZATIONS);
+    await release();
+    expect(organizationsIn(await persistedInIndexedDb(session.db))).toEqual(renamed);
+    // Saves go on as before after the release.
+    const again = [{ id: 'org-1', name: 'Igen' }];
+    session.queryClient.setQueryData(ORGANIZATIONS_KEY, again);
+    await waitForThrottle();
+    await session.persistence.flush();
+    expect(organizationsIn(await persistedInIndexedDb(session.db))).toEqual(again);
+  });
+
   it('does not restore a cache written for user A for user B', async () => {
     const dbName = newDatabaseName();
     const a = await startApp(dbName, USER_A);

@@ -331,4 +331,40 @@ describe('take along', () => {
     expect(await db.outbox.toArray()).toEqual(before);
     db.close();
   });
+
+  it('a device found full halfway stops every worker before it takes back what the run added', async () => {
+    stubApi({ delayMs: 5 });
+    const queryClient = createQueryClient(() => {});
+    const preload = loaderPreloader(queryClient);
+    let asked = 0;
+    const residence = preload.residence;
+    preload.residence = (id) => {
+      asked++;
+      return residence(id);
+    };
+    // The cache's writes start failing after a few residences, as a filling device's do.
+    const full = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    const persistence = {
+      persistNow: async () => {
+        if (asked > 3) throw full;
+      },
+      lastError: () => (asked > 3 ? full : null),
+      holdSaves: () => async () => {},
+    };
+    const result = await takeAlong(departmentRequest, {
+      queryClient,
+      preload,
+      persistence,
+      signal: new AbortController().signal,
+      onProgress: () => {},
+    });
+    expect(result.phase).toBe('quota');
+    const askedAtEnd = asked;
+    expect(askedAtEnd).toBeLessThan(RESIDENCES);
+    // No worker goes on after the run has ended: nothing more is fetched or recorded.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked).toBe(askedAtEnd);
+    expect(offlineRegistry().residences).toEqual({});
+    expect(offlineRegistry().departments).toEqual({});
+  });
 });

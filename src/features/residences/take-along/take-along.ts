@@ -14,6 +14,7 @@ import { staticContentQueryOptions } from '../../../api/get-static-content';
 import { userInfoQueryOptions } from '../../../api/user-info';
 import { keepWithoutTimeLimit } from '../../../app/query-client';
 import type { TakenAlongResidence } from '../../../offline/client-state';
+import type { QueryPersistence } from '../../../offline/query-persistence';
 import { cacheHelpImages, helpImageUrls } from './help-images';
 import { offlineRegistry, updateOfflineRegistry } from './registry';
 
@@ -62,15 +63,22 @@ export interface TakeAlongOptions {
   signal: AbortSignal;
   onProgress: (progress: TakeAlongProgress) => void;
   /** The persisted cache: its write errors stop the run (a full quota). */
-  persistence: { persistNow(): Promise<void>; lastError(): Error | null } | null;
+  persistence: Pick<QueryPersistence, 'persistNow' | 'lastError' | 'holdSaves'> | null;
   /** Residences fetched at the same time: a phone on a weak line is not swamped. */
   concurrency?: number;
   now?: () => Date;
 }
 
 export const TAKE_ALONG_CONCURRENCY = 4;
-/** How often the record of what was taken along is written while a run goes on. */
-const REGISTRY_WRITE_EVERY = 50;
+/** How often the router forgets its preloaded matches while a run goes on (memory). */
+const RELEASE_PRELOADS_EVERY = 50;
+/**
+ * How many residences between two saves of the persisted cache during a run, each followed by a
+ * write of the record of what was taken along, so that the record never names a residence the
+ * saved cache lacks. The throttled saves wait meanwhile (`holdSaves`): each serializes the whole
+ * cache. Often enough that a full device is found early and a closed tab keeps most of the run.
+ */
+const SAVE_EVERY = 200;
 
 export class QuotaError extends Error {
   constructor(cause: unknown) {
@@ -163,8 +171,29 @@ export async function takeAlong(
         return query.state.fetchStatus === 'fetching' && typeof id === 'string' && inFlight.has(id);
       },
     });
-  const onAbort = () => void cancelInFlight();
+  // The run stops on the user's cancel and on its own first failure (a full device): no worker
+  // fetches or records another residence after the roll back has begun.
+  const run = new AbortController();
+  const onAbort = () => {
+    run.abort();
+    void cancelInFlight();
+  };
   signal.addEventListener('abort', onAbort);
+  const releaseSaves = persistence?.holdSaves();
+  // One save at a time, every SAVE_EVERY residences; its failure (a full device) stops the run.
+  let savedAt = 0;
+  let saving: Promise<void> | null = null;
+  const saveNow = async () => {
+    if (saving || progress.done - savedAt < SAVE_EVERY) return;
+    savedAt = progress.done;
+    saving = persistence?.persistNow() ?? null;
+    try {
+      await saving;
+    } finally {
+      saving = null;
+    }
+    writeRegistryOrThrow();
+  };
 
   try {
     report();
@@ -232,7 +261,7 @@ export async function takeAlong(
       inFlight.add(residence.id);
       try {
         await preload.residence(residence.id);
-        if (signal.aborted) return;
+        if (run.signal.aborted) return;
         const property = queryClient.getQueryData(propertyQueryOptions(residence.id).queryKey);
         if (!property) {
           progress.failed++;
@@ -249,7 +278,7 @@ export async function takeAlong(
               .catch(() => undefined);
           }),
         );
-        if (signal.aborted) return;
+        if (run.signal.aborted) return;
         const complete = refs.every(
           (ref) =>
             queryClient.getQueryData(questionsQueryOptions(ref.assessmentId).queryKey) !== undefined &&
@@ -284,12 +313,9 @@ export async function takeAlong(
         });
       } finally {
         inFlight.delete(residence.id);
-        if (!signal.aborted) {
+        if (!run.signal.aborted) {
           progress.done++;
-          if (progress.done % REGISTRY_WRITE_EVERY === 0) {
-            writeRegistryOrThrow();
-            preload.release?.();
-          }
+          if (progress.done % RELEASE_PRELOADS_EVERY === 0) preload.release?.();
           report();
         }
       }
@@ -298,28 +324,34 @@ export async function takeAlong(
     // A small pool: `concurrency` residences at a time, each asking its loaders in turn.
     let next = 0;
     const worker = async () => {
-      while (!signal.aborted) {
+      while (!run.signal.aborted) {
         const residence = residences[next++];
         if (!residence) return;
-        await takeOne(residence);
-        checkQuota();
+        try {
+          await takeOne(residence);
+          await saveNow();
+          checkQuota();
+        } catch (error) {
+          run.abort();
+          throw error;
+        }
       }
     };
-    await Promise.all(
+    // Every worker has stopped before a failure is handled (the roll back below).
+    const workers = await Promise.allSettled(
       Array.from(
         { length: Math.min(options.concurrency ?? TAKE_ALONG_CONCURRENCY, residences.length) },
         worker,
       ),
     );
+    const failure = workers.find((w): w is PromiseRejectedResult => w.status === 'rejected');
+    if (failure) throw failure.reason;
 
-    writeRegistryOrThrow();
     preload.release?.();
-    if (signal.aborted) {
-      progress.phase = 'cancelled';
-    } else {
-      await persistence?.persistNow();
-      progress.phase = 'done';
-    }
+    // The cache first, then the record that names what it holds; a cancelled run keeps what it got.
+    await persistence?.persistNow();
+    writeRegistryOrThrow();
+    progress.phase = signal.aborted ? 'cancelled' : 'done';
     report();
     return progress;
   } catch (error) {
@@ -329,6 +361,7 @@ export async function takeAlong(
       progress.phase = 'quota';
     } else {
       // What was fetched before the failure stays taken along.
+      await persistence?.persistNow().catch(() => undefined);
       writeRegistryOrThrow(false);
       progress.phase = signal.aborted ? 'cancelled' : 'failed';
     }
@@ -337,6 +370,7 @@ export async function takeAlong(
   } finally {
     signal.removeEventListener('abort', onAbort);
     meter?.stop();
+    await releaseSaves?.().catch(() => undefined);
   }
 }
 
