@@ -187,6 +187,11 @@ export const da = {
     'Svaret bliver slettet fra enheden og kommer ikke med i vurderingen. Det kan ikke fortrydes.',
   'outbox.discardConfirm.confirm': 'Kassér svaret',
   'outbox.discardConfirm.cancel': 'Behold svaret',
+  'outbox.discardCreate.title': 'Kassér den nye vurdering?',
+  'outbox.discardCreate.body':
+    'Vurderingen blev startet på denne enhed og findes ikke på serveren. Den og de svar, der venter på den, bliver slettet fra enheden. Det kan ikke fortrydes.',
+  'outbox.discardCreate.confirm': 'Kassér vurderingen',
+  'outbox.discardCreate.cancel': 'Behold vurderingen',
   'outbox.logoutGuard.title': 'Du har svar, der ikke er sendt',
   'outbox.logoutGuard.body.one':
     '{count} svar er kun gemt på denne enhed. Logger du ud nu, bliver det først sendt, når du logger ind igen på denne enhed.',

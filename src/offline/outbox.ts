@@ -347,6 +347,14 @@ export async function discardParked(db: AppDatabase, id: number): Promise<boolea
       const entry = await db.outbox.get(id);
       if (entry?.state !== 'parked') return false;
       await db.outbox.delete(id);
+      // A create discarded: its assessment will never exist, so what waits for it goes with it.
+      if (entry.kind === 'create') {
+        await db.outbox
+          .where('ssoUuid')
+          .equals(entry.ssoUuid)
+          .filter((other) => other.assessmentId === entry.assessmentId && other.state !== 'inflight')
+          .delete();
+      }
       return true;
     }),
   );

@@ -23,6 +23,35 @@ function token(): string {
   return `${part({ alg: 'none' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600, sso_uuid: USER })}.x`;
 }
 
+/** An answer to the new assessment, queued behind its create. */
+const answerToNew = {
+  assessmentId: NEW,
+  propertyId: PROPERTY,
+  questionUniqueId: 'S01',
+  payload: { values: ['ja'] },
+  ssoUuid: USER,
+  locationText: PLACE,
+  questionTitle: 'Trappetrin ved indgangen',
+  valueText: 'Ja',
+};
+
+/** The header's indicator, offline, signed in as USER. */
+function renderOffline() {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+  );
+  tokenStore.set(token());
+  render(
+    <MantineProvider env="test">
+      <QueryClientProvider client={new QueryClient()}>
+        <OutboxIndicator />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
 beforeAll(fillJsdomGaps);
 
 afterEach(async () => {
@@ -35,33 +64,12 @@ afterEach(async () => {
 
 describe('the outbox list', () => {
   it('lists a create, its answer held back behind it, and the sync, in sending order', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
-    );
-    tokenStore.set(token());
     const db = appDatabase();
     await enqueueCreate(db, { assessmentId: NEW, propertyId: PROPERTY, ssoUuid: USER, locationText: PLACE });
-    await enqueueAnswer(db, {
-      assessmentId: NEW,
-      propertyId: PROPERTY,
-      questionUniqueId: 'S01',
-      payload: { values: ['ja'] },
-      ssoUuid: USER,
-      locationText: PLACE,
-      questionTitle: 'Trappetrin ved indgangen',
-      valueText: 'Ja',
-    });
+    await enqueueAnswer(db, answerToNew);
     await queueHiddenQuestionsSync(db, { assessmentId: NEW, propertyId: PROPERTY, ssoUuid: USER });
 
-    render(
-      <MantineProvider env="test">
-        <QueryClientProvider client={new QueryClient()}>
-          <OutboxIndicator />
-        </QueryClientProvider>
-      </MantineProvider>,
-    );
+    renderOffline();
     await userEvent.click(await screen.findByRole('button', { name: /^Se svar, der ikke er sendt: 3 / }));
     const drawer = await screen.findByRole('dialog');
     const titles = within(drawer)
@@ -82,5 +90,24 @@ describe('the outbox list', () => {
       within(drawer).getAllByText('Vurderingen oprettes først; dens svar sendes bagefter.'),
     ).toHaveLength(2);
     expect(within(drawer).getAllByText(`Bolig: ${PLACE}`)).toHaveLength(3);
+  });
+
+  it('a parked create is discarded as the new assessment, with the answers waiting for it', async () => {
+    const db = appDatabase();
+    const created = await enqueueCreate(db, {
+      assessmentId: NEW,
+      propertyId: PROPERTY,
+      ssoUuid: USER,
+      locationText: PLACE,
+    });
+    await enqueueAnswer(db, answerToNew);
+    await db.outbox.update(created.id, { state: 'parked', parkedMessage: 'Id taget' });
+
+    renderOffline();
+    await userEvent.click(await screen.findByRole('button', { name: /^Se svar, der ikke er sendt: / }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Kassér' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Kassér den nye vurdering?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Kassér vurderingen' }));
+    await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
   });
 });

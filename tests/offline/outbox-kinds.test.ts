@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/http';
 import type { OutboxRecord } from '../../src/offline/db';
 import {
+  discardParked,
   enqueueAnswer,
   enqueueCreate,
   listAllEntries,
@@ -237,6 +238,18 @@ describe('answers wait for their assessment', () => {
     expect(parked).toMatchObject({ kind: 'create', state: 'parked', parkedMessage: message });
     // Never sent before its assessment exists: no 404 parks it.
     expect(held).toMatchObject({ kind: 'answer', state: 'pending', attempts: 0 });
+  });
+
+  it('discarding a parked create discards what waits for it, and nothing of other assessments', async () => {
+    const db = openDatabase();
+    const created = await enqueueCreate(db, create());
+    await enqueueAnswer(db, ofNew('S01', { values: ['ja'] }));
+    await queueHiddenQuestionsSync(db, sync());
+    const other = await enqueueAnswer(db, answer('q9', { numericValue: 9 }));
+    await db.outbox.update(created.id, { state: 'parked', parkedMessage: 'Id taget' });
+
+    expect(await discardParked(db, created.id)).toBe(true);
+    expect((await listAllEntries(db)).map((e) => e.id)).toEqual([other.id]);
   });
 
   it("holds back the answers of another author's create too, and never sends that create", async () => {

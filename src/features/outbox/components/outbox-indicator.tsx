@@ -18,6 +18,8 @@ export function OutboxIndicator() {
   const [open, setOpen] = useState(false);
   const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
   const { pendingCount, parkedCount } = snapshot;
+  // A new assessment started on the device goes with the answers waiting for it (outbox.ts).
+  const discardingCreate = discarding?.kind === 'create';
   if (pendingCount === 0 && parkedCount === 0) return null;
   // Answers, creates and hidden-question syncs in their one sending order.
   const pending = snapshot.records.filter((e) => e.state !== 'parked');
@@ -108,15 +110,15 @@ export function OutboxIndicator() {
       <Modal
         opened={discarding !== null}
         onClose={() => setDiscarding(null)}
-        title={t('outbox.discardConfirm.title')}
+        title={t(discardingCreate ? 'outbox.discardCreate.title' : 'outbox.discardConfirm.title')}
         closeButtonProps={{ 'aria-label': t('general.close') }}
         centered
       >
         <Stack>
-          <Text>{t('outbox.discardConfirm.body')}</Text>
+          <Text>{t(discardingCreate ? 'outbox.discardCreate.body' : 'outbox.discardConfirm.body')}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDiscarding(null)}>
-              {t('outbox.discardConfirm.cancel')}
+              {t(discardingCreate ? 'outbox.discardCreate.cancel' : 'outbox.discardConfirm.cancel')}
             </Button>
             <Button
               color="red.9"
@@ -125,7 +127,7 @@ export function OutboxIndicator() {
                 setDiscarding(null);
               }}
             >
-              {t('outbox.discardConfirm.confirm')}
+              {t(discardingCreate ? 'outbox.discardCreate.confirm' : 'outbox.discardConfirm.confirm')}
             </Button>
           </Group>
         </Stack>
