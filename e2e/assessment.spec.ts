@@ -6,6 +6,7 @@ import {
   demoToken,
   expectAccessible,
   signInWithToken,
+  startScreeningOnline,
   storedOutbox,
 } from './fixtures';
 
@@ -106,11 +107,7 @@ test.describe('the assessment form', () => {
       token,
       offsetFor(testInfo.project.name, 2),
     );
-    await signInWithToken(page, token, `/assessment/${propertyId}/${assessmentId}/screening/001`);
-    await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await startScreeningOnline(page, token, { propertyId, assessmentId });
     await context.setOffline(true);
     for (let i = 0; i < 10; i++) {
       // Change the mind on the even ones: only the last value may reach the server.

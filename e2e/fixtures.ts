@@ -74,6 +74,26 @@ export async function signInWithToken(
   await page.goto(`/loginCallback?${new URLSearchParams({ token, returnPath }).toString()}`);
 }
 
+/**
+ * Signs in on a new assessment's first screening question, starts the screening and waits for
+ * the service worker, so that the form keeps working when the test takes the network away.
+ */
+export async function startScreeningOnline(
+  page: Page,
+  token: string,
+  assessment: { propertyId: string; assessmentId: string },
+): Promise<void> {
+  await signInWithToken(
+    page,
+    token,
+    `/assessment/${assessment.propertyId}/${assessment.assessmentId}/screening/001`,
+  );
+  await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+}
+
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // A dialog fading in is measured half transparent (false contrast failures): wait for the
