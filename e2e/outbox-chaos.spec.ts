@@ -36,6 +36,8 @@ interface Faults {
   bodies: Map<string, string[]>;
   /** Statuses the server gave to the requests that reached it and whose reply arrived. */
   statuses: number[];
+  /** Every request in order with what became of it, for the message of a failed comparison. */
+  history: string[];
 }
 
 /** A third of the syncanswer requests go wrong, each way as often as the others. */
@@ -45,23 +47,31 @@ function chaos(faults: Faults, random: () => number) {
     const key = request.headers()['idempotency-key'] ?? '';
     faults.bodies.set(key, [...(faults.bodies.get(key) ?? []), request.postData() ?? '']);
     const roll = random();
+    const note = (outcome: string) =>
+      faults.history.push(
+        `${new Date().toISOString().slice(11, 23)} ${key.slice(0, 8)} ${request.postData()} → ${outcome}`,
+      );
     if (roll < 0.1) {
       faults.aborted++;
+      note('aborted');
       await route.abort('connectionreset');
     } else if (roll < 0.2) {
       const status = roll < 0.15 ? 500 : 408;
       if (status === 500) faults.failed500++;
       else faults.failed408++;
+      note(String(status));
       await route.fulfill({ status, contentType: 'application/json', body: '{"message":"chaos"}' });
     } else if (roll < 0.3) {
       // Applied on the server, but the reply never reaches the app.
       faults.replyLost++;
-      await route.fetch().catch(() => undefined);
+      const response = await route.fetch().catch(() => null);
+      note(`applied ${response?.status() ?? 'no reply'}, reply lost`);
       await route.abort('connectionreset');
     } else {
       faults.passed++;
       const response = await route.fetch();
       faults.statuses.push(response.status());
+      note(String(response.status()));
       await route.fulfill({ response });
     }
   };
@@ -213,6 +223,7 @@ test('chaos: 200 answers over five assessments reach the server once each, the l
     passed: 0,
     bodies: new Map(),
     statuses: [],
+    history: [],
   };
   await context.route('**/api/v2/sync/syncanswer', chaos(faults, seeded(SEED)));
   let answers = 0;
@@ -317,6 +328,10 @@ test('chaos: 200 answers over five assessments reach the server once each, the l
       if (selected.length > 0) onServer.set(q.uniqueId, JSON.stringify(selected));
       else if (q.numericQuestionValue !== null) onServer.set(q.uniqueId, String(q.numericQuestionValue));
     }
-    expect(onServer, assessmentId).toEqual(answered);
+    const wrong = [...answered.keys()].filter((id) => onServer.get(id) !== answered.get(id));
+    const story = faults.history.filter((line) =>
+      wrong.some((id) => line.includes(assessmentId) && line.includes(`"${id}"`)),
+    );
+    expect(onServer, `${assessmentId}\n${story.join('\n')}`).toEqual(answered);
   }
 });

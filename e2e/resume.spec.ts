@@ -181,6 +181,11 @@ test.describe('coming back to an assessment', () => {
     await page.getByRole('link', { name: /^Fortsæt vurderingen/ }).click();
     await expect(page).toHaveURL(new RegExp(`${questionPath(row, first)}$`));
     await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
+    // The form's dialogs are code of their own, fetched after the first paint: offline they come
+    // from the service worker, which must have them first.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
 
     await page.context().setOffline(true);
     await answerCurrent(page);
