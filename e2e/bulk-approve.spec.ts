@@ -109,7 +109,10 @@ async function selectOne(page: Page, row: PropertyRow) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByLabel('Filtrér på vej').fill(row.streetName);
   await page.getByLabel('Filtrér på husnummer').fill(row.streetNumber);
-  await page.getByRole('checkbox', { name: `Vælg ${row.location}` }).check();
+  // A house has a dozen homes: on a phone the row may be below the rows in view, not yet rendered.
+  const box = page.getByRole('checkbox', { name: `Vælg ${row.location}` });
+  for (let step = 0; step < 20 && (await box.count()) === 0; step++) await page.mouse.wheel(0, 300);
+  await box.check();
 }
 
 test.describe('approving many assessments (docs/product.md 2 and 4)', () => {
