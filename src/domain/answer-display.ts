@@ -82,3 +82,23 @@ export function unsentAnswers(
 function definedFields(input: AnswerInput): AnswerInput {
   return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)) as AnswerInput;
 }
+
+/**
+ * The answers typed here that the outbox's live snapshot does not show yet, per question: those
+ * stored after the snapshot's read began (`at` at or after `readAt`: IndexedDB ran that read
+ * before the store, so it lacks it), then those not stored at all, which win. Laid over the
+ * queued ones by `unsentAnswers`, they keep a stale snapshot from showing an answer's earlier
+ * value, on which a tap would decide (single choice clears when the selected option is chosen
+ * again).
+ */
+export function answersNotInSnapshot(
+  stored: ReadonlyMap<string, { payload: AnswerInput; at: number }>,
+  unsaved: ReadonlyMap<string, AnswerInput>,
+  readAt: number,
+): ReadonlyMap<string, AnswerInput> {
+  const later = [...stored].filter(([, s]) => s.at >= readAt);
+  if (later.length === 0) return unsaved;
+  const answers = new Map<string, AnswerInput>(later.map(([uniqueId, s]) => [uniqueId, s.payload]));
+  for (const [uniqueId, input] of unsaved) answers.set(uniqueId, input);
+  return answers;
+}

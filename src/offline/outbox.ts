@@ -52,6 +52,12 @@ export interface OutboxSnapshot {
   /** Entries of any kind not yet on the server and still to be sent (pending and in flight). */
   pendingCount: number;
   parkedCount: number;
+  /**
+   * When the read began (ms). IndexedDB runs a read after every write transaction created before
+   * it, so whatever was stored before this time is in the snapshot: the form keeps showing an
+   * answer it stored later from its own memory (use-answer-question.ts).
+   */
+  readAt: number;
 }
 
 /** An assessment started on this device, to be created on the server with the id given here. */
@@ -326,8 +332,10 @@ export async function pendingCount(db: AppDatabase, ssoUuid?: string): Promise<n
 }
 
 export async function outboxSnapshot(db: AppDatabase, ssoUuid?: string): Promise<OutboxSnapshot> {
+  const readAt = Date.now();
   const records = await listAllEntries(db, ssoUuid);
   return {
+    readAt,
     entries: records.filter(isAnswer),
     records,
     pendingCount: records.filter(isUnsent).length,

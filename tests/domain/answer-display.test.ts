@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { preselectedAnswer, unsentAnswers, valueText, withAnswers } from '../../src/domain/answer-display';
+import {
+  answersNotInSnapshot,
+  preselectedAnswer,
+  unsentAnswers,
+  valueText,
+  withAnswers,
+} from '../../src/domain/answer-display';
 import type { Question } from '../../src/domain/answer-validation';
 
 const base: Question = {
@@ -84,5 +90,35 @@ describe('the answers not on the server yet', () => {
       'ANK-01': { values: ['rampe'], comment: 'Ved opgang B' },
       'IND-01': { numericValue: 95 },
     });
+  });
+});
+
+describe('answersNotInSnapshot', () => {
+  const stored = new Map([
+    ['S07', { payload: { values: ['b'] }, at: 1_000 }],
+    ['S08', { payload: { values: ['a'] }, at: 500 }],
+  ]);
+
+  it('keeps an answer stored after the snapshot was read on screen, and lets a later read take over', () => {
+    // The snapshot began at 900: it cannot hold S07 (stored at 1,000), it holds S08.
+    expect(answersNotInSnapshot(stored, new Map(), 900)).toEqual(new Map([['S07', { values: ['b'] }]]));
+    // Read at the very millisecond of the store: not known to hold it, so still laid over.
+    expect(answersNotInSnapshot(stored, new Map(), 1_000)).toEqual(new Map([['S07', { values: ['b'] }]]));
+    const unsaved = new Map();
+    expect(answersNotInSnapshot(stored, unsaved, 1_001)).toBe(unsaved);
+  });
+
+  it('lets an answer not stored yet win over one stored before it', () => {
+    expect(answersNotInSnapshot(stored, new Map([['S07', { values: ['a'] }]]), 900)).toEqual(
+      new Map([['S07', { values: ['a'] }]]),
+    );
+  });
+
+  it('together with unsentAnswers, shows the stored value over a stale queued one', () => {
+    const queued = [
+      { assessmentId: 'x', questionUniqueId: 'S07', state: 'pending' as const, payload: { values: ['a'] } },
+    ];
+    const shown = unsentAnswers(queued, 'x', answersNotInSnapshot(stored, new Map(), 900));
+    expect(shown.get('S07')).toEqual({ values: ['b'] });
   });
 });

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AssessmentListEntry } from '../../../api/dto';
 import { activeAssessmentsKeys } from '../../../api/get-active-assessments';
 import { assessmentQueryOptions } from '../../../api/get-assessment';
 import { locatedAssessmentsKeys } from '../../../api/get-located-assessments';
 import { propertyQueryOptions } from '../../../api/get-property';
 import { questionsQueryOptions } from '../../../api/get-questions';
-import { valueText } from '../../../domain/answer-display';
+import { answersNotInSnapshot, valueText } from '../../../domain/answer-display';
 import { applyAnswerToQuestion, type AnswerInput, type Question } from '../../../domain/answer-validation';
 import { answeredAssessment, answerQuestionList, listProgress } from '../../../domain/offline-answer';
 import {
@@ -16,7 +16,7 @@ import {
   type EnqueueState,
   type StorageFailure,
 } from '../../../domain/save-status';
-import type { AnswerPayload } from '../../../offline/db';
+import type { AnswerPayload, OutboxEntry } from '../../../offline/db';
 import { enqueueAnswer, mergePayload, type AnswerInput as OutboxInput } from '../../../offline/outbox';
 import type { FormOutbox } from '../form-outbox';
 
@@ -46,7 +46,10 @@ export interface AnswerSaving {
   enqueues: ReadonlyMap<string, EnqueueState>;
   /** Questions whose answer was stored on the device in this visit (confirms a preselected one). */
   answeredHere: ReadonlySet<string>;
-  /** Answers typed here and not stored yet, merged per question: laid over the server's list. */
+  /**
+   * Answers typed here that the outbox's live snapshot does not show yet (not stored, or stored
+   * after the snapshot was read), merged per question: laid over the server's list.
+   */
   unsaved: ReadonlyMap<string, AnswerInput>;
   /** The reasons of the answers the device refused, one per question. */
   failures: readonly StorageFailure[];
@@ -70,6 +73,10 @@ export function useAnswerQuestion(options: {
   const [enqueues, setEnqueues] = useState<ReadonlyMap<string, EnqueueState>>(() => new Map());
   const [answeredHere, setAnsweredHere] = useState<ReadonlySet<string>>(() => new Set());
   const [unsaved, setUnsaved] = useState<ReadonlyMap<string, AnswerInput>>(() => new Map());
+  // Stored, with the time of the store, until the outbox's live snapshot has been read after it.
+  const [stored, setStored] = useState<ReadonlyMap<string, { payload: AnswerInput; at: number }>>(
+    () => new Map(),
+  );
   // What is still to be stored per question, and the bookkeeping of its attempts.
   const waiting = useRef(new Map<string, OutboxInput>());
   const attemptNo = useRef(new Map<string, number>());
@@ -98,8 +105,9 @@ export function useAnswerQuestion(options: {
       attemptNo.current.set(uniqueId, attempt);
       const isLatest = () => attemptNo.current.get(uniqueId) === attempt;
       setEnqueue(uniqueId, { phase: 'storing' });
+      let entry: OutboxEntry;
       try {
-        await enqueueAnswer(latestOutbox.current.db, input);
+        entry = await enqueueAnswer(latestOutbox.current.db, input);
       } catch (error) {
         // A newer attempt (with this one's fields merged in) decides what the status says.
         if (!isLatest()) return false;
@@ -115,6 +123,11 @@ export function useAnswerQuestion(options: {
       if (waiting.current.get(uniqueId) === input) {
         waiting.current.delete(uniqueId);
         setUnsaved((map) => without(map, uniqueId));
+        // The live snapshot may still be one read before this store: until one read after it
+        // arrives, the stored answer stays on screen from here. A stale snapshot showed the
+        // answer before it, and a tap on that option then cleared the answer (single choice
+        // clears when the selected option is chosen again).
+        setStored((map) => new Map(map).set(uniqueId, { payload: entry.payload, at: entry.updatedAt }));
       }
       if (isLatest()) {
         failureCount.current.delete(uniqueId);
@@ -191,6 +204,19 @@ export function useAnswerQuestion(options: {
     return results.every(Boolean);
   }, [store]);
 
+  const readAt = outbox.snapshot.readAt;
+  useEffect(() => {
+    setStored((map) =>
+      [...map.values()].some((s) => s.at < readAt)
+        ? new Map([...map].filter(([, s]) => s.at >= readAt))
+        : map,
+    );
+  }, [readAt]);
+  const notInSnapshot = useMemo(
+    () => answersNotInSnapshot(stored, unsaved, readAt),
+    [stored, unsaved, readAt],
+  );
+
   const failures = [...enqueues.values()].flatMap((e) => (e.phase === 'failed' ? [e.failure] : []));
-  return { answer, retry, retryAll, enqueues, answeredHere, unsaved, failures };
+  return { answer, retry, retryAll, enqueues, answeredHere, unsaved: notInSnapshot, failures };
 }

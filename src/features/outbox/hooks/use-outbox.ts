@@ -8,7 +8,7 @@ import { subscribe, type OutboxSnapshot } from '../../../offline/outbox';
 import { outboxEntryTitle } from '../outbox-entry-title';
 import { outboxSender, requestBackgroundSync } from '../outbox-client';
 
-const EMPTY: OutboxSnapshot = { entries: [], records: [], pendingCount: 0, parkedCount: 0 };
+const EMPTY: OutboxSnapshot = { entries: [], records: [], pendingCount: 0, parkedCount: 0, readAt: 0 };
 
 /**
  * The sender (started on first use), a live snapshot of the signed-in user's outbox, and whether
