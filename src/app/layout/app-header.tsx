@@ -61,7 +61,7 @@ export function AppHeader(props: { signedIn: boolean }) {
   const alerts = !hidesHeaderAlerts(pathname);
   const painted = useAfterFirstPaint();
   return (
-    <header className={classes.header} data-variant={variant}>
+    <header className={classes.header} data-variant={variant} data-offline={!online || undefined}>
       {alerts && <ServiceMessage />}
       <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="sm">
         {variant === 'default' || variant === 'assessment' ? (
