@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { logger } from '../lib/logger';
+import { afterFirstPaint } from '../ui/first-paint';
 
 /**
  * Service worker registration, the update prompt and the install prompt. Updates are
@@ -28,13 +29,22 @@ function update(patch: Partial<PwaState>) {
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => {
-    logger.info('a new version is waiting');
-    update({ updateWaiting: true });
-  });
-  // Without a worker the app still runs online; offline start and background sync are lost.
-  workbox.register().catch((error: unknown) => logger.error('service worker registration failed', error));
+  // After the first paint, as a chunk of its own: the first screen needs no worker (one that
+  // is installed already controls the page anyway), and on a weak line its registration and
+  // precache downloads would share the line with the screen's (docs/architecture.md "Bytes on
+  // the wire").
+  void afterFirstPaint()
+    .then(() => import('workbox-window'))
+    .then(({ Workbox }) => {
+      workbox = new Workbox('/sw.js', { scope: '/' });
+      workbox.addEventListener('waiting', () => {
+        logger.info('a new version is waiting');
+        update({ updateWaiting: true });
+      });
+      return workbox.register();
+    })
+    // Without a worker the app still runs online; offline start and background sync are lost.
+    .catch((error: unknown) => logger.error('service worker registration failed', error));
 }
 
 export function listenForInstallPrompt(): void {

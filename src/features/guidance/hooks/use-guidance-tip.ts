@@ -11,6 +11,7 @@ import {
   type GuidanceTipId,
 } from '../../../domain/guidance';
 import { guidanceMemory } from '../guidance-memory';
+import { useAfterFirstPaint } from '../../../ui/use-after-first-paint';
 
 export interface GuidanceTipState {
   /** The texts have arrived (staticcontent); without them there is nothing to show. */
@@ -42,7 +43,10 @@ export function useGuidanceTip(tip: GuidanceTipId, options: { auto?: boolean } =
   const [chosen, setChosen] = useState<GuidanceTipId | null>(null);
 
   const ready = settings !== undefined;
-  const id = chosen ?? (autoPending && options.auto === true && ready ? tip : null);
+  // A tip that opens by itself waits for the page's first paint: the page comes first, and its
+  // first commit is not also the dialog's (one long task less on a slow phone).
+  const painted = useAfterFirstPaint();
+  const id = chosen ?? (autoPending && options.auto === true && ready && painted ? tip : null);
   const index = id === null ? -1 : GUIDANCE_TIPS.indexOf(id);
   const text = id !== null && settings ? settings[GUIDANCE_SETTING_FIELDS[id]] : undefined;
 
