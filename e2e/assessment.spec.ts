@@ -1,10 +1,12 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
   answerCurrent,
+  answerTexts,
   api,
   bigDepartment,
   demoToken,
   expectAccessible,
+  payloadAnswerText,
   signInWithToken,
   startScreeningOnline,
   storedOutbox,
@@ -139,16 +141,10 @@ test.describe('the assessment form', () => {
             token,
             `/api/v2/questions?assessmentId=${assessmentId}`,
           );
-          return newest.every((entry) => {
-            const q = questions.find((x) => x.uniqueId === entry.questionUniqueId)!;
-            if (entry.payload.values) {
-              return (
-                JSON.stringify(q.options.filter((o) => o.isSelected).map((o) => o.answerId)) ===
-                JSON.stringify(entry.payload.values)
-              );
-            }
-            return q.numericQuestionValue === entry.payload.numericValue;
-          });
+          const held = answerTexts(questions);
+          return newest.every(
+            (entry) => held.get(entry.questionUniqueId) === payloadAnswerText(entry.payload),
+          );
         },
         { timeout: 30_000 },
       )

@@ -194,3 +194,36 @@ export function storedOutbox<T>(page: Page): Promise<T[]> {
     });
   }) as Promise<T[]>;
 }
+
+/** A question as the API lists it, as far as its answer goes. */
+interface AnsweredQuestion {
+  uniqueId: string;
+  numericQuestionValue: number | null;
+  options: { answerId: string; isSelected: boolean }[];
+}
+
+/**
+ * The answers a question list holds, per question: the chosen ids (JSON, in the list's order)
+ * or the number, as text; unanswered questions are left out. Compared with `payloadAnswerText`
+ * of what the outbox queued (or with what a test gave), it says whether the server ends with it.
+ */
+export function answerTexts(questions: readonly AnsweredQuestion[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const q of questions) {
+    const selected = q.options.filter((o) => o.isSelected).map((o) => o.answerId);
+    if (selected.length > 0) texts.set(q.uniqueId, JSON.stringify(selected));
+    else if (q.numericQuestionValue !== null) texts.set(q.uniqueId, String(q.numericQuestionValue));
+  }
+  return texts;
+}
+
+/** A queued answer's payload as `answerTexts` writes it; undefined for an answer left empty. */
+export function payloadAnswerText(payload: {
+  values?: string[];
+  numericValue?: number | null;
+}): string | undefined {
+  if (payload.values && payload.values.length > 0) return JSON.stringify(payload.values);
+  if (payload.numericValue !== undefined && payload.numericValue !== null)
+    return String(payload.numericValue);
+  return undefined;
+}

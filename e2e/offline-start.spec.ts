@@ -2,10 +2,12 @@ import { expect, test } from '@playwright/test';
 import type { AssessmentDetails } from '../src/api/dto';
 import {
   answerCurrent,
+  answerTexts,
   api,
   bigDepartment,
   demoToken,
   isDemoAssessment,
+  payloadAnswerText,
   signInWithToken,
   storedOutbox,
 } from './fixtures';
@@ -96,14 +98,10 @@ test('a screening started offline reaches the server with its id and its answers
           token,
           `/api/v2/questions?assessmentId=${assessmentId}`,
         );
-        const missing = answers.filter((entry) => {
-          const q = questions.find((x) => x.uniqueId === entry.questionUniqueId)!;
-          if (entry.payload?.values) {
-            const selected = q.options.filter((o) => o.isSelected).map((o) => o.answerId);
-            return JSON.stringify(selected) !== JSON.stringify(entry.payload.values);
-          }
-          return q.numericQuestionValue !== entry.payload?.numericValue;
-        });
+        const held = answerTexts(questions);
+        const missing = answers.filter(
+          (entry) => held.get(entry.questionUniqueId!) !== payloadAnswerText(entry.payload ?? {}),
+        );
         return missing.length === 0 ? 'all on the server' : `${missing.length} missing`;
       },
       { timeout: 30_000 },

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Question } from '../src/domain/answer-validation';
-import { api, bigDepartment, demoToken, signInWithToken, storedOutbox } from './fixtures';
+import { answerTexts, api, bigDepartment, demoToken, signInWithToken, storedOutbox } from './fixtures';
 
 /**
  * Issue 12's chaos run: 200 answers over five assessments, one of them started offline, typed
@@ -322,12 +322,7 @@ test('chaos: 200 answers over five assessments reach the server once each, the l
   expect([...given.keys()].sort()).toEqual([offlineId, ...created.map((c) => c.assessmentId)].sort());
   for (const [assessmentId, answered] of given) {
     const held = await api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessmentId}`);
-    const onServer = new Map<string, string>();
-    for (const q of held) {
-      const selected = q.options.filter((o) => o.isSelected).map((o) => o.answerId);
-      if (selected.length > 0) onServer.set(q.uniqueId, JSON.stringify(selected));
-      else if (q.numericQuestionValue !== null) onServer.set(q.uniqueId, String(q.numericQuestionValue));
-    }
+    const onServer = answerTexts(held);
     const wrong = [...answered.keys()].filter((id) => onServer.get(id) !== answered.get(id));
     const story = faults.history.filter((line) =>
       wrong.some((id) => line.includes(assessmentId) && line.includes(`"${id}"`)),

@@ -2,10 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Department } from '../src/api/dto';
 import {
   answerCurrent,
+  answerTexts,
   api,
   bigDepartment,
   demoToken,
   expectAccessible,
+  payloadAnswerText,
   startScreeningOnline,
   storedOutbox,
 } from './fixtures';
@@ -21,12 +23,6 @@ import {
 const SAVED_ON_DEVICE = 'Gemt på enheden – sendes, når du er online';
 const QUOTA =
   'Der er ikke mere plads på enheden. Intet er gemt fra denne hentning. Fjern noget af det, du har taget med offline, og prøv igen. Svar, der ikke er sendt, er ikke rørt.';
-
-interface ApiQuestion {
-  uniqueId: string;
-  numericQuestionValue: number | null;
-  options: { answerId: string; isSelected: boolean }[];
-}
 
 interface StoredEntry {
   id: number;
@@ -209,22 +205,13 @@ test('a full device stops the take along, says so, and leaves the queued answers
   await context.setOffline(true);
   await context.setOffline(false);
   await expect.poll(async () => (await mine()).length, { timeout: 60_000 }).toBe(0);
-  const questions = await api<ApiQuestion[]>(
+  const questions = await api<Parameters<typeof answerTexts>[0]>(
     request,
     token,
     `/api/v2/questions?assessmentId=${assessmentId}`,
   );
-  for (const entry of before) {
-    const question = questions.find((q) => q.uniqueId === entry.questionUniqueId)!;
-    if (entry.payload.values)
-      expect(question.options.filter((o) => o.isSelected).map((o) => o.answerId)).toEqual(
-        entry.payload.values,
-      );
-    else expect(question.numericQuestionValue).toBe(entry.payload.numericValue);
-  }
   // Exactly the queued answers: no other question of the assessment holds one.
-  const answered = questions
-    .filter((q) => q.numericQuestionValue !== null || q.options.some((o) => o.isSelected))
-    .map((q) => q.uniqueId);
-  expect(answered.sort()).toEqual(before.map((e) => e.questionUniqueId).sort());
+  expect(answerTexts(questions)).toEqual(
+    new Map(before.map((entry) => [entry.questionUniqueId, payloadAnswerText(entry.payload)])),
+  );
 });

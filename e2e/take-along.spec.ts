@@ -4,11 +4,13 @@ import type { Question } from '../src/domain/answer-validation';
 import { withScreeningApplied } from '../src/domain/offline-answer';
 import {
   answerCurrent,
+  answerTexts,
   api,
   demoToken,
   expectAccessible,
   isDemoAssessment,
   markGuidanceTipsShown,
+  payloadAnswerText,
   signInWithToken,
   storedOutbox,
 } from './fixtures';
@@ -92,17 +94,6 @@ async function navigate(page: Page, path: string): Promise<void> {
     history.pushState({}, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-}
-
-/** The questions' answers as the server holds them: uniqueId → selected ids or the number. */
-function answersOf(questions: readonly Question[]): Map<string, string> {
-  const answers = new Map<string, string>();
-  for (const q of questions) {
-    const selected = q.options.filter((o) => o.isSelected).map((o) => o.answerId);
-    if (selected.length > 0) answers.set(q.uniqueId, JSON.stringify(selected));
-    else if (q.numericQuestionValue !== null) answers.set(q.uniqueId, String(q.numericQuestionValue));
-  }
-  return answers;
 }
 
 test.describe('take along', () => {
@@ -218,14 +209,9 @@ test.describe('take along', () => {
     const local = (await storedOutbox<StoredEntry>(page)).filter((e) => e.assessmentId === assessmentId);
     expect(local[0]?.kind).toBe('create');
     // The last value given per question is what the server must end with.
-    const given = new Map<string, string>();
-    for (const entry of local.filter((e) => e.kind === 'answer')) {
-      const values = entry.payload?.values;
-      given.set(
-        entry.questionUniqueId!,
-        values && values.length > 0 ? JSON.stringify(values) : String(entry.payload?.numericValue),
-      );
-    }
+    const given = new Map<string, string | undefined>();
+    for (const entry of local.filter((e) => e.kind === 'answer'))
+      given.set(entry.questionUniqueId!, payloadAnswerText(entry.payload ?? {}));
     expect(given.size).toBe(20);
 
     // Back in signal: the outbox drains by itself.
@@ -234,7 +220,7 @@ test.describe('take along', () => {
       .poll(async () => (await storedOutbox<StoredEntry>(page)).length, { timeout: 60_000 })
       .toBe(0);
     const questions = await api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessmentId}`);
-    expect(answersOf(questions)).toEqual(given);
+    expect(answerTexts(questions)).toEqual(given);
     // Hidden as the shared screening rules decide for these answers, and none of them answered.
     const hidden = questions.filter((q) => q.isHidden).map((q) => q.uniqueId);
     expect(hidden.length).toBeGreaterThan(0);
