@@ -16,7 +16,7 @@
  *   BENCH_CPU_PROF=1     runs the server with --cpu-prof and prints where the profiles are.
  *   BENCH_STATIC_DIR     the built app to serve (default dist, built when missing).
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort } from './free-port';
+import { startServerChild, type ServerChild } from './server-child';
 
 const { values: args } = parseArgs({
   options: {
@@ -58,60 +58,37 @@ const TARGETS: Record<EndpointName, { share: Record<DatabaseKind, number>; maxBy
 // The server child
 // ---------------------------------------------------------------------------------------------
 
-interface ServerChild {
-  base: string;
-  logFile: string;
-  stop(): Promise<void>;
-}
-
 /**
- * `tsx server/src/main.ts` as `npm start` runs it (tsx's CLI is `node --import tsx`; one
- * process here, so that the profile flag reaches the server). Its log goes to a file, as a
- * service's stdout would.
+ * The server as `npm start` runs it (scripts/server-child.ts), its log in a file, as a
+ * service's stdout would be.
  */
-async function startServer(databaseUrl: string, workDir: string, label: string): Promise<ServerChild> {
-  const port = await freePort();
+async function startServer(
+  databaseUrl: string,
+  workDir: string,
+  label: string,
+): Promise<ServerChild & { logFile: string }> {
   const logFile = path.join(workDir, `server-${label}.log`);
   const profDir = path.join(workDir, `cpu-prof-${label}`);
-  const nodeArgs = [
-    '--import',
-    'tsx',
-    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
-    'server/src/main.ts',
-  ];
   const out = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, nodeArgs, {
+  const server = await startServerChild({
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATABASE_URL: databaseUrl,
       STATIC_DIR,
       // Demo tokens on PostgreSQL too (its default is off: an organization's own sign-on).
       DEMO_SSO: 'true',
       JWT_SECRET: randomBytes(32).toString('base64url'),
     },
+    nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
     stdio: ['ignore', out, out],
+    readyPath: FLOOR_PATH,
+    timeoutMs: 180_000,
+    hint: `see ${logFile}`,
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const gone = await Promise.race([exited, new Promise((r) => setTimeout(() => r('waiting'), 250))]);
-    if (gone !== 'waiting') throw new Error(`the server exited (${String(gone)}); see ${logFile}`);
-    try {
-      if ((await fetch(`${base}${FLOOR_PATH}`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start; see ${logFile}`);
-  }
   return {
-    base,
+    base: server.base,
     logFile,
-    async stop() {
-      child.kill('SIGINT');
-      await exited;
+    async close() {
+      await server.close();
       if (process.env.BENCH_CPU_PROF) console.log(`  CPU profile of the server: ${profDir}`);
     },
   };
@@ -361,7 +338,7 @@ async function benchDatabase(kind: DatabaseKind, databaseUrl: string, workDir: s
       );
     }
   } finally {
-    await server.stop();
+    await server.close();
     console.log(`  server log: ${server.logFile} (${kb(statSync(server.logFile).size)})`);
   }
   return allMet;

@@ -1,5 +1,5 @@
 /**
- * What the browser benches (bench:list, bench:offline-start, bench:bulk, bench:lighthouse, and
+ * What the browser benches (bench:list, bench:offline-start, bench:offline, bench:bulk, bench:lighthouse, and
  * the sign-in and launch of bench:answers) share: a production build served by the real server
  * on an in-memory database with the demo data, a signed-in Chromium page, and the department
  * with the most residences.
@@ -7,11 +7,12 @@
  * BENCH_DIST names the build directory (default dist-bench, so that a bench never overwrites
  * the `dist` another command serves); BENCH_SKIP_BUILD=1 reuses a build already there.
  */
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp, type App } from '../server/src/app';
-import { freePort } from './free-port';
 import { loadConfig } from '../server/src/config';
+import { GUIDANCE_TIPS } from '../src/domain/guidance';
+import { startServerChild, type ServerChild } from './server-child';
 
 export interface BenchServer {
   base: string;
@@ -40,15 +41,20 @@ export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, ha
 /** The row checkboxes of the property list, both layouts ("Vælg <adresse>"), not select-all. */
 export const LIST_ROW_SELECTOR = 'input[type=checkbox][aria-label^="Vælg "]:not([aria-label="Vælg alle"])';
 
+/** Builds the PWA into BENCH_DIST (unless BENCH_SKIP_BUILD=1) and answers the directory. */
+function benchBuild(): string {
+  const dist = process.env.BENCH_DIST ?? 'dist-bench';
+  if (process.env.BENCH_SKIP_BUILD !== '1') execSync(`npx vite build --outDir ${dist}`, { stdio: 'ignore' });
+  return dist;
+}
+
 /**
  * Builds (unless told not to) and serves the PWA on a free port; `env` adds server settings
  * (bench:bulk runs the job worker in this process).
  */
 export async function startBenchServer(env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
-  const dist = process.env.BENCH_DIST ?? 'dist-bench';
-  if (process.env.BENCH_SKIP_BUILD !== '1') execSync(`npx vite build --outDir ${dist}`, { stdio: 'ignore' });
   const app = await buildApp(
-    loadConfig({ DATABASE_URL: 'memory://', STATIC_DIR: dist, LOG_LEVEL: 'warn', ...env }),
+    loadConfig({ DATABASE_URL: 'memory://', STATIC_DIR: benchBuild(), LOG_LEVEL: 'warn', ...env }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -58,51 +64,17 @@ export async function startBenchServer(env: NodeJS.ProcessEnv = {}): Promise<Ben
 
 /**
  * The same build and server as startBenchServer, but in a process of its own, as `npm start`
- * runs it. For benches whose own work in Node is heavy (Lighthouse processes its trace there):
- * in the bench's process every request would wait for that work, and the wait would be measured
- * as the server's.
+ * runs it (scripts/server-child.ts). For benches whose own work in Node is heavy (Lighthouse
+ * processes its trace there): in the bench's process every request would wait for that work,
+ * and the wait would be measured as the server's.
  */
-export async function startServerProcess(
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ base: string; close(): Promise<void> }> {
-  const dist = process.env.BENCH_DIST ?? 'dist-bench';
-  if (process.env.BENCH_SKIP_BUILD !== '1') execSync(`npx vite build --outDir ${dist}`, { stdio: 'ignore' });
-  const port = await freePort();
-  const child = spawn('node_modules/.bin/tsx', ['server/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL: 'memory://',
-      STATIC_DIR: dist,
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
+export function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<ServerChild> {
+  return startServerChild({
+    env: { DATABASE_URL: 'memory://', STATIC_DIR: benchBuild(), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
+    readyPath: '/',
+    timeoutMs: 120_000,
   });
-  const base = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server stopped with code ${child.exitCode}`);
-    const up = await fetch(`${base}/`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the server did not start within 2 minutes');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    base,
-    close: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 export function launchChromium(): Promise<Browser> {
@@ -170,6 +142,29 @@ export async function newSignedInPage(
   const page = await context.newPage();
   await signIn(page, base, token);
   return { context, page };
+}
+
+/**
+ * The guidance tips count as seen (local storage, src/offline/client-state.ts): one opening by
+ * itself would cover the page a bench measures.
+ */
+export async function markGuidanceTipsShown(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(
+    (tips) => localStorage.setItem('bt:guidance:shown', JSON.stringify(tips)),
+    [...GUIDANCE_TIPS],
+  );
+}
+
+/**
+ * Installed: the service worker controls the page (opened with `serviceWorkers: 'allow'`) and
+ * has precached the app shell.
+ */
+export async function untilServiceWorkerControls(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller)
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
+  });
 }
 
 export const median = (xs: readonly number[]) => percentile(xs, 0.5);

@@ -25,6 +25,7 @@ import {
   departmentRows,
   DESKTOP,
   launchChromium,
+  markGuidanceTipsShown,
   newSignedInPage,
   startBenchServer,
 } from './bench-browser-app';
@@ -121,13 +122,7 @@ async function timed(page: Page, click: () => Promise<void>, kind: 'copy' | 'fin
 const browser = await launchChromium();
 try {
   const { page } = await newSignedInPage(browser, base, token, DESKTOP);
-  // The guidance tips count as seen: one opening by itself would cover the list.
-  await page.addInitScript(() =>
-    localStorage.setItem(
-      'bt:guidance:shown',
-      JSON.stringify(['firstListVisit', 'copyThenList', 'copyThenSelectThenList', 'summaryPage']),
-    ),
-  );
+  await markGuidanceTipsShown(page);
   await page.goto(`${base}/departments/properties/${big.departmentId}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
 

@@ -17,6 +17,7 @@ import {
   newSignedInPage,
   PHONE,
   startBenchServer,
+  untilServiceWorkerControls,
 } from './bench-browser-app';
 
 const RUNS = 7;
@@ -32,11 +33,7 @@ try {
     serviceWorkers: 'allow',
   });
   // Installed: the worker controls the page and has precached the shell.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller)
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-  });
+  await untilServiceWorkerControls(page);
   // Used online: the department list and the big department are in the query cache.
   await page.goto(`${server.base}/departments`);
   await page.getByLabel('Søg efter afdeling').waitFor();

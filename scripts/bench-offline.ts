@@ -16,10 +16,12 @@ import {
   demoToken,
   launchChromium,
   median,
+  markGuidanceTipsShown,
   ms,
   newSignedInPage,
   PHONE,
   startBenchServer,
+  untilServiceWorkerControls,
 } from './bench-browser-app';
 
 const OPEN = Number(process.env.BENCH_OPEN ?? 20);
@@ -48,17 +50,8 @@ try {
     ...PHONE,
     serviceWorkers: 'allow',
   });
-  await context.addInitScript(() =>
-    localStorage.setItem(
-      'bt:guidance:shown',
-      JSON.stringify(['firstListVisit', 'copyThenList', 'copyThenSelectThenList', 'summaryPage']),
-    ),
-  );
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller)
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
-  });
+  await markGuidanceTipsShown(context);
+  await untilServiceWorkerControls(page);
   await page.goto(`${server.base}/departments/properties/${big.departmentId}`);
   const takeAlong = page.getByRole('button', { name: 'Tag afdelingen med offline' });
   await takeAlong.waitFor();

@@ -1,0 +1,71 @@
+import { spawn, type StdioOptions } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface ServerChild {
+  base: string;
+  /** Stops the server as a service manager would (SIGINT: it closes, then exits) and waits. */
+  close(): Promise<void>;
+}
+
+/** A port on 127.0.0.1 that nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/**
+ * `tsx server/src/main.ts` in a process of its own on a free port of 127.0.0.1, as `npm start`
+ * runs it (tsx's CLI is `node --import tsx`; one process here, so that `nodeArgs` such as
+ * --cpu-prof reach the server). Resolves once `readyPath` answers 200; throws when the server
+ * exits first or is not up within `timeoutMs` (then it is killed). `hint` ends the errors
+ * (where the server's log is).
+ */
+export async function startServerChild(options: {
+  env: NodeJS.ProcessEnv;
+  nodeArgs?: readonly string[];
+  stdio: StdioOptions;
+  readyPath: string;
+  timeoutMs: number;
+  hint?: string;
+}): Promise<ServerChild> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server/src/main.ts'],
+    {
+      env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(port) },
+      stdio: options.stdio,
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const see = options.hint ? `; ${options.hint}` : '';
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const gone = await Promise.race([exited, new Promise((r) => setTimeout(() => r('waiting'), 250))]);
+    if (gone !== 'waiting') throw new Error(`the server exited (${String(gone)})${see}`);
+    const up = await fetch(`${base}${options.readyPath}`).then(
+      (response) => response.ok,
+      () => false, // not listening yet
+    );
+    if (up) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`the server did not start within ${options.timeoutMs / 1000} s${see}`);
+    }
+  }
+  return {
+    base,
+    async close() {
+      child.kill('SIGINT');
+      await exited;
+    },
+  };
+}
