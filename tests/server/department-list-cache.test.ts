@@ -2,7 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Dto from '../../src/api/dto';
-import { createDepartmentListCache } from '../../server/src/domain/department-list-cache';
+import { DEPARTMENT_LIST_CACHE_BYTES } from '../../server/src/domain/department-list-cache';
+import { createJsonListCache } from '../../server/src/http/versioned-body-cache';
 import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
 
 /**
@@ -271,11 +272,11 @@ describe.each(DATABASES)('the department list cache on $name', ({ admin }) => {
   });
 });
 
-describe('createDepartmentListCache', () => {
+describe('createJsonListCache', () => {
   const json = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ i })));
 
   it('builds a version once, also for requests that miss at the same time', async () => {
-    const cache = createDepartmentListCache();
+    const cache = createJsonListCache(DEPARTMENT_LIST_CACHE_BYTES);
     let builds = 0;
     const build = async () => {
       builds++;
@@ -293,7 +294,7 @@ describe('createDepartmentListCache', () => {
   });
 
   it('does not keep a failed build', async () => {
-    const cache = createDepartmentListCache();
+    const cache = createJsonListCache(DEPARTMENT_LIST_CACHE_BYTES);
     await expect(cache.get('d', '1', () => Promise.reject(new Error('database away')))).rejects.toThrow(
       'database away',
     );
@@ -303,9 +304,9 @@ describe('createDepartmentListCache', () => {
   });
 
   it('forgets the least recently read departments beyond its byte limit', async () => {
-    const one = await createDepartmentListCache().get('x', '1', async () => json(500));
+    const one = await createJsonListCache(DEPARTMENT_LIST_CACHE_BYTES).get('x', '1', async () => json(500));
     const size = Object.values(one.representations).reduce((sum, r) => sum + r.bytes.length, 0);
-    const cache = createDepartmentListCache(size * 2.5);
+    const cache = createJsonListCache(size * 2.5);
     const builds: string[] = [];
     const get = (id: string) =>
       cache.get(id, '1', async () => {

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import { assertMember, type AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
-import { createJsonListCache, type VersionedBodyCache } from '../http/versioned-body-cache';
 
 /**
  * The department property lists as they go on the wire (docs/architecture.md "The API under
@@ -12,8 +11,10 @@ import { createJsonListCache, type VersionedBodyCache } from '../http/versioned-
  * department (department_list_versions, kept by triggers in the database, migration 0005) and
  * a request costs one small query for the version.
  *
- * Kept per app (per database), bounded by the bytes it holds; the least recently read
- * department goes first.
+ * Kept per app (per database) in a createJsonListCache (http/versioned-body-cache.ts) keyed by
+ * the department's list version as text, bounded by the bytes it holds; the least recently
+ * read department goes first. Tags come from the content (precompress), never from the
+ * version alone: a rebuilt database reuses numbers.
  */
 
 /** Room for a few hundred average departments or all of the largest ones. */
@@ -43,11 +44,3 @@ export async function departmentListVersion(
   assertMember(user, row.organization_id);
   return { id: row.id, version: Number(row.version ?? 0) };
 }
-
-/**
- * One list per department, kept as it goes on the wire (http/versioned-body-cache.ts, keyed by
- * the department's list version as text). Tags come from the content (precompress), never from
- * the version alone: a rebuilt database reuses numbers.
- */
-export const createDepartmentListCache = (maxBytes = DEPARTMENT_LIST_CACHE_BYTES): VersionedBodyCache =>
-  createJsonListCache(maxBytes);

@@ -4,9 +4,9 @@ import { toLegacyStatus } from '../../../src/domain/statuses';
 import { assertMember } from '../auth/guard';
 import { findResidence } from '../domain/access';
 import type { Department, PropertyDetail } from '../../../src/api/dto';
-import { createDepartmentListCache, departmentListVersion } from '../domain/department-list-cache';
+import { DEPARTMENT_LIST_CACHE_BYTES, departmentListVersion } from '../domain/department-list-cache';
 import { departmentPropertyRows, residenceLocation } from '../domain/residences';
-import { sendVersionedJson } from '../http/versioned-body-cache';
+import { createJsonListCache, sendVersionedJson } from '../http/versioned-body-cache';
 import * as schemas from '../domain/schemas';
 import type { RouteDeps } from './deps';
 
@@ -46,7 +46,7 @@ export function registerPropertyRoutes(app: FastifyInstance, { db, guards }: Rou
     },
   );
 
-  const departmentLists = createDepartmentListCache();
+  const departmentLists = createJsonListCache(DEPARTMENT_LIST_CACHE_BYTES);
   app.get<{ Querystring: { locationId?: string } }>(
     '/api/v2/properties/propertiesbydepartment',
     {
