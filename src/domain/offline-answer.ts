@@ -1,10 +1,4 @@
-import {
-  applyAnswerToQuestion,
-  isEmptyAnswer,
-  mergeAnswer,
-  type AnswerInput,
-  type Question,
-} from './answer-validation';
+import { applyAnswerToQuestion, isEmptyAnswer, type AnswerInput, type Question } from './answer-validation';
 import { deriveAssessmentState } from './assessment-state';
 import { progress } from './scoring';
 import { isHiddenQuestion, type AnswerMap, type AnswerValue, type RuleQuestion } from './screening';
@@ -77,19 +71,16 @@ export function withScreeningApplied(questions: readonly Question[], converted: 
  * answer left empty is removed, copy mark and all.
  */
 export function answerAsServer(question: Question, input: AnswerInput): Question {
-  const existing = {
-    values: question.options.filter((o) => o.isSelected).map((o) => o.answerId),
-    numericValue: question.numericQuestionValue,
-    comment: question.comment,
-  };
-  if (!isEmptyAnswer(mergeAnswer(existing, input))) return applyAnswerToQuestion(question, input);
-  return {
-    ...question,
-    isPreselected: false,
-    comment: null,
-    numericQuestionValue: null,
-    options: question.options.map((o) => (o.isSelected ? { ...o, isSelected: false } : o)),
-  };
+  const answered = applyAnswerToQuestion(question, input);
+  if (!answered.isPreselected) return answered;
+  // applyAnswerToQuestion keeps the copy mark for a comment-only change, but one that leaves
+  // the answer empty deletes the server's row, mark and all.
+  const empty = isEmptyAnswer({
+    values: answered.options.filter((o) => o.isSelected).map((o) => o.answerId),
+    numericValue: answered.numericQuestionValue,
+    comment: answered.comment,
+  });
+  return empty ? { ...answered, isPreselected: false } : answered;
 }
 
 /**
