@@ -1,5 +1,15 @@
 import type { QueryKey } from '@tanstack/react-query';
+import { assessmentScoresKeys } from '../api/assessment-scores';
+import { assessmentKeys } from '../api/get-assessment';
+import { departmentsKeys } from '../api/get-departments';
+import { locatedAssessmentsKeys } from '../api/get-located-assessments';
+import { organizationsKeys } from '../api/get-organizations';
+import { propertiesByDepartmentKeys } from '../api/get-properties-by-department';
+import { propertyKeys } from '../api/get-property';
+import { questionsKeys } from '../api/get-questions';
+import { staticContentKeys } from '../api/get-static-content';
 import { tokenStore } from '../api/token-store';
+import { userInfoKeys } from '../api/user-info';
 
 /**
  * Client-held state of docs/product.md 3 outside cookies and IndexedDB, by storage kind, with
@@ -230,23 +240,23 @@ export function isKeptOffline(queryKey: QueryKey): boolean {
   if (!kept.any) return false;
   const [kind, id] = queryKey as readonly unknown[];
   switch (kind) {
-    case 'property':
+    case propertyKeys.all[0]:
       return kept.residences.has(id as string);
-    case 'locatedAssessments': {
+    case locatedAssessmentsKeys.all[0]: {
       const first = (id as { propertyId?: string }[] | undefined)?.[0];
       return first !== undefined && kept.residences.has(first.propertyId ?? '');
     }
-    case 'assessment':
-    case 'questions':
-    case 'assessmentScores':
+    case assessmentKeys.all[0]:
+    case questionsKeys.all[0]:
+    case assessmentScoresKeys.all[0]:
       return kept.assessments.has(id as string);
-    case 'propertiesByDepartment':
+    case propertiesByDepartmentKeys.all[0]:
       return kept.departments.has(id as string);
-    case 'departments':
+    case departmentsKeys.all[0]:
       return kept.organizations.has(id as string);
-    case 'staticcontent':
-    case 'userinfo':
-    case 'organizations':
+    case staticContentKeys.all[0]:
+    case userInfoKeys.all[0]:
+    case organizationsKeys.all[0]:
       return true;
     default:
       return false;
