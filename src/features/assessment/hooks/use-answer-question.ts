@@ -73,7 +73,8 @@ export function useAnswerQuestion(options: {
   const [enqueues, setEnqueues] = useState<ReadonlyMap<string, EnqueueState>>(() => new Map());
   const [answeredHere, setAnsweredHere] = useState<ReadonlySet<string>>(() => new Set());
   const [unsaved, setUnsaved] = useState<ReadonlyMap<string, AnswerInput>>(() => new Map());
-  // Stored, with the time of the store, until the outbox's live snapshot has been read after it.
+  // The last store of each question, with its time: shown from here until the outbox's live
+  // snapshot has been read after it.
   const [stored, setStored] = useState<ReadonlyMap<string, { payload: AnswerInput; at: number }>>(
     () => new Map(),
   );
@@ -204,14 +205,9 @@ export function useAnswerQuestion(options: {
     return results.every(Boolean);
   }, [store]);
 
+  // An answer stored before the snapshot's read is in it and no longer laid over from here
+  // (answersNotInSnapshot); the map holds at most one store per question, so nothing prunes it.
   const readAt = outbox.snapshot.readAt;
-  useEffect(() => {
-    setStored((map) =>
-      [...map.values()].some((s) => s.at < readAt)
-        ? new Map([...map].filter(([, s]) => s.at >= readAt))
-        : map,
-    );
-  }, [readAt]);
   const notInSnapshot = useMemo(
     () => answersNotInSnapshot(stored, unsaved, readAt),
     [stored, unsaved, readAt],
