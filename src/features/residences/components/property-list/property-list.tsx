@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Text, Tooltip } from '@mantine/core';
+import { Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
@@ -21,6 +21,7 @@ import {
 import { pluralKey } from '../../../../i18n/translate';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { ActionBar } from '../../../../ui/action-bar';
+import { TooltipReasonedButton } from '../../../../ui/reasoned-button';
 import { useOnline } from '../../../../ui/use-online';
 import { TakeAlongSelectionButton } from '../../take-along/components/take-along-buttons';
 import { useOfflineAvailability } from '../../take-along/use-offline-availability';
@@ -182,7 +183,7 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
               </Button>
               {/* docs/product.md 5 and 6: Copy for write users (the server refuses others). */}
               {canWrite && (
-                <ActionButton
+                <TooltipReasonedButton
                   label={t('propertiesList.action.copy')}
                   disabledReason={blockReason(
                     copyBlocked,
@@ -192,7 +193,8 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
                   onClick={copy}
                 />
               )}
-              <ActionButton
+              {/* docs/product.md 5: Edit needs one selected property with an assessment, Evaluate one without. */}
+              <TooltipReasonedButton
                 label={t('propertiesList.action.edit')}
                 disabledReason={blockReason(
                   editBlock(selection.selectedItems),
@@ -200,7 +202,7 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
                 )}
                 onClick={openSingle}
               />
-              <ActionButton
+              <TooltipReasonedButton
                 label={t('propertiesList.action.evaluate')}
                 disabledReason={blockReason(
                   evaluateBlock(selection.selectedItems),
@@ -218,7 +220,7 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
               />
               {/* docs/product.md 2, 5 and 6: Approve for write users, never on the approval and results pages. */}
               {canWrite && showsActionBar(here.split('?')[0]!) && (
-                <ActionButton
+                <TooltipReasonedButton
                   label={t('propertiesList.action.approve')}
                   disabledReason={blockReason(
                     approveBlocked,
@@ -239,16 +241,4 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
 /** What the disabled button says for its block: the selection's rule or the missing network. */
 function blockReason(block: ActionBlock, selectionReason: string, offlineReason: string | null = null) {
   return block === 'selection' ? selectionReason : block === 'offline' ? offlineReason : null;
-}
-
-/** docs/product.md 5: Edit needs one selected property with an assessment, Evaluate one without. */
-function ActionButton(props: { label: string; disabledReason: string | null; onClick: () => void }) {
-  if (props.disabledReason === null) return <Button onClick={props.onClick}>{props.label}</Button>;
-  return (
-    <Tooltip label={props.disabledReason} events={{ hover: true, focus: true, touch: true }}>
-      <Button data-disabled aria-disabled="true" onClick={(e) => e.preventDefault()}>
-        {props.label}
-      </Button>
-    </Tooltip>
-  );
 }

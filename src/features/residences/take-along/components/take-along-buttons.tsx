@@ -1,8 +1,9 @@
-import { Button, Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { IconCloudDownload } from '@tabler/icons-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { activeOrganization } from '../../../../offline/active-organization';
+import { TooltipReasonedButton } from '../../../../ui/reasoned-button';
 import { useOnline } from '../../../../ui/use-online';
 import { useOfflineRegistry } from '../registry';
 import type { ResidenceToTake } from '../take-along';
@@ -24,27 +25,16 @@ function useBlockReason(): string | null {
   return null;
 }
 
-/** A button that stays focusable when blocked and says why (as the list's action buttons). */
+/** As the list's action buttons: stays focusable when blocked and says why in a tooltip. */
 function TakeButton(props: { label: string; reason: string | null; onClick: () => void }) {
-  const icon = <IconCloudDownload size={18} aria-hidden />;
-  if (props.reason === null)
-    return (
-      <Button variant="default" leftSection={icon} onClick={props.onClick}>
-        {props.label}
-      </Button>
-    );
   return (
-    <Tooltip label={props.reason} events={{ hover: true, focus: true, touch: true }}>
-      <Button
-        variant="default"
-        leftSection={icon}
-        data-disabled
-        aria-disabled="true"
-        onClick={(e) => e.preventDefault()}
-      >
-        {props.label}
-      </Button>
-    </Tooltip>
+    <TooltipReasonedButton
+      variant="default"
+      leftSection={<IconCloudDownload size={18} aria-hidden />}
+      label={props.label}
+      disabledReason={props.reason}
+      onClick={props.onClick}
+    />
   );
 }
 
