@@ -3,10 +3,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PropertyList } from '../../src/features/residences/components/property-list/property-list';
-import {
-  resetOfflineRegistry,
-  updateOfflineRegistry,
-} from '../../src/features/residences/take-along/registry';
+import { resetOfflineRegistry, updateOfflineRegistry } from '../../src/offline/client-state';
 import { bulkStore } from '../../src/offline/bulk-state';
 import { fillJsdomGaps, propertyRow, renderPages } from './test-render';
 

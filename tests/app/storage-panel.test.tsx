@@ -18,12 +18,12 @@ import { questionsQueryOptions } from '../../src/api/get-questions';
 import { StoragePanel } from '../../src/features/residences/take-along/components/storage-panel';
 import { TakeAlongStatus } from '../../src/features/residences/take-along/components/take-along-status';
 import {
+  emptyOfflineRegistry,
   offlineRegistry,
   resetOfflineRegistry,
   updateOfflineRegistry,
-} from '../../src/features/residences/take-along/registry';
+} from '../../src/offline/client-state';
 import { startTakeAlong } from '../../src/features/residences/take-along/use-take-along';
-import { emptyOfflineRegistry } from '../../src/offline/client-state';
 import { fillJsdomGaps } from './test-render';
 
 /** Issue 12: the storage panel and the take along's status. */

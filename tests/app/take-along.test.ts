@@ -15,11 +15,7 @@ import { questionsQueryOptions } from '../../src/api/get-questions';
 import { staticContentQueryOptions } from '../../src/api/get-static-content';
 import { userInfoQueryOptions } from '../../src/api/user-info';
 import { createQueryClient } from '../../src/app/query-client';
-import {
-  isKeptOffline,
-  offlineRegistry,
-  resetOfflineRegistry,
-} from '../../src/features/residences/take-along/registry';
+import { isKeptOffline, offlineRegistry, resetOfflineRegistry } from '../../src/offline/client-state';
 import {
   residenceQueryKeys,
   takeAlong,

@@ -5,13 +5,6 @@ import {
   type OfflineRegistry,
 } from '../../../offline/client-state';
 
-export {
-  isKeptOffline,
-  offlineRegistry,
-  resetOfflineRegistry,
-  updateOfflineRegistry,
-} from '../../../offline/client-state';
-
 /** What was taken along, for the screens (src/offline/client-state.ts keeps it). */
 export function useOfflineRegistry(): OfflineRegistry {
   return useSyncExternalStore(subscribeOfflineRegistry, offlineRegistry);

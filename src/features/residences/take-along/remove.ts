@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { propertiesByDepartmentQueryOptions } from '../../../api/get-properties-by-department';
-import type { OfflineRegistry } from '../../../offline/client-state';
+import { offlineRegistry, updateOfflineRegistry, type OfflineRegistry } from '../../../offline/client-state';
 import { queryPersistence } from '../../../offline/query-persistence';
 import { dropHelpImages } from './help-images';
-import { offlineRegistry, updateOfflineRegistry } from './registry';
 import { residenceQueryKeys } from './take-along';
 
 /**

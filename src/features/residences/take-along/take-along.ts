@@ -13,10 +13,13 @@ import { questionsQueryOptions } from '../../../api/get-questions';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
 import { userInfoQueryOptions } from '../../../api/user-info';
 import { keepWithoutTimeLimit } from '../../../app/query-client';
-import type { TakenAlongResidence } from '../../../offline/client-state';
+import {
+  offlineRegistry,
+  updateOfflineRegistry,
+  type TakenAlongResidence,
+} from '../../../offline/client-state';
 import type { QueryPersistence } from '../../../offline/query-persistence';
 import { cacheHelpImages, helpImageUrls } from './help-images';
-import { offlineRegistry, updateOfflineRegistry } from './registry';
 
 /**
  * "Tag med offline" (issue 12): everything the screens of a department, a selection or one

@@ -1,8 +1,8 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useSyncExternalStore } from 'react';
+import { offlineRegistry, updateOfflineRegistry } from '../../../offline/client-state';
 import { queryPersistence } from '../../../offline/query-persistence';
-import { offlineRegistry, updateOfflineRegistry } from './registry';
 import {
   takeAlong,
   type Preloader,
