@@ -34,7 +34,6 @@ export function StoragePanel() {
   const queryClient = useQueryClient();
   const registry = useOfflineRegistry();
   const [facts, setFacts] = useState<StorageFacts | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -52,14 +51,6 @@ export function StoragePanel() {
     Object.values(registry.residences)
       .filter((r) => r.sources.includes(`department:${id}`))
       .reduce((sum, r) => sum + r.bytes, 0);
-  const remove = async (item: StoredItem) => {
-    setBusy(item.id);
-    try {
-      await item.remove();
-    } finally {
-      setBusy(null);
-    }
-  };
   const persisted = facts?.persisted ?? registry.persistGranted;
 
   return (
@@ -89,8 +80,6 @@ export function StoragePanel() {
         <ItemSection
           id="storage-departments"
           title={t('storage.departments.title')}
-          busy={busy}
-          onRemove={remove}
           items={departments.map((d) => ({
             id: d.id,
             name: d.name,
@@ -104,8 +93,6 @@ export function StoragePanel() {
         <ItemSection
           id="storage-residences"
           title={t('storage.residences.title')}
-          busy={busy}
-          onRemove={remove}
           items={residences.map((r) => ({
             id: r.id,
             name: r.location,
@@ -133,13 +120,7 @@ interface StoredItem {
 }
 
 /** A titled list of kept items (departments, residences); nothing while it is empty. */
-function ItemSection(props: {
-  id: string;
-  title: string;
-  items: StoredItem[];
-  busy: string | null;
-  onRemove: (item: StoredItem) => Promise<void>;
-}) {
+function ItemSection(props: { id: string; title: string; items: StoredItem[] }) {
   if (props.items.length === 0) return null;
   return (
     <section aria-labelledby={props.id}>
@@ -149,12 +130,7 @@ function ItemSection(props: {
       <List listStyleType="none" spacing="xs">
         {props.items.map((item) => (
           <List.Item key={item.id}>
-            <ItemRow
-              name={item.name}
-              line={item.line}
-              busy={props.busy === item.id}
-              onRemove={() => void props.onRemove(item)}
-            />
+            <ItemRow item={item} />
           </List.Item>
         ))}
       </List>
@@ -162,23 +138,32 @@ function ItemSection(props: {
   );
 }
 
-function ItemRow(props: { name: string; line: string; busy: boolean; onRemove: () => void }) {
+function ItemRow({ item }: { item: StoredItem }) {
   const t = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await item.remove();
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <Paper withBorder p="sm">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         {/* The text wraps; the button keeps its width on a phone. */}
         <div style={{ flex: 1, minWidth: 0 }}>
-          <Text fw={600}>{props.name}</Text>
-          <Text size="sm">{props.line}</Text>
+          <Text fw={600}>{item.name}</Text>
+          <Text size="sm">{item.line}</Text>
         </div>
         <Button
           variant="default"
           color="red"
           style={{ flexShrink: 0 }}
-          loading={props.busy}
-          onClick={props.onRemove}
-          aria-label={t('storage.remove.aria', { name: props.name })}
+          loading={busy}
+          onClick={() => void remove()}
+          aria-label={t('storage.remove.aria', { name: item.name })}
         >
           {t('storage.remove')}
         </Button>
