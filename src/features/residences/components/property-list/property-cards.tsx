@@ -5,7 +5,7 @@ import type { Availability } from '../../take-along/use-offline-availability';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { StatusBadge } from '../../../../ui/status-badge';
 import type { PropertyListItem } from './list-items';
-import { ConvertedMark } from './property-table';
+import { ConvertedMark, NotOnDeviceLink } from './property-table';
 import classes from './property-list.module.css';
 import type { ListSelection } from './use-list-selection';
 import { useResidenceLinks } from './use-residence-links';
@@ -30,25 +30,18 @@ const PropertyCard = memo(function PropertyCard(props: {
   const t = useTranslation();
   const { item, blocked, toggle } = props;
   const reasonId = `card-not-selectable-${item.key}`;
-  const offlineReasonId = `card-not-on-device-${item.key}`;
   return (
     <li className={classes.card} style={{ top: props.top, height: CARD_HEIGHT }}>
       <div className={classes.cardBody}>
         <div className={classes.cardText}>
           {props.availability === 'unavailable' ? (
-            // Offline and never on the device (issue 12): a link that says why it does not open.
-            <a
-              className={`${classes.cardLink} ${classes.unavailable}`}
-              role="link"
-              aria-disabled="true"
-              tabIndex={0}
-              aria-describedby={offlineReasonId}
+            <NotOnDeviceLink
+              className={classes.cardLink}
+              reasonId={`card-not-on-device-${item.key}`}
+              showReason
             >
               {item.location}
-              <span id={offlineReasonId} className={classes.notSelectable}>
-                {t('takeAlong.notOnDevice')}
-              </span>
-            </a>
+            </NotOnDeviceLink>
           ) : (
             <a className={classes.cardLink} href={props.href} data-residence-id={item.residenceId}>
               {item.location}

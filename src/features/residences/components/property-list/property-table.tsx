@@ -1,6 +1,6 @@
 import { Checkbox, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { memo, type MouseEvent } from 'react';
+import { memo, type MouseEvent, type ReactNode } from 'react';
 import type { NotSelectableReason } from '../../../../domain/bulk-selection';
 import { OfflineMark } from '../../take-along/components/offline-mark';
 import type { Availability } from '../../take-along/use-offline-availability';
@@ -119,6 +119,35 @@ const TableHead = memo(function TableHead(props: {
 });
 
 /**
+ * Offline and never on the device (issue 12): a link that does not open and says why. A card
+ * shows the reason under the address; a table row has no room, so it is read out and a tooltip.
+ */
+export function NotOnDeviceLink(props: {
+  className: string;
+  reasonId: string;
+  showReason: boolean;
+  children: ReactNode;
+}) {
+  const t = useTranslation();
+  const reason = t('takeAlong.notOnDevice');
+  return (
+    <a
+      className={`${props.className} ${classes.unavailable}`}
+      role="link"
+      aria-disabled="true"
+      tabIndex={0}
+      aria-describedby={props.reasonId}
+      title={props.showReason ? undefined : reason}
+    >
+      {props.children}
+      <span id={props.reasonId} className={props.showReason ? classes.notSelectable : classes.visuallyHidden}>
+        {reason}
+      </span>
+    </a>
+  );
+}
+
+/**
  * One residence; plain elements (not Mantine's, nor the router's Link: see useResidenceLinks)
  * because a keystroke renders every row in view anew.
  */
@@ -135,7 +164,6 @@ const TableRow = memo(function TableRow(props: {
   const { item } = props;
   const reason = props.blocked ? t(`propertiesList.notSelectable.${props.blocked}`) : null;
   const reasonId = `not-selectable-${item.key}`;
-  const offlineReasonId = `not-on-device-${item.key}`;
   const unavailable = props.availability === 'unavailable';
   return (
     <tr className={classes.row} style={{ height: ROW_HEIGHT }} aria-rowindex={props.rowIndex}>
@@ -165,20 +193,9 @@ const TableRow = memo(function TableRow(props: {
       </td>
       <td>
         {unavailable ? (
-          // Offline and never on the device (issue 12): a link that says why it does not open.
-          <a
-            className={`${classes.link} ${classes.unavailable}`}
-            role="link"
-            aria-disabled="true"
-            tabIndex={0}
-            aria-describedby={offlineReasonId}
-            title={t('takeAlong.notOnDevice')}
-          >
+          <NotOnDeviceLink className={classes.link} reasonId={`not-on-device-${item.key}`} showReason={false}>
             {item.streetName}
-            <span id={offlineReasonId} className={classes.visuallyHidden}>
-              {t('takeAlong.notOnDevice')}
-            </span>
-          </a>
+          </NotOnDeviceLink>
         ) : (
           <a className={classes.link} href={props.href} data-residence-id={item.residenceId}>
             {item.streetName}
