@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { listEntries } from '../../../offline/outbox';
+import { listAllEntries } from '../../../offline/outbox';
 import { useOutbox } from './use-outbox';
 
 /** Rounds of sending before an approval gives up waiting for the outbox (the sender may be busy). */
@@ -7,9 +7,10 @@ const ROUNDS = 3;
 const PAUSE_MS = 500;
 
 /**
- * docs/architecture.md 2 "Bulk jobs": before assessments are approved the answers still in the
- * outbox for them are sent; resolves true when none of them is left on the device (pending, in
- * flight or refused), so an assessment is never approved without its last answers. Takes one
+ * docs/architecture.md 2 "Bulk jobs": before assessments are approved what the outbox still
+ * holds for them is sent (answers, a create, the hidden-questions sync); resolves true when none
+ * of it is left on the device (pending, in flight or refused), so an assessment is never approved
+ * without its last answers, or with answers that screening hides still counted. Takes one
  * assessment (the results page) or several (bulk approval).
  */
 export function useSendWaitingAnswers(assessmentIds: string | readonly string[]): () => Promise<boolean> {
@@ -23,7 +24,7 @@ export function useSendWaitingAnswers(assessmentIds: string | readonly string[])
       if (round > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
       await send();
       // A device that cannot open IndexedDB has never kept an answer (the form said "Ikke gemt").
-      const entries = await listEntries(db, ssoUuid).catch(() => []);
+      const entries = await listAllEntries(db, ssoUuid).catch(() => []);
       if (!entries.some((entry) => ids.has(entry.assessmentId))) return true;
     }
     return false;
