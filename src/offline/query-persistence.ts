@@ -49,7 +49,7 @@ export interface QueryPersistence {
    * Stops the throttled saves until the returned release is called, which saves once. Each save
    * serializes the whole cache: while a take-along adds thousands of queries, saving every
    * 300 ms would serialize megabytes again and again. The holder saves with `persistNow` when it
-   * wants the cache on the device.
+   * wants the cache on the device; the release is its last save and rejects as `persistNow` does.
    */
   holdSaves(): () => Promise<void>;
 }
@@ -140,6 +140,8 @@ export function createQueryPersistence(
         if (--holds > 0) return;
         subscribe();
         await writeNow();
+        const error = storage.lastError();
+        if (error) throw error;
       };
     },
   };

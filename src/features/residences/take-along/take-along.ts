@@ -351,8 +351,9 @@ export async function takeAlong(
     if (failure) throw failure.reason;
 
     preload.release?.();
-    // The cache first, then the record that names what it holds; a cancelled run keeps what it got.
-    await persistence?.persistNow();
+    // The cache first, then the record that names what it holds; a cancelled run keeps what it
+    // got. Releasing the held saves is that last save (one serialization, not two).
+    await releaseSaves?.();
     writeRegistryOrThrow();
     progress.phase = signal.aborted ? 'cancelled' : 'done';
     report();
