@@ -1,11 +1,6 @@
 import type { QuestionDef } from '../../../../src/domain/catalogue';
-import {
-  excludedHandicaps,
-  handicapsForEvaluation,
-  isCalculated,
-  isScreeningComplete,
-  type AnswerValue,
-} from '../../../../src/domain/screening';
+import { deriveAssessmentState } from '../../../../src/domain/assessment-state';
+import type { AnswerValue } from '../../../../src/domain/screening';
 import type { AssessmentStatus } from '../schema';
 import type { DemoResidence, Rng } from './demo-residences';
 
@@ -120,15 +115,15 @@ export function answerSet(
   return answers;
 }
 
+/** The stored fields the answers imply, by the rule the server and the form use (src/domain). */
 export function derive(questions: readonly QuestionDef[], answers: DemoAnswer[], converted: boolean) {
   const map = new Map<string, AnswerValue>(answers.map((a) => [a.questionUniqueId, a]));
-  const screening = questions.filter((q) => q.chapterId === 'screening');
-  const excluded = converted ? [] : excludedHandicaps(screening, map);
+  const state = deriveAssessmentState(questions, map, converted);
   return {
-    screeningCompleted: converted || isScreeningComplete(screening, map),
-    excludedHandicaps: excluded,
-    handicapsForEvaluation: handicapsForEvaluation(excluded),
-    isCalculated: isCalculated(questions, map, { skipScreening: converted }),
+    screeningCompleted: state.screening_completed,
+    excludedHandicaps: state.excluded_handicaps,
+    handicapsForEvaluation: state.handicaps_for_evaluation,
+    isCalculated: state.is_calculated,
     lastAnsweredQuestionUniqueId: answers.at(-1)?.questionUniqueId ?? null,
   };
 }
