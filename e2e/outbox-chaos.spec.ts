@@ -51,28 +51,33 @@ function chaos(faults: Faults, random: () => number) {
       faults.history.push(
         `${new Date().toISOString().slice(11, 23)} ${key.slice(0, 8)} ${request.postData()} → ${outcome}`,
       );
+    // A reload or a closed tab cancels a request while it is here: Playwright then counts the
+    // route as handled, and the reply (if the server gave one) is lost, as on a real line.
+    const settle = (done: Promise<void>) =>
+      done.catch((error: Error) => note(`request gone before its reply (${error.message.split('\n')[0]})`));
     if (roll < 0.1) {
       faults.aborted++;
       note('aborted');
-      await route.abort('connectionreset');
+      await settle(route.abort('connectionreset'));
     } else if (roll < 0.2) {
       const status = roll < 0.15 ? 500 : 408;
       if (status === 500) faults.failed500++;
       else faults.failed408++;
       note(String(status));
-      await route.fulfill({ status, contentType: 'application/json', body: '{"message":"chaos"}' });
+      await settle(route.fulfill({ status, contentType: 'application/json', body: '{"message":"chaos"}' }));
     } else if (roll < 0.3) {
       // Applied on the server, but the reply never reaches the app.
       faults.replyLost++;
       const response = await route.fetch().catch(() => null);
       note(`applied ${response?.status() ?? 'no reply'}, reply lost`);
-      await route.abort('connectionreset');
+      await settle(route.abort('connectionreset'));
     } else {
       faults.passed++;
-      const response = await route.fetch();
+      const response = await route.fetch().catch(() => null);
+      if (!response) return note('request gone before it reached the server');
       faults.statuses.push(response.status());
       note(String(response.status()));
-      await route.fulfill({ response });
+      await settle(route.fulfill({ response }));
     }
   };
 }
