@@ -12,11 +12,12 @@ import type { Database } from './db/schema';
 import { seedDatabase } from './db/seed';
 import { HttpError } from './errors';
 import { registerCompression } from './http/compression';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerNotFound, registerStaticApp } from './http/static-app';
 import { createInProcessJobEvents, createPgJobEvents, type JobEvents } from './jobs/job-events';
 import { startJobWorker, type JobWorker } from './jobs/worker';
 import { registerHub, type HubTimings } from './hub';
-import { loggerOptions, quietRequestLogController, registerRequestLog } from './logging';
+import { loggerOptions, quietRequestLogController, registerRequestLog, requestId } from './logging';
 import { registerAbandonRoutes } from './routes/abandon';
 import { registerAnswerRoutes } from './routes/answers';
 import { registerAssessmentRoutes } from './routes/assessments';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   seed?: boolean;
   /** Fastify logging; off in tests. */
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
   /** Run the background job worker (default: config.jobWorker); tests run it by hand (runWorkerOnce). */
   jobWorker?: boolean;
   /** Hub timers and limits (tests shorten them). */
@@ -57,11 +60,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (options.seed ?? true) await seedDatabase(db, config.seed);
 
   const app = Fastify({
-    logger: options.logger ? loggerOptions(config.logLevel) : false,
+    logger: options.logger
+      ? { ...loggerOptions(config.logLevel), ...(options.logStream && { stream: options.logStream }) }
+      : false,
     logController: quietRequestLogController(),
+    genReqId: requestId,
     bodyLimit: 256 * 1024,
+    trustProxy: config.trustProxy,
   }) as unknown as App;
-  if (options.logger) registerRequestLog(app);
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('db', db);
   app.decorateRequest('user', null);
@@ -95,6 +102,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       exposedHeaders: ['Set-Authorization'],
     });
   }
+  await registerSecurityHeaders(app, {
+    staticDir: config.staticDir,
+    appUrl: config.appUrl,
+    helpImageOrigins: config.helpImageOrigins,
+  });
   await app.register(formbody);
   // Before any route: the compression attaches itself to each route as it is added.
   await registerCompression(app);

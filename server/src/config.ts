@@ -23,6 +23,13 @@ export interface Config {
   jobPollMs: number;
   /** What an empty database is seeded with (SEED): the demo data, the national data set, or nothing. */
   seed: SeedKind;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (TRUST_PROXY): false (default), true, a hop
+   * count, or a comma-separated list of addresses and CIDR ranges, as Fastify's `trustProxy`.
+   */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean);
+  /** Origins of help images on another server (HELP_IMAGE_ORIGINS, comma-separated), for the CSP. */
+  helpImageOrigins: string[];
 }
 
 export const SEED_KINDS = ['demo', 'national', 'none'] as const;
@@ -49,6 +56,31 @@ function bool(name: string, raw: string | undefined, fallback: boolean): boolean
   if (['1', 'true', 'on', 'yes'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'off', 'no'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function trustProxy(raw: string | undefined): Config['trustProxy'] {
+  if (raw === undefined || raw === '') return false;
+  // A number is a count of hops (Fastify's `trustProxy: n`), never a yes or no.
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    return hops > 0 && ((_address, hop) => hop < hops);
+  }
+  if (['true', 'false', 'on', 'off', 'yes', 'no'].includes(raw.toLowerCase()))
+    return bool('TRUST_PROXY', raw, false);
+  return raw;
+}
+
+function origins(name: string, raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((entry) => {
+    try {
+      return new URL(entry.trim()).origin;
+    } catch {
+      throw new ConfigError(
+        `${name} must be comma-separated origins like https://billeder.example.dk, got "${entry}"`,
+      );
+    }
+  });
 }
 
 function seedKind(raw: string | undefined): SeedKind {
@@ -88,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobWorker: bool('JOB_WORKER', env.JOB_WORKER, true),
     jobPollMs: positiveInt('JOB_POLL_MS', env.JOB_POLL_MS, 1000),
     seed: seedKind(env.SEED),
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    helpImageOrigins: origins('HELP_IMAGE_ORIGINS', env.HELP_IMAGE_ORIGINS),
   };
 }
 

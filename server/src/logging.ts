@@ -1,32 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import {
   LogController,
   type FastifyInstance,
-  type FastifyLoggerOptions,
   type FastifyReply,
+  type FastifyServerOptions,
   type FastifyRequest,
 } from 'fastify';
-import { redactHubUrl } from './hub';
 
 /**
- * What the server logs (docs/architecture.md "The API under load"). Fastify logs two lines
- * per request by default, each with the request's host and socket; under load that costs
+ * What the server logs (docs/architecture.md "The API under load" and "Logs"). Fastify logs two
+ * lines per request by default, each with the request's host and socket; under load that costs
  * about as much as answering a small request. Here: one short line per answered request,
- * written when the answer is sent, and none at all when the level is above `info`.
+ * written when the answer is sent, and none at all when the level is above `info`. No line
+ * ever holds a token: URLs are redacted and headers are not logged.
  */
 
-/** Fastify's `logger` option; errors keep a request summary without hub secrets. */
-export function loggerOptions(level: string): FastifyLoggerOptions & { level: string } {
+/**
+ * Query parameters that carry secrets: the sign-in's `token` (/loginCallback), the hub's
+ * `access_token` and connection token `id`, and an OpenID Connect callback's `code`, `state`
+ * and `id_token`.
+ */
+const SECRET_PARAMS = /([?&](?:token|access_token|id|code|state|id_token|session_state)=)[^&#]*/gi;
+/** A JWT anywhere else in a URL (three base64url parts, the first a JSON object). */
+const JWT = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
+
+/** The URL as a log may hold it. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PARAMS, '$1[redacted]').replace(JWT, '[redacted]');
+}
+
+/** A request id from the proxy in front (X-Request-Id), else a new one: the same in every line. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export function requestId(request: IncomingMessage): string {
+  const given = request.headers[REQUEST_ID_HEADER];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Fastify's `logger` option; errors keep a request summary without secrets. */
+/** Fastify's logger options, pino's among them (redact). */
+type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
+
+export function loggerOptions(level: string): LoggerOptions & { level: string } {
   return {
     level,
-    // Hub URLs carry the access token and the connection token: never log them.
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
-        url: redactHubUrl(request.url),
+        url: redactUrl(request.url),
         host: request.host,
         remoteAddress: request.ip,
         remotePort: request.socket?.remotePort,
       }),
+    },
+    // Whatever a handler logs of its own: an Authorization header or a cookie never goes out.
+    redact: {
+      paths: [
+        'headers.authorization',
+        'headers.cookie',
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'request.headers.authorization',
+        'request.headers.cookie',
+      ],
+      censor: '[redacted]',
     },
   };
 }
@@ -37,14 +76,21 @@ export const quietRequestLogController = (): LogController =>
 
 const LEVELS_ABOVE_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
 
-/** One line per answered request at `info`: method, path (hub secrets redacted), status, time. */
+/**
+ * One line per answered request at `info`: method, path (secrets redacted), status, time, and
+ * (from Fastify) the request id, which the answer carries as X-Request-Id.
+ */
 export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   if (LEVELS_ABOVE_INFO.has(app.log.level)) return;
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     request.log.info(
       {
         method: request.method,
-        url: redactHubUrl(request.url),
+        url: redactUrl(request.url),
         statusCode: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },

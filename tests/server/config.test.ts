@@ -51,4 +51,27 @@ describe('server configuration from the environment', () => {
     expect(loadConfig({ ...base, SEED: 'national' }).seed).toBe('national');
     expect(loadConfig({ ...base, SEED: 'NONE' }).seed).toBe('none');
   });
+
+  it('believes no proxy unless TRUST_PROXY says which: yes, a hop count, or addresses', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ ...base, TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    const oneHop = loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy as (
+      a: string,
+      hop: number,
+    ) => boolean;
+    expect([oneHop('10.0.0.1', 0), oneHop('10.0.0.2', 1)]).toEqual([true, false]);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8,127.0.0.1' }).trustProxy).toBe(
+      '10.0.0.0/8,127.0.0.1',
+    );
+  });
+
+  it('reads HELP_IMAGE_ORIGINS as origins and refuses anything else', () => {
+    expect(loadConfig(base).helpImageOrigins).toEqual([]);
+    expect(
+      loadConfig({ ...base, HELP_IMAGE_ORIGINS: 'https://a.example.dk/billeder/, https://b.example.dk' })
+        .helpImageOrigins,
+    ).toEqual(['https://a.example.dk', 'https://b.example.dk']);
+    expect(() => loadConfig({ ...base, HELP_IMAGE_ORIGINS: 'billeder' })).toThrow(ConfigError);
+  });
 });

@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type App } from '../../server/src/app';
+import { buildApp, type App, type BuildOptions } from '../../server/src/app';
 import { createDatabase } from '../../server/src/db/client';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { seedDemoData } from '../../server/src/db/seed';
@@ -177,7 +177,7 @@ const TEST_ENV = {
 export async function startTestApp(
   admin: string | null,
   env: Record<string, string> = {},
-  options: { seed?: boolean } = {},
+  options: Pick<BuildOptions, 'seed' | 'logger' | 'logStream'> = {},
 ): Promise<TestApp> {
   const seedKind = loadConfig({ DATABASE_URL: 'memory://', ...TEST_ENV, ...env }).seed;
   const kind: SnapshotKind | null = !SNAPSHOTS_ON

@@ -1,7 +1,13 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggerOptions, quietRequestLogController, registerRequestLog } from '../../server/src/logging';
+import {
+  loggerOptions,
+  quietRequestLogController,
+  redactUrl,
+  registerRequestLog,
+} from '../../server/src/logging';
+import { bearer, startTestApp } from './helpers';
 
 /** A server with the logging of server/src/logging.ts, and the lines it wrote. */
 async function loggedServer(level: string) {
@@ -67,5 +73,95 @@ describe('request logging', () => {
     await app.inject({ url: '/boom' });
     expect(lines.map((l) => l.msg)).toEqual(['failed']);
     await app.close();
+  });
+});
+
+describe('the log of a whole sign-in and hub connection', () => {
+  it('holds no token: not the sign-in token, the bearer, nor the hub connection token', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const t = await startTestApp(null, { LOG_LEVEL: 'info' }, { logger: true, logStream: stream });
+    try {
+      // The demo sign-in's form sends the browser to /loginCallback with the token in the URL.
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: 'userName=skriver&returnPath=%2F',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      const callback = String(signIn.headers.location);
+      const token = new URL(callback, 'http://x').searchParams.get('token')!;
+      expect(token).toMatch(/^eyJ/);
+      await t.app.inject({ url: callback });
+      await t.app.inject({ url: '/api/v2/userinfo', headers: bearer(token) });
+      // A failing request logs the request as an error: still no Authorization header.
+      await t.app.inject({ url: `/api/v2/properties/getproperty?id=x`, headers: bearer(token) });
+      const negotiate = await t.app.inject({
+        method: 'POST',
+        url: '/messagehub/negotiate?negotiateVersion=1',
+        headers: bearer(token),
+      });
+      const connectionToken = negotiate.json<{ connectionToken: string }>().connectionToken;
+      expect(connectionToken).toBeTruthy();
+      await t.app.inject({
+        method: 'POST',
+        url: `/messagehub?id=${connectionToken}&access_token=${token}`,
+        payload: '{"protocol":"json","version":1}\u001e',
+      });
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/messagehub?id=${connectionToken}&access_token=${token}`,
+      });
+      const text = lines.join('\n');
+      expect(lines.length).toBeGreaterThanOrEqual(6);
+      expect(text).toContain('/loginCallback?token=[redacted]');
+      expect(text).toContain('access_token=[redacted]');
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(token.split('.')[2]);
+      expect(text).not.toContain(connectionToken);
+      expect(text.toLowerCase()).not.toContain('bearer');
+      // Every line of a request carries its id, which the answer names too.
+      const userinfo = lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.url === '/api/v2/userinfo');
+      expect(userinfo?.reqId).toEqual(expect.any(String));
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('takes the request id of the proxy in front, and answers with it', async () => {
+    const t = await startTestApp(null);
+    try {
+      const given = await t.app.inject({
+        url: '/api/v2/staticcontent',
+        headers: { 'x-request-id': 'lb-42.a' },
+      });
+      expect(given.headers['x-request-id']).toBe('lb-42.a');
+      const made = await t.app.inject({
+        url: '/api/v2/staticcontent',
+        headers: { 'x-request-id': 'no spaces <>' },
+      });
+      expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['/loginCallback?token=eyJa.b.c&returnPath=%2F', '/loginCallback?token=[redacted]&returnPath=%2F'],
+    ['/messagehub?id=abc&access_token=ey.J.x&_=1', '/messagehub?id=[redacted]&access_token=[redacted]&_=1'],
+    ['/auth/callback?code=xyz&state=s1', '/auth/callback?code=[redacted]&state=[redacted]'],
+    ['/somewhere/eyJhbGciOi.eyJzdWIi.sig-_1', '/somewhere/[redacted]'],
+    ['/api/v2/userinfo', '/api/v2/userinfo'],
+  ])('%s', (url, logged) => {
+    expect(redactUrl(url)).toBe(logged);
   });
 });

@@ -37,8 +37,3 @@ export async function authorizeTransport(
   const claims = await tokens.verify(token);
   if (claims.sub !== connection.userId) throw forbidden('The connection belongs to another user');
 }
-
-/** Hides the secrets of hub URLs (`access_token`, the connection token `id`) for logs. */
-export function redactHubUrl(url: string): string {
-  return url.replace(/([?&](?:access_token|id)=)[^&#]*/g, '$1[redacted]');
-}

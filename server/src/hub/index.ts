@@ -9,7 +9,6 @@ import { Hub, type HubTimings } from './hub';
 import { startServerSentEvents } from './sse';
 import { attachWebSocketTransport, HUB_PATH } from './websocket';
 
-export { redactHubUrl } from './auth';
 export { Hub, type HubTimings } from './hub';
 
 declare module 'fastify' {

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * The security headers of every response, in one place (docs/architecture.md "Security
+ * headers"). @fastify/helmet writes the Content-Security-Policy and the usual companions
+ * (X-Content-Type-Options, Referrer-Policy, X-Frame-Options, ...); this module adds what helmet
+ * does not: Permissions-Policy, and HSTS only where the request came over HTTPS.
+ */
+
+export interface SecurityHeaderOptions {
+  /** The built PWA: its HTML files' inline scripts are allowed by hash, nothing else inline. */
+  staticDir: string | null;
+  /** The PWA on another origin (APP_URL): the demo sign-in's form sends the browser there. */
+  appUrl: string;
+  /** Origins of the help images (HELP_IMAGE_ORIGINS): shown, and fetched to be taken along. */
+  helpImageOrigins: readonly string[];
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * `'sha256-…'` of each inline script in the build's HTML files: index.html asks for the
+ * opening screen's chunks inline (vite.config.ts `signedInChunkPreload`), before the entry
+ * script. A hash, not `'unsafe-inline'`: an injected script is refused. Read once at start; a
+ * new build comes with a restart (static-app.ts).
+ */
+export function inlineScriptHashes(staticDir: string | null): string[] {
+  if (!staticDir || !existsSync(staticDir)) return [];
+  const hashes = new Set<string>();
+  for (const file of readdirSync(staticDir).filter((name) => name.endsWith('.html'))) {
+    const html = readFileSync(path.join(staticDir, file), 'utf8');
+    for (const [, body] of html.matchAll(INLINE_SCRIPT)) {
+      if (body!.trim() === '') continue;
+      hashes.add(`'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...hashes];
+}
+
+/** The policy's directives. Styles stay inline-capable: Mantine writes style attributes. */
+export function contentSecurityPolicy(options: SecurityHeaderOptions): Record<string, string[]> {
+  const appOrigin = options.appUrl ? [new URL(options.appUrl).origin] : [];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...inlineScriptHashes(options.staticDir)],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...options.helpImageOrigins],
+    'font-src': ["'self'", 'data:'],
+    // 'self' covers the hub's WebSocket on this origin; help images are fetched to be kept offline.
+    'connect-src': ["'self'", ...options.helpImageOrigins],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'", ...appOrigin],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+/** Geolocation ("Boliger i nærheden") for this origin only; nothing else the app does not use. */
+export const PERMISSIONS_POLICY = 'geolocation=(self), camera=(), microphone=(), payment=(), usb=()';
+
+/** Two years, subdomains included: the value the HSTS preload list asks for. */
+const HSTS = 'max-age=63072000; includeSubDomains';
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
+    // Set below, and only over HTTPS: on plain HTTP (npm start on loopback) it means nothing.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // As frame-ancestors 'none', for browsers that only know the older header.
+    xFrameOptions: { action: 'deny' },
+    // A PWA on APP_URL reads the API with CORS, which this header does not touch, but shows
+    // help images from here in <img> (no CORS), which same-origin would refuse.
+    crossOriginResourcePolicy: { policy: options.appUrl ? 'cross-origin' : 'same-origin' },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+  });
+}
