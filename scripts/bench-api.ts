@@ -85,7 +85,7 @@ async function startServer(
     hint: `see ${logFile}`,
   });
   return {
-    base: server.base,
+    ...server,
     logFile,
     async close() {
       await server.close();

@@ -5,6 +5,10 @@ export interface ServerChild {
   base: string;
   /** Stops the server as a service manager would (SIGINT: it closes, then exits) and waits. */
   close(): Promise<void>;
+  /** The exit code once the process has ended (null: ended by a signal it did not handle). */
+  exited: Promise<number | null>;
+  /** The server's process (tests send it signals). */
+  pid: number;
 }
 
 /** A port on 127.0.0.1 that nothing listens on now. */
@@ -63,6 +67,8 @@ export async function startServerChild(options: {
   }
   return {
     base,
+    exited,
+    pid: child.pid!,
     async close() {
       child.kill('SIGINT');
       await exited;

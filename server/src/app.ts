@@ -23,6 +23,7 @@ import { registerAnswerRoutes } from './routes/answers';
 import { registerAssessmentRoutes } from './routes/assessments';
 import { registerContentRoutes } from './routes/content';
 import { registerCopyTargetRoutes } from './routes/copy-targets';
+import { registerHealthRoutes } from './routes/health';
 import { registerJobRoutes } from './routes/jobs';
 import type { RouteDeps } from './routes/deps';
 import { registerOrganizationRoutes } from './routes/organizations';
@@ -55,7 +56,10 @@ export interface App extends FastifyInstance {
  * `app.inject`; server/src/main.ts only starts it listening.
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
-  const db = createDatabase(config.databaseUrl);
+  const db = createDatabase(config.databaseUrl, undefined, {
+    poolSize: config.databasePoolSize,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
   await migrateToLatest(db);
   if (options.seed ?? true) await seedDatabase(db, config.seed);
 
@@ -81,6 +85,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : createInProcessJobEvents();
   app.decorate('jobEvents', jobEvents);
   let jobWorker: JobWorker | null = null;
+  // From the first moment of a shutdown readiness fails, so a load balancer sends no more.
+  let shuttingDown = false;
+  app.addHook('preClose', async () => {
+    shuttingDown = true;
+  });
   app.addHook('onClose', async () => {
     await jobWorker?.stop();
     await jobEvents.close();
@@ -135,6 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
   });
 
+  registerHealthRoutes(app, { db, shuttingDown: () => shuttingDown });
   registerContentRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerOrganizationRoutes(app, deps);

@@ -30,6 +30,12 @@ export interface Config {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean);
   /** Origins of help images on another server (HELP_IMAGE_ORIGINS, comma-separated), for the CSP. */
   helpImageOrigins: string[];
+  /** A PostgreSQL server's connections per process (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** Longest a statement may run on a PostgreSQL server (DATABASE_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs: number;
+  /** How long a shutdown waits for requests in flight before it closes them (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
 }
 
 export const SEED_KINDS = ['demo', 'national', 'none'] as const;
@@ -122,6 +128,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: seedKind(env.SEED),
     trustProxy: trustProxy(env.TRUST_PROXY),
     helpImageOrigins: origins('HELP_IMAGE_ORIGINS', env.HELP_IMAGE_ORIGINS),
+    databasePoolSize: positiveInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10),
+    statementTimeoutMs: positiveInt(
+      'DATABASE_STATEMENT_TIMEOUT_MS',
+      env.DATABASE_STATEMENT_TIMEOUT_MS,
+      30_000,
+    ),
+    shutdownTimeoutMs: positiveInt('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
   };
 }
 

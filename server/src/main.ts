@@ -12,9 +12,28 @@ if (existsSync(ENV_FILE)) process.loadEnvFile(ENV_FILE);
 const config = loadConfig();
 const app = await buildApp(config, { logger: true });
 
+// A graceful stop for a service manager or an orchestrator (docs/architecture.md "Shutdown"):
+// readiness fails, the listening socket closes, requests in flight finish (bounded by
+// SHUTDOWN_TIMEOUT_MS, then their connections are closed), hub clients are told to reconnect,
+// the job worker hands its job back, and the database closes.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void app.close().then(() => process.exit(0));
+    app.log.info(`${signal}: shutting down`);
+    const force = setTimeout(() => {
+      app.log.warn(`requests still open after ${config.shutdownTimeoutMs} ms: closing their connections`);
+      app.server.closeAllConnections();
+      setTimeout(() => process.exit(1), 5_000).unref();
+    }, config.shutdownTimeoutMs).unref();
+    app.close().then(
+      () => {
+        clearTimeout(force);
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   });
 }
 

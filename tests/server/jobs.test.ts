@@ -626,6 +626,29 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     expect(job).toEqual({ attempts: 2, lease_owner: null });
   });
 
+  it('hands a job back at once when its worker shuts down, without counting an attempt', async () => {
+    const targets = takeFree(3);
+    const jobId = jobIdOf(
+      await copy('skriver', { propertyIds: targets, sourceAssessmentIdToCopyFrom: source.id }),
+    );
+    // Worker A asks before the claim and before each item: the shutdown comes during the first.
+    let asked = 0;
+    const a = await work({ owner: 'A', stopping: () => asked++ >= 2 });
+    expect(a.run).toEqual({ jobs: 1, items: 1 });
+    const handedBack = await t.app.db
+      .selectFrom('jobs')
+      .select(['lease_owner', 'locked_until', 'attempts', 'run_after'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(handedBack).toMatchObject({ lease_owner: null, locked_until: null, attempts: 0 });
+    expect(new Date(handedBack.run_after).getTime()).toBeLessThanOrEqual(Date.now());
+    // No lease to wait for: B takes the rest over now, nothing twice.
+    const b = await work({ owner: 'B' });
+    expect(b.run).toEqual({ jobs: 1, items: 2 });
+    expect(b.events.map((e) => e.payload.currentCount)).toEqual([2, 3]);
+    expect(await jobState('skriver', jobId)).toMatchObject({ status: 'succeeded', currentCount: 3 });
+  });
+
   it('renews the lease with every finished item, inside the item’s transaction', async () => {
     const jobId = jobIdOf(
       await copy('skriver', {

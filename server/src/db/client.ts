@@ -9,6 +9,14 @@ import type { Database } from './schema';
 // Plain numbers for bigint counts (COUNT(*)); our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** A PostgreSQL server's pool (DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT_MS). */
+export interface PoolSettings {
+  poolSize: number;
+  statementTimeoutMs: number;
+}
+
+export const DEFAULT_POOL: PoolSettings = { poolSize: 10, statementTimeoutMs: 30_000 };
+
 /**
  * One query layer over two drivers: a real PostgreSQL server for `postgres://` URLs, and
  * embedded PGlite otherwise (`memory://` or a data directory).
@@ -17,15 +25,24 @@ export function createDatabase(
   databaseUrl: string,
   onConnectionLost: (error: Error) => void = (error) =>
     console.error(`PostgreSQL connection lost: ${error.message}`),
+  server: PoolSettings = DEFAULT_POOL,
 ): Kysely<Database> {
   if (isPostgresUrl(databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: server.poolSize,
+      // Each connection ends a statement that runs longer, on the server: one slow query
+      // cannot hold a connection (and a request) for ever.
+      statement_timeout: server.statementTimeoutMs,
+    });
     // An idle connection the server ends (a restart, a failover, an administrator) is reported
     // on the pool; unhandled, that event would end the whole process. The pool opens a new
     // connection on the next query.
     pool.on('error', onConnectionLost);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
+  // Embedded PGlite is one connection in this process, without a pool; a statement timeout
+  // needs a signal that WebAssembly PostgreSQL does not have.
   // One options object: `new PGlite(undefined, options)` would drop the options.
   const pglite = new PGlite({
     dataDir: databaseUrl === 'memory://' ? undefined : databaseUrl,

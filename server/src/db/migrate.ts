@@ -41,3 +41,9 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
 }
+
+/** Migrations this code knows that the database has not applied (readiness, routes/health.ts). */
+export async function pendingMigrations(db: Kysely<Database>): Promise<string[]> {
+  const migrations = await createMigrator(db).getMigrations();
+  return migrations.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}

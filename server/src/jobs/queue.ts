@@ -207,6 +207,31 @@ export async function releaseJob(
     .execute();
 }
 
+/**
+ * Gives a job back at once because its worker is shutting down (docs/architecture.md "Shutdown"):
+ * another process, or this one after its restart, claims it right away, and the claim this
+ * worker made does not count as one of the job's attempts.
+ */
+export async function handBackJob(
+  db: Kysely<Database>,
+  jobId: string,
+  owner: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      lease_owner: null,
+      locked_until: null,
+      run_after: now,
+      attempts: eb('attempts', '-', 1),
+      updated_at: now,
+    }))
+    .where('id', '=', jobId)
+    .where('lease_owner', '=', owner)
+    .execute();
+}
+
 export interface PendingItem {
   position: number;
   propertyId: string;

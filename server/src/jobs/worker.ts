@@ -12,6 +12,7 @@ import {
   claimJob,
   completeItem,
   DEFAULT_LEASE_MS,
+  handBackJob,
   MAX_ATTEMPTS,
   nextPendingItem,
   releaseJob,
@@ -33,6 +34,8 @@ export interface WorkerOptions {
   maxItems?: number;
   /** Errors that are not an item's own (a lost connection, a failed publish). */
   onError?: (error: unknown, context: string) => void;
+  /** True once the process shuts down: the current item ends, the job is handed back. */
+  stopping?: () => boolean;
 }
 
 export interface WorkerRun {
@@ -54,6 +57,7 @@ export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions
   let questions: QuestionDef[] | null = null;
 
   for (;;) {
+    if (options.stopping?.()) return run;
     const job = await claimJob(db, owner, clock(), leaseMs);
     if (!job) return run;
     run.jobs += 1;
@@ -77,6 +81,10 @@ export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions
       if (job.kind === 'copy' && !job.isFake) questions ??= await loadQuestions(db);
       for (;;) {
         if (options.maxItems !== undefined && run.items >= options.maxItems) return run;
+        if (options.stopping?.()) {
+          await handBackJob(db, job.id, owner, clock());
+          return run;
+        }
         const item = await nextPendingItem(db, job.id);
         if (!item) break;
         const result = await processItem(db, job, item, { owner, leaseMs, now: clock(), questions });
@@ -159,7 +167,7 @@ async function publish(
 export interface JobWorker {
   /** Looks for work now instead of at the next poll (called after a job is queued). */
   wake(): void;
-  /** Stops polling and waits for the current item to finish. */
+  /** Stops polling, lets the current item finish and hands its job back (handBackJob). */
   stop(): Promise<void>;
 }
 
@@ -178,7 +186,7 @@ export function startJobWorker(db: Kysely<Database>, options: WorkerOptions & { 
     while (running) {
       woken = false;
       try {
-        await runWorkerOnce(db, { ...options, owner });
+        await runWorkerOnce(db, { ...options, owner, stopping: () => !running });
       } catch (error) {
         options.onError?.(error, 'job worker');
       }

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { pendingMigrations } from '../db/migrate';
+import type { Database } from '../db/schema';
+
+/**
+ * For a load balancer or an orchestrator (docs/api.md "Health"): `/healthz` says the process
+ * answers; `/readyz` says it should get traffic: the database answers in time, every migration
+ * this code knows is applied, and the server is not shutting down. Neither needs a token, and
+ * neither is written to the request log at `info` (a probe every few seconds would drown it).
+ */
+
+const READY_TIMEOUT_MS = 2_000;
+
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; shuttingDown: () => boolean },
+): void {
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+    if (deps.shuttingDown()) return reply.status(503).send({ status: 'shutting down' });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const pending = await Promise.race([
+        pendingMigrations(deps.db),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error('the database did not answer in time')),
+            READY_TIMEOUT_MS,
+          );
+        }),
+      ]);
+      if (pending.length > 0)
+        return reply.status(503).send({ status: 'migrations pending', migrations: pending });
+      return { status: 'ready' };
+    } catch (error) {
+      return reply.status(503).send({ status: 'database unavailable', message: (error as Error).message });
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}
