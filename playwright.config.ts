@@ -59,6 +59,14 @@ export default defineConfig({
       APP_URL: '',
       JOB_WORKER: 'true',
       JOB_POLL_MS: '1000',
+      TRUST_PROXY: '',
+      HELP_IMAGE_ORIGINS: '',
+      SHUTDOWN_TIMEOUT_MS: '10000',
+      // Parallel specs sign in and connect as one user far more often than a person does;
+      // e2e/rate-limits.spec.ts starts a server of its own with low limits.
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
+      RATE_LIMIT_API_PER_MINUTE: '1000000',
+      RATE_LIMIT_HUB_PER_MINUTE: '100000',
     },
   },
 });

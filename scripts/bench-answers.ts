@@ -8,6 +8,7 @@
 import { execSync } from 'node:child_process';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
+import { BENCH_RATE_LIMITS } from './server-child';
 import { apiGet, bigDepartment, demoToken, departmentRows, launchChromium } from './bench-browser-app';
 
 const OUT = '/tmp/bt-bench-answers';
@@ -16,7 +17,7 @@ execSync('npx vite build --config scripts/bench-answers/vite.config.ts', {
   stdio: 'ignore',
   env: { ...process.env, BENCH_OUT_DIR: OUT },
 });
-const app = await buildApp(loadConfig({ DATABASE_URL: 'memory://', STATIC_DIR: OUT }));
+const app = await buildApp(loadConfig({ DATABASE_URL: 'memory://', STATIC_DIR: OUT, ...BENCH_RATE_LIMITS }));
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

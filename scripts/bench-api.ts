@@ -24,7 +24,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startServerChild, type ServerChild } from './server-child';
+import { BENCH_RATE_LIMITS, startServerChild, type ServerChild } from './server-child';
 
 const { values: args } = parseArgs({
   options: {
@@ -77,6 +77,7 @@ async function startServer(
       // Demo tokens on PostgreSQL too (its default is off: an organization's own sign-on).
       DEMO_SSO: 'true',
       JWT_SECRET: randomBytes(32).toString('base64url'),
+      ...BENCH_RATE_LIMITS,
     },
     nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
     stdio: ['ignore', out, out],

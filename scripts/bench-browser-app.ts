@@ -12,7 +12,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { buildApp, type App } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { GUIDANCE_TIPS } from '../src/domain/guidance';
-import { startServerChild, type ServerChild } from './server-child';
+import { BENCH_RATE_LIMITS, startServerChild, type ServerChild } from './server-child';
 
 export interface BenchServer {
   base: string;
@@ -54,7 +54,13 @@ function benchBuild(): string {
  */
 export async function startBenchServer(env: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
   const app = await buildApp(
-    loadConfig({ DATABASE_URL: 'memory://', STATIC_DIR: benchBuild(), LOG_LEVEL: 'warn', ...env }),
+    loadConfig({
+      DATABASE_URL: 'memory://',
+      STATIC_DIR: benchBuild(),
+      LOG_LEVEL: 'warn',
+      ...BENCH_RATE_LIMITS,
+      ...env,
+    }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -70,7 +76,13 @@ export async function startBenchServer(env: NodeJS.ProcessEnv = {}): Promise<Ben
  */
 export function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<ServerChild> {
   return startServerChild({
-    env: { DATABASE_URL: 'memory://', STATIC_DIR: benchBuild(), LOG_LEVEL: 'warn', ...env },
+    env: {
+      DATABASE_URL: 'memory://',
+      STATIC_DIR: benchBuild(),
+      LOG_LEVEL: 'warn',
+      ...BENCH_RATE_LIMITS,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     readyPath: '/',
     timeoutMs: 120_000,

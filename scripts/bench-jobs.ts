@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { HttpTransportType, HubConnectionBuilder, LogLevel } from '@microsoft/signalr';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
+import { BENCH_RATE_LIMITS } from './server-child';
 import type { JobProgressEvent } from '../server/src/jobs/job-events';
 import type { CopyProgressMessage, JobState } from '../src/api/dto';
 
@@ -52,6 +53,7 @@ async function serve(databaseUrl: string): Promise<void> {
       STATIC_DIR: '',
       DEMO_SSO: 'true',
       JWT_SECRET: randomBytes(32).toString('base64url'),
+      ...BENCH_RATE_LIMITS,
     }),
   );
   // Publish is called right after an item's transaction commits: that instant is the commit

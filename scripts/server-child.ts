@@ -11,6 +11,16 @@ export interface ServerChild {
   pid: number;
 }
 
+/**
+ * Limits no bench reaches (server/src/http/rate-limits.ts): a bench measures the server's
+ * throughput, not its refusals; the limiter still runs on every request.
+ */
+export const BENCH_RATE_LIMITS = {
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: '1000000000',
+  RATE_LIMIT_API_PER_MINUTE: '1000000000',
+  RATE_LIMIT_HUB_PER_MINUTE: '1000000000',
+};
+
 /** A port on 127.0.0.1 that nothing listens on now. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -12,6 +12,7 @@ import type { Database } from './db/schema';
 import { seedDatabase } from './db/seed';
 import { HttpError } from './errors';
 import { registerCompression } from './http/compression';
+import { registerRateLimits } from './http/rate-limits';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerNotFound, registerStaticApp } from './http/static-app';
 import { createInProcessJobEvents, createPgJobEvents, type JobEvents } from './jobs/job-events';
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     appUrl: config.appUrl,
     helpImageOrigins: config.helpImageOrigins,
   });
+  await registerRateLimits(app, config.rateLimits, tokens);
   await app.register(formbody);
   // Before any route: the compression attaches itself to each route as it is added.
   await registerCompression(app);

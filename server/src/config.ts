@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RateLimits } from './http/rate-limits';
 
 /** Server configuration, read from the environment with a safe default for each value. */
 export interface Config {
@@ -36,6 +37,8 @@ export interface Config {
   statementTimeoutMs: number;
   /** How long a shutdown waits for requests in flight before it closes them (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /** Requests per minute (RATE_LIMIT_SIGN_IN_PER_MINUTE, _API_, _HUB_; http/rate-limits.ts). */
+  rateLimits: RateLimits;
 }
 
 export const SEED_KINDS = ['demo', 'national', 'none'] as const;
@@ -135,6 +138,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       30_000,
     ),
     shutdownTimeoutMs: positiveInt('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    rateLimits: {
+      signInPerMinute: positiveInt('RATE_LIMIT_SIGN_IN_PER_MINUTE', env.RATE_LIMIT_SIGN_IN_PER_MINUTE, 30),
+      // Taking a big department along sends a few hundred requests a second for a while.
+      apiPerMinute: positiveInt('RATE_LIMIT_API_PER_MINUTE', env.RATE_LIMIT_API_PER_MINUTE, 30_000),
+      hubPerMinute: positiveInt('RATE_LIMIT_HUB_PER_MINUTE', env.RATE_LIMIT_HUB_PER_MINUTE, 30),
+    },
   };
 }
 

@@ -168,6 +168,8 @@ const TEST_ENV = {
   JWT_SECRET: 'test-secret-that-is-long-enough-123',
   STATIC_DIR: '',
   DEMO_SSO: 'true',
+  // Suites sign in far more often than a person; tests/server/rate-limits.test.ts sets its own.
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
 };
 
 /**

@@ -1,0 +1,56 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { bearerToken, type TokenService } from '../auth/tokens';
+import { HttpError } from '../errors';
+
+/**
+ * Request limits (docs/architecture.md "Rate limits"), through @fastify/rate-limit with one
+ * in-memory store per process: sign-in per client address, the API per user, new hub
+ * connections per user. Over a limit the answer is 429 with `Retry-After` and the JSON error
+ * of every other refusal; the app's outbox treats 429 as transient and sends again later.
+ */
+
+export interface RateLimits {
+  /** The demo sign-in's pages and `POST /auth/demo-token`, per address and minute. */
+  signInPerMinute: number;
+  /** Every `/api/` request of one user (by token; without a valid one, by address), per minute. */
+  apiPerMinute: number;
+  /** Hub negotiations (each connection starts with one) of one user, per minute. */
+  hubPerMinute: number;
+}
+
+const MINUTE_MS = 60_000;
+
+export async function registerRateLimits(
+  app: FastifyInstance,
+  limits: RateLimits,
+  tokens: TokenService,
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests: try again in ${context.after}`, 'RATE_LIMITED'),
+  });
+
+  /** The user a valid token names; a missing or invalid token counts against its address. */
+  const byUser = (kind: string) => async (request: FastifyRequest) => {
+    const token = bearerToken(request.headers.authorization);
+    const claims = token ? await tokens.verify(token).catch(() => null) : null;
+    return claims ? `${kind}:user:${claims.sub}` : `${kind}:address:${request.ip}`;
+  };
+  const signIn = app.rateLimit({
+    max: limits.signInPerMinute,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (request) => `sign-in:${request.ip}`,
+  });
+  const api = app.rateLimit({ max: limits.apiPerMinute, timeWindow: MINUTE_MS, keyGenerator: byUser('api') });
+  const hub = app.rateLimit({ max: limits.hubPerMinute, timeWindow: MINUTE_MS, keyGenerator: byUser('hub') });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url;
+    if (path.startsWith('/api/')) return api.call(app, request, reply);
+    if (path.startsWith('/auth/login') || path.startsWith('/auth/demo-token'))
+      return signIn.call(app, request, reply);
+    if (path.startsWith('/messagehub/negotiate')) return hub.call(app, request, reply);
+  });
+}

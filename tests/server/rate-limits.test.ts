@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, demoToken, startTestApp, type TestApp } from './helpers';
+
+describe('rate limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(null, {
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '3',
+      RATE_LIMIT_API_PER_MINUTE: '5',
+      RATE_LIMIT_HUB_PER_MINUTE: '2',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const from = (address: string) => ({ remoteAddress: address });
+
+  it('limits sign-in per address: 429 with Retry-After and a JSON message', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await t.app.inject({ url: '/auth/login', ...from('10.0.0.1') });
+      statuses.push(response.statusCode);
+      if (i === 3) {
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        expect(response.json()).toEqual({
+          message: expect.stringMatching(/^Too many requests: try again in \d+ (seconds?|minutes?)$/),
+          code: 'RATE_LIMITED',
+        });
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    // Another address is another count.
+    expect((await t.app.inject({ url: '/auth/login', ...from('10.0.0.2') })).statusCode).toBe(200);
+  });
+
+  it('limits the API per user, whatever the address; one user’s burst leaves another’s alone', async () => {
+    const [skriver, laeser] = [await demoToken(t.app, 'skriver'), await demoToken(t.app, 'laeser')];
+    const ask = (token: string, address: string) =>
+      t.app.inject({ url: '/api/v2/userinfo', headers: bearer(token), ...from(address) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await ask(skriver, `10.1.0.${i}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect((await ask(laeser, '10.1.0.0')).statusCode).toBe(200);
+    // Health probes are never limited.
+    for (let i = 0; i < 6; i++) expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('limits new hub connections per user', async () => {
+    const token = await demoToken(t.app, 'flere');
+    const negotiate = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/messagehub/negotiate?negotiateVersion=1',
+        headers: bearer(token),
+      });
+    expect([
+      (await negotiate()).statusCode,
+      (await negotiate()).statusCode,
+      (await negotiate()).statusCode,
+    ]).toEqual([200, 200, 429]);
+  });
+});
