@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_POOL } from './db/pool-settings';
 import type { RateLimits } from './http/rate-limits';
 
 /** Server configuration, read from the environment with a safe default for each value. */
@@ -131,11 +132,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: seedKind(env.SEED),
     trustProxy: trustProxy(env.TRUST_PROXY),
     helpImageOrigins: origins('HELP_IMAGE_ORIGINS', env.HELP_IMAGE_ORIGINS),
-    databasePoolSize: positiveInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10),
+    databasePoolSize: positiveInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, DEFAULT_POOL.poolSize),
     statementTimeoutMs: positiveInt(
       'DATABASE_STATEMENT_TIMEOUT_MS',
       env.DATABASE_STATEMENT_TIMEOUT_MS,
-      30_000,
+      DEFAULT_POOL.statementTimeoutMs,
     ),
     shutdownTimeoutMs: positiveInt('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
     rateLimits: {

@@ -39,10 +39,10 @@ export function requestId(request: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-/** Fastify's `logger` option; errors keep a request summary without secrets. */
 /** Fastify's logger options, pino's among them (redact). */
 type LoggerOptions = Exclude<NonNullable<FastifyServerOptions['logger']>, boolean>;
 
+/** Fastify's `logger` option; errors keep a request summary without secrets. */
 export function loggerOptions(level: string): LoggerOptions & { level: string } {
   return {
     level,

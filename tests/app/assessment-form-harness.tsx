@@ -21,7 +21,7 @@ import type { Question } from '../../src/domain/answer-validation';
 import { AssessmentScreen } from '../../src/features/assessment/components/assessment-screen';
 import { useOutbox } from '../../src/features/outbox/hooks/use-outbox';
 import { appDatabase } from '../../src/offline/db';
-import { fillJsdomGaps, renderRouter, json } from './test-render';
+import { fillJsdomGaps, json, renderRouter, unsignedToken } from './test-render';
 
 /**
  * The question form as the app's form route composes it (the outbox feature's useOutbox on
@@ -115,11 +115,6 @@ export function property(fields: Partial<PropertyDetail> = {}): PropertyDetail {
 }
 
 /** An unsigned token: the app only reads exp and sso_uuid from it. */
-function token(): string {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  return `${part({ alg: 'none' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600, sso_uuid: USER })}.x`;
-}
-
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
 export const network = {
@@ -176,7 +171,7 @@ export function setUpFormTests(): void {
       import('../../src/features/assessment/components/save-or-close-dialog'),
     ]);
     // Once: a new token would wake the sender, which would send what a test left queued.
-    tokenStore.set(token());
+    tokenStore.set(unsignedToken(USER));
   });
 
   beforeEach(async () => {

@@ -9,7 +9,7 @@ import { tokenStore } from '../../src/api/token-store';
 import { OutboxIndicator } from '../../src/features/outbox/components/outbox-indicator';
 import { appDatabase } from '../../src/offline/db';
 import { enqueueAnswer, enqueueCreate, queueHiddenQuestionsSync } from '../../src/offline/outbox';
-import { fillJsdomGaps } from './test-render';
+import { fillJsdomGaps, unsignedToken } from './test-render';
 
 /** Issue 12: the header's outbox list shows a queued create and hidden-questions sync in words. */
 
@@ -17,11 +17,6 @@ const USER = '11111111-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const NEW = '9b0c7a4e-5d1f-4b6a-8e2c-3f4a5b6c7d8e';
 const PROPERTY = 'b7a6c9d0-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
 const PLACE = 'Testvej 1, st. 1, 8000 Aarhus C';
-
-function token(): string {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  return `${part({ alg: 'none' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600, sso_uuid: USER })}.x`;
-}
 
 /** An answer to the new assessment, queued behind its create. */
 const answerToNew = {
@@ -42,7 +37,7 @@ function renderOffline() {
     'fetch',
     vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
   );
-  tokenStore.set(token());
+  tokenStore.set(unsignedToken(USER));
   render(
     <MantineProvider env="test">
       <QueryClientProvider client={new QueryClient()}>

@@ -8,6 +8,7 @@ import { tokenStore } from '../../src/api/token-store';
 import { useSendWaitingAnswers } from '../../src/features/outbox/hooks/use-send-waiting-answers';
 import { appDatabase } from '../../src/offline/db';
 import { queueHiddenQuestionsSync } from '../../src/offline/outbox';
+import { unsignedToken } from './test-render';
 
 /**
  * Before an approval the outbox is sent; an assessment with anything still on the device is not
@@ -16,11 +17,6 @@ import { queueHiddenQuestionsSync } from '../../src/offline/outbox';
  */
 
 const USER = '11111111-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-
-function token(): string {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  return `${part({ alg: 'none' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600, sso_uuid: USER })}.x`;
-}
 
 afterEach(async () => {
   cleanup();
@@ -37,7 +33,7 @@ describe('sending what waits before an approval', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    tokenStore.set(token());
+    tokenStore.set(unsignedToken(USER));
     await queueHiddenQuestionsSync(appDatabase(), { assessmentId: 'a-1', propertyId: 'p-1', ssoUuid: USER });
     const wrapper = ({ children }: { children: ReactNode }) => (
       <QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>

@@ -15,6 +15,12 @@ import type { ReactNode } from 'react';
 import type { PropertyRow } from '../../src/api/dto';
 import { NO_DATE } from '../../src/domain/statuses';
 
+/** An unsigned session token for `user`, valid for an hour: the app reads only exp and sso_uuid. */
+export function unsignedToken(user: string): string {
+  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
+  return `${part({ alg: 'none' })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600, sso_uuid: user })}.x`;
+}
+
 /**
  * What Mantine and the router read that jsdom does not have. Component tests call this once in
  * `beforeAll`.

@@ -4,18 +4,11 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { isPostgresUrl } from '../config';
+import { DEFAULT_POOL, type PoolSettings } from './pool-settings';
 import type { Database } from './schema';
 
 // Plain numbers for bigint counts (COUNT(*)); our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-
-/** A PostgreSQL server's pool (DATABASE_POOL_SIZE, DATABASE_STATEMENT_TIMEOUT_MS). */
-export interface PoolSettings {
-  poolSize: number;
-  statementTimeoutMs: number;
-}
-
-export const DEFAULT_POOL: PoolSettings = { poolSize: 10, statementTimeoutMs: 30_000 };
 
 /**
  * One query layer over two drivers: a real PostgreSQL server for `postgres://` URLs, and
