@@ -71,9 +71,13 @@ export function AppHeader(props: { signedIn: boolean }) {
             {variant === 'default' && <span className={classes.logoText}>{t('app.name')}</span>}
           </Link>
         ) : (
-          <Suspense fallback={null}>
-            <HeaderBackLink variant={variant} />
-          </Suspense>
+          // The slot stays while the link's chunk or its department loads: the icons on the
+          // right keep their place instead of jumping in from the left.
+          <div className={classes.backSlot}>
+            <Suspense fallback={null}>
+              <HeaderBackLink variant={variant} />
+            </Suspense>
+          </div>
         )}
         {variant === 'default' && props.signedIn && organization && (
           <div className={classes.search}>
