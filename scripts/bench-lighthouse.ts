@@ -32,6 +32,8 @@ const TARGETS = { performance: 90, accessibility: 100, 'best-practices': 100 } a
 type Category = keyof typeof TARGETS;
 const CATEGORIES = Object.keys(TARGETS) as Category[];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** Runs Lighthouse could not finish, per page, before the bench gives up. */
+const MAX_RETRIES = 2;
 /** LIGHTHOUSE_PAGES=list,question audits only those (home, list, question); default all three. */
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((key) => key.trim());
 
@@ -93,6 +95,7 @@ try {
   const failures: string[] = [];
   for (const [index, target] of pages.entries()) {
     const runs: Result[] = [];
+    let retries = 0;
     for (let run = 0; run < RUNS; run++) {
       if (target.signedIn) await signIn();
       const flags: Flags = {
@@ -115,6 +118,20 @@ try {
       };
       const result = await lighthouse(`${base}${target.path}`, flags);
       if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
+      // A run Lighthouse itself could not finish (a trace it could not read, say) has no
+      // metrics: counted, it would be a score of 0 in the median. It is run again instead.
+      const failed =
+        result.lhr.runtimeError ??
+        (result.lhr.categories.performance?.score == null
+          ? { code: 'NO_SCORE', message: 'no performance score' }
+          : undefined);
+      if (failed) {
+        if (++retries > MAX_RETRIES)
+          throw new Error(`${target.name}: Lighthouse failed: ${failed.code} ${failed.message}`);
+        console.log(`  (a run failed in Lighthouse: ${failed.code}; run again)`);
+        run--;
+        continue;
+      }
       const landed = new URL(result.lhr.finalDisplayedUrl);
       if (landed.pathname !== target.path) {
         throw new Error(
