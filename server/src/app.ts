@@ -109,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       origin: new URL(config.appUrl).origin,
       methods: ['GET', 'HEAD', 'POST', 'DELETE'],
       credentials: true,
-      exposedHeaders: ['Set-Authorization'],
+      exposedHeaders: ['Set-Authorization', 'Retry-After'],
     });
   }
   await registerSecurityHeaders(app, {

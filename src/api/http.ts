@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body?: unknown,
+    /** How long the server asked the client to wait (a 429's or 503's `Retry-After`), in ms. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -39,6 +41,19 @@ export function apiUrl(path: string, query?: Record<string, QueryValue>): string
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
   return API_BASE_URL ? url.toString() : `${url.pathname}${url.search}`;
+}
+
+/**
+ * A `Retry-After` header (seconds, or an HTTP date) as milliseconds from `now`; undefined when
+ * there is none or it cannot be read.
+ */
+export function parseRetryAfter(header: string | null, now: number = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // An HTTP date names its day and month; Date.parse alone would take "-5" for a year.
+  const at = /^[a-z]{3}/i.test(value) ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 async function errorMessage(response: Response): Promise<{ message: string; body?: unknown }> {
@@ -87,7 +102,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   if (response.status !== 200) {
     const { message, body } = await errorMessage(response);
-    throw new ApiError(response.status, message, body);
+    throw new ApiError(response.status, message, body, parseRetryAfter(response.headers.get('Retry-After')));
   }
   const text = await response.text();
   if (text === '') throw new ApiError(response.status, 'Empty response');

@@ -79,7 +79,31 @@ export function backoffDelay(attempts: number, random: () => number = Math.rando
   return Math.round(Math.min(BACKOFF_MAX_MS, exponential * (1 + 0.5 * random())));
 }
 
+/** The longest wait a server's `Retry-After` may impose on an entry (a broken header must not stall it). */
+export const RETRY_AFTER_MAX_MS = 5 * 60_000;
+
+/**
+ * When a failed entry is due again: its backoff, or later when the server said how long to wait
+ * (429 over a rate limit, docs/architecture.md "Rate limits"), so that the outbox does not spend
+ * its tries inside the server's window.
+ */
+export function retryDelay(
+  attempts: number,
+  retryAfterMs: number | undefined,
+  random: () => number = Math.random,
+): number {
+  const backoff = backoffDelay(attempts, random);
+  if (retryAfterMs === undefined) return backoff;
+  return Math.max(backoff, Math.min(RETRY_AFTER_MAX_MS, retryAfterMs));
+}
+
 export type FailureKind = 'transient' | 'auth' | 'refused';
+
+/** The wait a failure's server asked for (ApiError.retryAfterMs), if any. */
+function retryAfterOf(error: unknown): number | undefined {
+  const wait = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
+  return typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? wait : undefined;
+}
 
 /** The HTTP status of a failure; 0 (network) for anything without one. */
 function statusOf(error: unknown): number {
@@ -292,7 +316,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
       }
       case 'transient': {
         const attempts = entry.attempts + 1;
-        const nextAttemptAt = at + backoffDelay(attempts, random);
+        const nextAttemptAt = at + retryDelay(attempts, retryAfterOf(error), random);
         await finishAttempt(db, entry, { state: 'pending', attempts, nextAttemptAt, lastError: message }, at);
         wakeAt(nextAttemptAt);
         // A create waiting for its retry holds back only its own assessment (claimNext): other

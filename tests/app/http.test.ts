@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
-import { ApiError, apiRequest, apiUrl } from '../../src/api/http';
+import { ApiError, apiRequest, apiUrl, parseRetryAfter } from '../../src/api/http';
 import { MAX_TIMEOUT_RETRIES, shouldRetry } from '../../src/api/retry';
 import { tokenStore } from '../../src/api/token-store';
 import { tokenCookie } from '../../src/offline/cookies';
@@ -215,6 +215,29 @@ describe('apiRequest: errors (docs/product.md 8)', () => {
     expect(error.message).toBe('Database utilgængelig');
     expect(error.body).toEqual({ message: 'Database utilgængelig', code: 'db' });
     expect(error.name).toBe('ApiError');
+  });
+
+  it("keeps a 429's Retry-After as the wait the server asked for", async () => {
+    stubFetch(() =>
+      json(
+        { message: 'Too many requests', code: 'RATE_LIMITED' },
+        { status: 429, headers: { 'Retry-After': '37' } },
+      ),
+    );
+    const error = await apiErrorOf(apiRequest('/api/v2/sync/syncanswer', { method: 'POST', body: {} }));
+    expect(error.status).toBe(429);
+    expect(error.retryAfterMs).toBe(37_000);
+  });
+
+  it('reads Retry-After as seconds or an HTTP date, and ignores what it cannot read', () => {
+    const now = Date.parse('2026-11-24T10:00:00Z');
+    expect(parseRetryAfter('0', now)).toBe(0);
+    expect(parseRetryAfter(' 120 ', now)).toBe(120_000);
+    expect(parseRetryAfter('Tue, 24 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
+    expect(parseRetryAfter('Tue, 24 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter('-5', now)).toBeUndefined();
   });
 
   it('turns any other non-200 success status into an ApiError', async () => {

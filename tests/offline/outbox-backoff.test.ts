@@ -5,9 +5,12 @@ import { enqueueAnswer, listEntries } from '../../src/offline/outbox';
 import {
   BACKOFF_MAX_MS,
   LOCK_RETRY_MS,
+  RETRY_AFTER_MAX_MS,
   backoffDelay,
+  retryDelay,
   type OutboxLockManager,
 } from '../../src/offline/outbox-sender';
+import { ApiError } from '../../src/api/http';
 import {
   FakeServer,
   answer,
@@ -112,6 +115,30 @@ describe('backoff after a failure that is retried', () => {
     }
     expect(backoffDelay(1, () => 0.999)).toBe(1500);
     expect(backoffDelay(7, () => 0)).toBe(60_000);
+  });
+
+  it("waits as long as a 429's Retry-After asks, not its shorter backoff, and not longer", async () => {
+    const db = openDatabase();
+    await enqueueAnswer(db, answer('q1', { values: ['a'] }));
+    const server = new FakeServer().then(() =>
+      Promise.reject(new ApiError(429, 'Too many requests', undefined, 45_000)),
+    );
+    const outbox = sender({ db, send: server.send, random: () => 0 });
+    const startedAt = Date.now();
+    await outbox.start();
+    expect((await listEntries(db))[0]).toMatchObject({ attempts: 1, nextAttemptAt: startedAt + 45_000 });
+    await advance(44_999);
+    expect(server.requests).toHaveLength(1);
+    await advance(1);
+    await settleUntil(() => server.requests.length === 2, 'the retry once the window is over');
+    await settle(() => false, 50);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('a Retry-After shorter than the backoff, or absurdly long, does not shorten or stall the retry', () => {
+    expect(retryDelay(4, 1_000, () => 0)).toBe(8_000);
+    expect(retryDelay(1, undefined, () => 0)).toBe(1_000);
+    expect(retryDelay(1, 10 * 24 * 3600_000, () => 0)).toBe(RETRY_AFTER_MAX_MS);
   });
 
   it('answers typed while the first waits for its retry are sent after it, in order', async () => {
