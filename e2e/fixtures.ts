@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Department, PropertyRow } from '../src/api/dto';
+import type { Question } from '../src/domain/answer-validation';
 
 interface Organization {
   id: string;
@@ -146,6 +147,23 @@ export async function bigDepartment(request: APIRequestContext, token: string) {
     `/api/v2/properties/propertiesbydepartment?locationId=${department.departmentId}`,
   );
   return { organization: organization!, department, rows };
+}
+
+/**
+ * A new assessment (through the API) of a residence of the big department that has none, and
+ * the question catalogue by "chapterKind/id", as a form's URL names its questions.
+ */
+export async function newAssessmentInBigDepartment(request: APIRequestContext, token: string) {
+  const { rows, department } = await bigDepartment(request, token);
+  const residence = rows.find((r) => r.assessmentId === null)!;
+  const assessmentId = await api<string>(
+    request,
+    token,
+    `/api/v2/assessment/createnewassessment?propertyId=${residence.residenceId}`,
+  );
+  const questions = await api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessmentId}`);
+  const catalogue = new Map(questions.map((q) => [`${q.chapterKind}/${q.id}`, q]));
+  return { department, propertyId: residence.residenceId, assessmentId, catalogue };
 }
 
 /** The property list's bar for the selected residences (Kopiér, Redigér, Godkend …). */

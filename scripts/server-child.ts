@@ -47,8 +47,10 @@ export async function startServerChild(options: {
   readyPath: string;
   timeoutMs: number;
   hint?: string;
+  /** A port of one's choosing (a restart on the same origin); default a free one. */
+  port?: number;
 }): Promise<ServerChild> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server/src/main.ts'],

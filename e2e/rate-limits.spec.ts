@@ -1,0 +1,146 @@
+import { expect, type Response } from '@playwright/test';
+import type { Question } from '../src/domain/answer-validation';
+import {
+  answerTexts,
+  api,
+  newAssessmentInBigDepartment,
+  demoToken,
+  signInWithToken,
+  storedOutbox,
+} from './fixtures';
+import { testWithOwnServer } from './own-server';
+
+/**
+ * Issue 13: the outbox treats 429 as transient. A burst of answers over a low API limit per
+ * user (server/src/http/rate-limits.ts) is held back by the server, and every answer still
+ * arrives, the last value winning, without the outbox spending its tries inside the server's
+ * window: it waits as long as `Retry-After` says (src/offline/outbox-sender.ts).
+ *
+ * The limit is set so that the burst (48 answers, each sent and followed by one refetch of the
+ * assessment) overruns the first minute and the rest fits in the second: the test takes about
+ * a minute, which is what a real window costs.
+ */
+const API_PER_MINUTE = 60;
+const test = testWithOwnServer({ RATE_LIMIT_API_PER_MINUTE: String(API_PER_MINUTE) });
+// One run is enough (the limit is per user and server); skipped before its server starts.
+test.skip(({ isMobile }) => isMobile, 'one run, on the desktop');
+
+interface Sent {
+  key: string;
+  body: string;
+  questionUniqueId: string;
+  status: number;
+  retryAfter: string | null;
+  json: unknown;
+}
+
+test('a burst of answers over the API limit is refused with 429 and Retry-After, and all of it arrives once the window has passed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000);
+  const token = await demoToken(request, 'skriver');
+  const { propertyId, assessmentId, catalogue } = await newAssessmentInBigDepartment(request, token);
+
+  const statuses: number[] = [];
+  const sent: Sent[] = [];
+  const reading: Promise<unknown>[] = [];
+  page.on('response', (response: Response) => {
+    const url = new URL(response.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    statuses.push(response.status());
+    if (url.pathname !== '/api/v2/sync/syncanswer') return;
+    const sentRequest = response.request();
+    const body = sentRequest.postData() ?? '';
+    reading.push(
+      response
+        .json()
+        .catch(() => null)
+        .then((json: unknown) =>
+          sent.push({
+            key: sentRequest.headers()['idempotency-key'] ?? '',
+            body,
+            questionUniqueId: (JSON.parse(body) as { questionUniqueId: string }).questionUniqueId,
+            status: response.status(),
+            retryAfter: response.headers()['retry-after'] ?? null,
+            json,
+          }),
+        ),
+    );
+  });
+
+  await signInWithToken(page, token, `/assessment/${propertyId}/${assessmentId}/screening/001`);
+  await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // The burst: every choice question of the screening answered six times over, as fast as the
+  // form takes taps; the last tap (the second option) is the answer.
+  const given = new Map<string, string>();
+  for (let q = 0; q < 10; q++) {
+    const [, , , , chapter, id] = new URL(page.url()).pathname.split('/');
+    const question = catalogue.get(`${chapter}/${id}`)!;
+    const radios = page.getByRole('radio');
+    await expect(
+      radios
+        .or(page.getByRole('checkbox'))
+        .or(page.getByLabel(/^Værdi i/))
+        .first(),
+    ).toBeVisible();
+    if (question.type === 'single') {
+      for (let k = 0; k < 6; k++) await radios.nth(k % 2).click();
+      given.set(question.uniqueId, JSON.stringify([question.options[1]!.answerId]));
+    }
+    if (q < 9) {
+      const at = page.url();
+      await page.getByRole('button', { name: 'Næste' }).click();
+      await expect(page).not.toHaveURL(at);
+    }
+  }
+  expect(given.size).toBeGreaterThanOrEqual(8);
+
+  await expect.poll(async () => (await storedOutbox(page)).length, { timeout: 180_000 }).toBe(0);
+  await expect(page.getByRole('status').filter({ hasText: /^Gemt$/ })).toBeVisible();
+  await Promise.all(reading);
+  const refused = sent.filter((s) => s.status === 429);
+  console.log(
+    `rate limit ${API_PER_MINUTE}/min: ${given.size * 6} answers typed; ${sent.length} syncanswer requests, ` +
+      `${refused.length} answered 429 (Retry-After ${refused.map((s) => s.retryAfter).join(', ')} s); ` +
+      `all API requests: ${statuses.length}, of which ${statuses.filter((s) => s === 429).length} answered 429`,
+  );
+
+  // The limit did bite, and said so the way every refusal does.
+  expect(refused.length).toBeGreaterThan(0);
+  for (const s of refused) {
+    expect(Number(s.retryAfter)).toBeGreaterThan(0);
+    expect(Number(s.retryAfter)).toBeLessThanOrEqual(60);
+    expect(s.json).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many requests/),
+    });
+  }
+  // The outbox waited out the window instead of retrying in it (1, 2, 4, 8 … s would take five or
+  // six refusals to get through a minute).
+  expect(refused.length).toBeLessThanOrEqual(2);
+  // Nothing applied twice: each key with one body, taken at most once, nothing but 429 refused.
+  // A refused answer that a newer one of the same question replaced in the outbox is never
+  // sent again; the newest of each question was taken.
+  const byKey = new Map<string, Sent[]>();
+  for (const s of sent) byKey.set(s.key, [...(byKey.get(s.key) ?? []), s]);
+  for (const [key, attempts] of byKey) {
+    expect(new Set(attempts.map((a) => a.body)).size, key).toBe(1);
+    expect(attempts.filter((a) => a.status === 200).length, key).toBeLessThanOrEqual(1);
+    expect(
+      attempts.filter((a) => a.status !== 200 && a.status !== 429),
+      key,
+    ).toEqual([]);
+  }
+  for (const uniqueId of given.keys()) {
+    const newest = sent.filter((s) => s.questionUniqueId === uniqueId).at(-1);
+    expect(newest?.status, uniqueId).toBe(200);
+  }
+  // And the server holds the last value given to every question.
+  const held = answerTexts(
+    await api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessmentId}`),
+  );
+  expect(held).toEqual(given);
+});

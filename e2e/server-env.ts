@@ -1,0 +1,31 @@
+/**
+ * The environment of the server the specs run against (playwright.config.ts starts it), and of
+ * the servers a spec starts for itself (e2e/own-server.ts). Every variable the server reads is
+ * set: server/src/main.ts loads a developer's .env only for variables still unset, so none of
+ * it leaks into the tests. An empty value is the default for config.ts (APP_URL empty: the app
+ * on this origin).
+ */
+const E2E_JWT_SECRET = 'e2e-secret-for-playwright-only-0123456789';
+
+export const E2E_SERVER_ENV: Record<string, string> = {
+  HOST: '127.0.0.1',
+  DATABASE_URL: 'memory://',
+  JWT_SECRET: E2E_JWT_SECRET,
+  DEMO_SSO: 'true',
+  // E2E_STATIC_DIR: a build of one's own (vite build --outDir), so that two worktrees of work
+  // in progress can run their specs side by side on two ports.
+  STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
+  LOG_LEVEL: 'warn',
+  TOKEN_TTL_S: '3600',
+  APP_URL: '',
+  JOB_WORKER: 'true',
+  JOB_POLL_MS: '1000',
+  TRUST_PROXY: '',
+  HELP_IMAGE_ORIGINS: '',
+  SHUTDOWN_TIMEOUT_MS: '10000',
+  // Parallel specs sign in and connect as one user far more often than a person does;
+  // e2e/rate-limits.spec.ts starts a server of its own with low limits.
+  RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
+  RATE_LIMIT_API_PER_MINUTE: '1000000',
+  RATE_LIMIT_HUB_PER_MINUTE: '100000',
+};
