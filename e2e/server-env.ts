@@ -12,6 +12,8 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   DATABASE_URL: 'memory://',
   JWT_SECRET: E2E_JWT_SECRET,
   DEMO_SSO: 'true',
+  // No OpenID Connect provider: e2e/oidc-sign-in.spec.ts starts a server of its own with one.
+  OIDC_ISSUER: '',
   // E2E_STATIC_DIR: a build of one's own (vite build --outDir), so that two worktrees of work
   // in progress can run their specs side by side on two ports.
   STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',

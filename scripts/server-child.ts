@@ -22,7 +22,7 @@ export const BENCH_RATE_LIMITS = {
 };
 
 /** A port on 127.0.0.1 that nothing listens on now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

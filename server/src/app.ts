@@ -3,6 +3,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerDemoSso } from './auth/demo-sso';
+import { registerOidcSignIn } from './auth/oidc';
 import { createGuards } from './auth/guard';
 import { createTokenService } from './auth/tokens';
 import { isPostgresUrl, type Config } from './config';
@@ -158,6 +159,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAnswerRoutes(app, deps);
   registerJobRoutes(app, deps, () => jobWorker?.wake());
   if (config.demoSso) registerDemoSso(app, { db, tokens, appUrl: config.appUrl });
+  if (config.oidc)
+    await registerOidcSignIn(app, {
+      db,
+      tokens,
+      oidc: config.oidc,
+      appUrl: config.appUrl,
+      jwtSecret: config.jwtSecret,
+    });
   await registerHub(app, {
     guards,
     tokens,

@@ -14,6 +14,8 @@ export interface Config {
   tokenTtlS: number;
   /** The demo single sign-on pages and the demo-token endpoint. */
   demoSso: boolean;
+  /** Sign-in through an OpenID Connect provider (OIDC_*); null: not configured. */
+  oidc: OidcConfig | null;
   /** Where the PWA lives, for the demo sign-on's redirect; empty means this origin. */
   appUrl: string;
   /** The built PWA served from this origin; null serves the API only. */
@@ -40,6 +42,46 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Requests per minute (RATE_LIMIT_SIGN_IN_PER_MINUTE, _API_, _HUB_; http/rate-limits.ts). */
   rateLimits: RateLimits;
+}
+
+/**
+ * Which claims of the provider's ID token say who the user is, what they may do and where
+ * (docs/sign-in.md). A claim name may be a dotted path into nested claims
+ * (`realm_access.roles`).
+ */
+export interface OidcClaimMapping {
+  /** The stable id of the user at the provider (OIDC_SUBJECT_CLAIM; Entra ID: `oid`). */
+  subject: string;
+  /** The name the app shows (OIDC_NAME_CLAIM). */
+  name: string;
+  /** The claim listing the user's roles or groups that grant a role (OIDC_ROLES_CLAIM). */
+  roles: string;
+  /** Values of that claim that grant write access (OIDC_WRITE_ROLES). */
+  writeRoles: readonly string[];
+  /** Values that grant read access (OIDC_READ_ROLES); write wins when both are there. */
+  readRoles: readonly string[];
+  /** The claim listing the user's organizations (OIDC_ORGANIZATIONS_CLAIM). */
+  organizations: string;
+  /**
+   * Claim value → organization id (OIDC_ORGANIZATION_MAP). Empty: the claim's values are
+   * organization ids themselves.
+   */
+  organizationMap: ReadonlyMap<string, string>;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Where the provider sends the browser back; its path is the callback route. */
+  redirectUri: string;
+  /**
+   * Where the provider's logout sends the browser back: the app's start (its login screen;
+   * /loggedout is for a session that ran out, not for one the user ended).
+   */
+  postLogoutRedirectUri: string;
+  scopes: string;
+  claims: OidcClaimMapping;
 }
 
 export const SEED_KINDS = ['demo', 'national', 'none'] as const;
@@ -110,12 +152,90 @@ function persistentSecret(): string {
   return secret;
 }
 
+function list(raw: string | undefined, fallback: readonly string[]): string[] {
+  if (raw === undefined || raw.trim() === '') return [...fallback];
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** An http(s) URL; plain http only on this machine (a test provider), never across a network. */
+function url(name: string, raw: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a URL, got "${raw}"`);
+  }
+  if (parsed.protocol === 'https:') return parsed;
+  if (parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname)) return parsed;
+  throw new ConfigError(`${name} must be an https URL (http only on 127.0.0.1 or localhost), got "${raw}"`);
+}
+
+function organizationMap(raw: string | undefined): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const pair of list(raw, [])) {
+    const at = pair.lastIndexOf('=');
+    const value = pair.slice(0, at).trim();
+    const organizationId = pair.slice(at + 1).trim();
+    if (at <= 0 || !/^[0-9a-f-]{36}$/i.test(organizationId))
+      throw new ConfigError(
+        `OIDC_ORGANIZATION_MAP must be comma-separated claimValue=organizationId pairs, got "${pair}"`,
+      );
+    map.set(value, organizationId.toLowerCase());
+  }
+  return map;
+}
+
+/** OIDC_* (docs/sign-in.md): null unless OIDC_ISSUER is set; then the client's three are required. */
+function oidcConfig(env: NodeJS.ProcessEnv, appUrl: string): OidcConfig | null {
+  if (!env.OIDC_ISSUER) return null;
+  const missing = ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_REDIRECT_URI'].filter((name) => !env[name]);
+  if (missing.length > 0)
+    throw new ConfigError(`OIDC_ISSUER is set, so ${missing.join(', ')} must be set too`);
+  url('OIDC_ISSUER', env.OIDC_ISSUER);
+  const redirectUri = url('OIDC_REDIRECT_URI', env.OIDC_REDIRECT_URI!);
+  const appBase = appUrl || redirectUri.origin;
+  return {
+    // The provider's issuer exactly as configured (discovery compares it character for character).
+    issuer: env.OIDC_ISSUER,
+    clientId: env.OIDC_CLIENT_ID!,
+    clientSecret: env.OIDC_CLIENT_SECRET!,
+    redirectUri: redirectUri.href,
+    postLogoutRedirectUri: url(
+      'OIDC_POST_LOGOUT_REDIRECT_URI',
+      env.OIDC_POST_LOGOUT_REDIRECT_URI || `${appBase}/`,
+    ).href,
+    scopes: list(env.OIDC_SCOPES, ['openid', 'profile', 'email']).join(' '),
+    claims: {
+      subject: env.OIDC_SUBJECT_CLAIM || 'sub',
+      name: env.OIDC_NAME_CLAIM || 'name',
+      roles: env.OIDC_ROLES_CLAIM || 'roles',
+      writeRoles: list(env.OIDC_WRITE_ROLES, ['write']),
+      readRoles: list(env.OIDC_READ_ROLES, ['read']),
+      organizations: env.OIDC_ORGANIZATIONS_CLAIM || 'groups',
+      organizationMap: organizationMap(env.OIDC_ORGANIZATION_MAP),
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || path.join(DATA_DIR, 'pglite');
   const inMemory = databaseUrl === 'memory://';
   const jwtSecret = env.JWT_SECRET || (inMemory ? randomBytes(32).toString('base64url') : persistentSecret());
   if (jwtSecret.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters');
   const staticDir = env.STATIC_DIR === undefined ? 'dist' : env.STATIC_DIR || null;
+  const appUrl = (env.APP_URL ?? '').replace(/\/$/, '');
+  const oidc = oidcConfig(env, appUrl);
+  // An organization that signs in through its provider must not get the demo's open door by a
+  // left-over setting: both at once is refused, not resolved.
+  if (oidc && bool('DEMO_SSO', env.DEMO_SSO, false))
+    throw new ConfigError(
+      'DEMO_SSO is on while OIDC_ISSUER is set: demo sign-in cannot run beside a real provider. Remove DEMO_SSO or OIDC_ISSUER.',
+    );
   return {
     port: positiveInt('PORT', env.PORT, 8080),
     host: env.HOST || '127.0.0.1',
@@ -123,8 +243,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret,
     tokenTtlS: positiveInt('TOKEN_TTL_S', env.TOKEN_TTL_S, 3600),
     // A real PostgreSQL server is an organization's deployment: its sign-on is its own.
-    demoSso: bool('DEMO_SSO', env.DEMO_SSO, !isPostgresUrl(databaseUrl)),
-    appUrl: (env.APP_URL ?? '').replace(/\/$/, ''),
+    demoSso: !oidc && bool('DEMO_SSO', env.DEMO_SSO, !isPostgresUrl(databaseUrl)),
+    oidc,
+    appUrl,
     staticDir,
     logLevel: env.LOG_LEVEL || 'info',
     jobWorker: bool('JOB_WORKER', env.JOB_WORKER, true),

@@ -40,5 +40,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `Boligtilgængelighed on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}` +
-    (config.demoSso ? ' (demo sign-in on)' : ''),
+    (config.demoSso ? ' (demo sign-in on)' : '') +
+    (config.oidc ? ` (sign-in through ${config.oidc.issuer})` : ''),
 );

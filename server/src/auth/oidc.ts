@@ -1,0 +1,234 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { EncryptJWT, jwtDecrypt } from 'jose';
+import type { Kysely } from 'kysely';
+import * as client from 'openid-client';
+import { safeReturnPath } from '../../../src/domain/session-rules';
+import type { OidcConfig } from '../config';
+import type { Database } from '../db/schema';
+import { escapeHtml, htmlPage } from './html-page';
+import { LOGIN_QUERY, type LoginQuery } from './login-query';
+import { mapClaims, ssoUuidFor } from './oidc-claims';
+import { storeSignedInUser } from './oidc-users';
+import type { TokenService } from './tokens';
+
+/**
+ * Sign-in through an organization's OpenID Connect provider (docs/sign-in.md), in place of the
+ * demo sign-in: the authorization code flow with PKCE, `state` and `nonce` (openid-client).
+ * GET /auth/login sends the browser to the provider; the provider sends it back to the
+ * callback (the path of OIDC_REDIRECT_URI), which checks the ID token, stores the user with
+ * the role and organizations its claims map to, and hands the app its own token at
+ * /loginCallback exactly as the demo does (docs/product.md 2). Whatever goes wrong ends on a
+ * Danish page with a way back, never a stack trace.
+ */
+
+/** The browser's half of a sign-in under way, in a cookie only this server can read. */
+interface LoginState {
+  codeVerifier: string;
+  state: string;
+  nonce: string;
+  returnPath: string;
+}
+
+const STATE_COOKIE = 'bt_oidc_login';
+/** Long enough to type a password and answer a second factor; a sign-in left longer starts over. */
+const LOGIN_STATE_TTL_S = 10 * 60;
+
+export interface OidcDeps {
+  db: Kysely<Database>;
+  tokens: TokenService;
+  oidc: OidcConfig;
+  /** Where the app lives ('' is this origin), for /loginCallback. */
+  appUrl: string;
+  /** The server's token secret; the login-state cookie is encrypted with a key derived from it. */
+  jwtSecret: string;
+}
+
+/** Why a sign-in ended without a user, with the page that says so. */
+type Failure = 'cancelled' | 'stale' | 'refused' | 'unreachable';
+
+const FAILURE_PAGES: Record<Failure, { status: number; title: string; text: string }> = {
+  cancelled: {
+    status: 401,
+    title: 'Login blev afbrudt',
+    text: 'Login blev afbrudt eller afvist hos jeres login-tjeneste. Du er ikke logget ind.',
+  },
+  stale: {
+    status: 400,
+    title: 'Login er udløbet',
+    text: 'Login kunne ikke afsluttes, fordi det er udløbet, allerede er brugt eller blev startet i en anden browser. Start forfra.',
+  },
+  refused: {
+    status: 401,
+    title: 'Login kunne ikke bekræftes',
+    text: 'Svaret fra jeres login-tjeneste kunne ikke bekræftes, så du er ikke logget ind. Prøv igen, og kontakt jeres it-afdeling, hvis det sker igen.',
+  },
+  unreachable: {
+    status: 502,
+    title: 'Login-tjenesten svarer ikke',
+    text: 'Jeres login-tjeneste kunne ikke nås lige nu. Prøv igen om lidt.',
+  },
+};
+
+function failurePage(reply: FastifyReply, failure: Failure, appUrl: string): FastifyReply {
+  const { status, title, text } = FAILURE_PAGES[failure];
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .send(
+      htmlPage(
+        title,
+        `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(text)}</p>
+<ul>
+<li><a class="button" href="/auth/login">Log ind igen</a></li>
+<li><a class="button" href="${escapeHtml(appUrl || '/')}">Til forsiden af Boligtilgængelighed</a></li>
+</ul>`,
+      ),
+    );
+}
+
+/** The failure a thrown error stands for; anything unknown is logged and counts as refused. */
+function failureOf(error: unknown, request: FastifyRequest): Failure {
+  if (error instanceof client.AuthorizationResponseError) {
+    request.log.info({ oidcError: error.error }, 'sign-in ended at the provider');
+    return error.error === 'access_denied' || error.error === 'login_required' ? 'cancelled' : 'refused';
+  }
+  if (error instanceof client.ResponseBodyError) {
+    request.log.warn({ oidcError: error.error, status: error.status }, 'the provider refused the code');
+    return error.error === 'invalid_grant' ? 'stale' : 'refused';
+  }
+  if (error instanceof client.ClientError) {
+    request.log.warn(
+      { oidcCode: error.code, reason: error.message },
+      'the sign-in response failed its checks',
+    );
+    return error.code === 'OAUTH_INVALID_RESPONSE' ? 'stale' : 'refused';
+  }
+  request.log.error({ err: error }, 'the provider could not be reached');
+  return 'unreachable';
+}
+
+export async function registerOidcSignIn(app: FastifyInstance, deps: OidcDeps): Promise<void> {
+  const { db, tokens, oidc, appUrl } = deps;
+  const redirectUri = new URL(oidc.redirectUri);
+  const stateKey = createHash('sha256').update(`oidc-login-state\n${deps.jwtSecret}`).digest();
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    // Lax, not Strict: the provider's redirect back is a navigation from another site.
+    sameSite: 'lax' as const,
+    secure: redirectUri.protocol === 'https:',
+  };
+
+  // Discovery once, when first needed (a provider that is down at start does not stop the API);
+  // a failed discovery is tried again by the next sign-in.
+  let discovered: Promise<client.Configuration> | null = null;
+  const configuration = () => {
+    discovered ??= client
+      .discovery(new URL(oidc.issuer), oidc.clientId, oidc.clientSecret, undefined, {
+        // Plain http only for a provider on this machine (config.ts refuses it elsewhere).
+        execute: oidc.issuer.startsWith('http:') ? [client.allowInsecureRequests] : [],
+        timeout: 10,
+      })
+      .catch((error: unknown) => {
+        discovered = null;
+        throw error;
+      });
+    return discovered;
+  };
+
+  await app.register(cookie);
+
+  app.get('/auth/login', LOGIN_QUERY, async (request, reply) => {
+    const { returnPath } = request.query as LoginQuery;
+    let config: client.Configuration;
+    try {
+      config = await configuration();
+    } catch (error) {
+      return failurePage(reply, failureOf(error, request), appUrl);
+    }
+    const login: LoginState = {
+      codeVerifier: client.randomPKCECodeVerifier(),
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+      returnPath: safeReturnPath(returnPath),
+    };
+    const sealed = await new EncryptJWT({ ...login })
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
+      .setIssuedAt()
+      .setExpirationTime(`${LOGIN_STATE_TTL_S}s`)
+      .encrypt(stateKey);
+    const target = client.buildAuthorizationUrl(config, {
+      redirect_uri: oidc.redirectUri,
+      scope: oidc.scopes,
+      code_challenge: await client.calculatePKCECodeChallenge(login.codeVerifier),
+      code_challenge_method: 'S256',
+      state: login.state,
+      nonce: login.nonce,
+    });
+    return reply
+      .setCookie(STATE_COOKIE, sealed, { ...cookieOptions, maxAge: LOGIN_STATE_TTL_S })
+      .redirect(target.href, 302);
+  });
+
+  app.get(redirectUri.pathname, async (request, reply) => {
+    // One try per started sign-in: the cookie goes whatever happens next.
+    reply.clearCookie(STATE_COOKIE, cookieOptions);
+    const login = await openLoginState(request.cookies[STATE_COOKIE], stateKey);
+    if (!login) return failurePage(reply, 'stale', appUrl);
+
+    // The URL the provider sent the browser to, as registered (behind a proxy the request's
+    // own host may differ), with the query the provider gave.
+    const current = new URL(oidc.redirectUri);
+    current.search = new URL(request.url, 'http://callback').search;
+    let claims: Record<string, unknown>;
+    try {
+      const config = await configuration();
+      const grant = await client.authorizationCodeGrant(config, current, {
+        pkceCodeVerifier: login.codeVerifier,
+        expectedState: login.state,
+        expectedNonce: login.nonce,
+        idTokenExpected: true,
+      });
+      claims = grant.claims() ?? {};
+    } catch (error) {
+      return failurePage(reply, failureOf(error, request), appUrl);
+    }
+
+    const mapped = mapClaims(claims, oidc.claims);
+    if (!mapped) {
+      request.log.warn({ claim: oidc.claims.subject }, 'the ID token has no usable subject');
+      return failurePage(reply, 'refused', appUrl);
+    }
+    const config = await configuration();
+    const endSession = config.serverMetadata().end_session_endpoint
+      ? client.buildEndSessionUrl(config, {
+          client_id: oidc.clientId,
+          post_logout_redirect_uri: oidc.postLogoutRedirectUri,
+        }).href
+      : null;
+    const user = await storeSignedInUser(db, {
+      ...mapped,
+      ssoUuid: ssoUuidFor(oidc.issuer, mapped.subject),
+      logoutUrl: endSession,
+    });
+    const query = new URLSearchParams({ token: await tokens.sign(user), returnPath: login.returnPath });
+    return reply.redirect(`${appUrl}/loginCallback?${query.toString()}`, 303);
+  });
+}
+
+/** The login state of the cookie, or null when there is none or it is not ours, intact and fresh. */
+async function openLoginState(sealed: string | undefined, key: Uint8Array): Promise<LoginState | null> {
+  if (!sealed) return null;
+  try {
+    const { payload } = await jwtDecrypt(sealed, key);
+    const { codeVerifier, state, nonce, returnPath } = payload;
+    if ([codeVerifier, state, nonce, returnPath].every((v) => typeof v === 'string'))
+      return { codeVerifier, state, nonce, returnPath } as LoginState;
+    return null;
+  } catch {
+    return null;
+  }
+}
