@@ -135,6 +135,25 @@ function origins(name: string, raw: string | undefined): string[] {
   });
 }
 
+/**
+ * The demo sign-in hands a token to anyone who asks (docs/sign-in.md). By default it is on
+ * only for the embedded database on a loopback address (`npm start`, the tests); on another
+ * address it must be forced (`DEMO_SSO=force`), so that no server reachable from a network
+ * opens that door by a default. A real PostgreSQL server is an organization's deployment: its
+ * sign-on is its own.
+ */
+function demoSso(raw: string | undefined, host: string, postgres: boolean): boolean {
+  const loopback = LOOPBACK_HOSTS.has(host) || host === '::1' || /^127\./.test(host);
+  if (raw?.toLowerCase() === 'force') return true;
+  const on = bool('DEMO_SSO', raw, !postgres && loopback);
+  if (on && !loopback)
+    throw new ConfigError(
+      `DEMO_SSO is on while HOST=${host} can be reached from other machines: anyone there could sign in as a demo user. ` +
+        'Use HOST=127.0.0.1, or DEMO_SSO=force if that is what you want (a demonstration on a closed network).',
+    );
+  return on;
+}
+
 function seedKind(raw: string | undefined): SeedKind {
   if (raw === undefined || raw === '') return 'demo';
   const kind = SEED_KINDS.find((k) => k === raw.toLowerCase());
@@ -225,6 +244,13 @@ function oidcConfig(env: NodeJS.ProcessEnv, appUrl: string): OidcConfig | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || path.join(DATA_DIR, 'pglite');
   const inMemory = databaseUrl === 'memory://';
+  const postgres = isPostgresUrl(databaseUrl);
+  // Several instances on one PostgreSQL server must accept each other's tokens: one secret,
+  // given to all of them, long enough not to be guessed.
+  if (postgres && Buffer.byteLength(env.JWT_SECRET ?? '') < 32)
+    throw new ConfigError(
+      'JWT_SECRET must be set to at least 32 bytes when DATABASE_URL is a PostgreSQL server (every instance needs the same one)',
+    );
   const jwtSecret = env.JWT_SECRET || (inMemory ? randomBytes(32).toString('base64url') : persistentSecret());
   if (jwtSecret.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters');
   const staticDir = env.STATIC_DIR === undefined ? 'dist' : env.STATIC_DIR || null;
@@ -236,14 +262,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'DEMO_SSO is on while OIDC_ISSUER is set: demo sign-in cannot run beside a real provider. Remove DEMO_SSO or OIDC_ISSUER.',
     );
+  const host = env.HOST || '127.0.0.1';
   return {
     port: positiveInt('PORT', env.PORT, 8080),
-    host: env.HOST || '127.0.0.1',
+    host,
     databaseUrl,
     jwtSecret,
     tokenTtlS: positiveInt('TOKEN_TTL_S', env.TOKEN_TTL_S, 3600),
-    // A real PostgreSQL server is an organization's deployment: its sign-on is its own.
-    demoSso: !oidc && bool('DEMO_SSO', env.DEMO_SSO, !isPostgresUrl(databaseUrl)),
+    demoSso: !oidc && demoSso(env.DEMO_SSO, host, postgres),
     oidc,
     appUrl,
     staticDir,

@@ -17,8 +17,26 @@ describe('server configuration from the environment', () => {
   });
 
   it('turns demo sign-in off by default for a real PostgreSQL server, on when asked', () => {
-    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@h/db' }).demoSso).toBe(false);
-    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://u@h/db', DEMO_SSO: 'true' }).demoSso).toBe(true);
+    const postgres = { ...base, DATABASE_URL: 'postgres://u@h/db', JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(postgres).demoSso).toBe(false);
+    expect(loadConfig({ ...postgres, DEMO_SSO: 'true' }).demoSso).toBe(true);
+  });
+
+  it('turns demo sign-in on by default only on a loopback address, and refuses it elsewhere unless forced', () => {
+    for (const HOST of ['127.0.0.1', 'localhost', '::1', '127.0.0.2'])
+      expect(loadConfig({ ...base, HOST }).demoSso, HOST).toBe(true);
+    expect(loadConfig({ ...base, HOST: '0.0.0.0' }).demoSso).toBe(false);
+    expect(loadConfig({ ...base, HOST: '192.168.1.20', DEMO_SSO: 'false' }).demoSso).toBe(false);
+    expect(() => loadConfig({ ...base, HOST: '0.0.0.0', DEMO_SSO: 'true' })).toThrow(/DEMO_SSO=force/);
+    expect(loadConfig({ ...base, HOST: '0.0.0.0', DEMO_SSO: 'force' }).demoSso).toBe(true);
+  });
+
+  it('requires one JWT_SECRET of at least 32 bytes for a PostgreSQL server (several instances share it)', () => {
+    const postgres = { DATABASE_URL: 'postgres://u@h/db' };
+    expect(() => loadConfig(postgres)).toThrow(/JWT_SECRET.*32 bytes/);
+    expect(() => loadConfig({ ...postgres, JWT_SECRET: 'x'.repeat(31) })).toThrow(ConfigError);
+    // Bytes, not characters: 16 two-byte letters are 32 bytes.
+    expect(loadConfig({ ...postgres, JWT_SECRET: 'æ'.repeat(16) }).jwtSecret).toBe('æ'.repeat(16));
   });
 
   it('generates an in-memory secret for an in-memory database', () => {
