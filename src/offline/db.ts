@@ -46,7 +46,7 @@ interface OutboxEntryBase {
   /** Epoch ms before which the entry is not sent again (backoff); 0 for at once. */
   nextAttemptAt: number;
   lastError: string | null;
-  /** The server's reason when it refused the entry (400, 404, 409). */
+  /** The server's reason when it refused the entry (400, 403, 404, 409). */
   parkedMessage: string | null;
   createdAt: number;
   updatedAt: number;

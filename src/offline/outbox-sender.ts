@@ -113,13 +113,15 @@ function statusOf(error: unknown): number {
 
 /**
  * The same rules for every kind of entry. Network errors, timeouts, 408, 429 and 5xx are retried
- * later; 401 and 403 wait for a new sign-in; 400 and 409 (value refused, assessment locked, a
+ * later; 401 (no valid session) waits for a new sign-in; 403 (this user may not change this
+ * assessment) parks the one entry, so that one refused answer never holds back the rest; 400
+ * and 409 (value refused, assessment locked, a
  * create's id taken by another residence) are parked. Other 4xx are parked
  * too: the same request will not succeed by repeating it, and a blocked queue would hold
  * every later answer back.
  */
 export function classifyFailure(status: number): FailureKind {
-  if (status === 401 || status === 403) return 'auth';
+  if (status === 401) return 'auth';
   if (status >= 400 && status < 500 && status !== 408 && status !== 429) return 'refused';
   return 'transient';
 }
@@ -161,7 +163,7 @@ export interface OutboxSenderOptions {
   onSent?: (entry: OutboxRecord, response: unknown, info: { hasNewerPending: boolean }) => void;
   /** The server refused the entry; it is parked with the server's message. */
   onParked?: (entry: OutboxRecord) => void;
-  /** 401 or 403: sending waits for a new sign-in (resume()). */
+  /** 401: sending waits for a new sign-in (resume()). */
   onPaused?: (error: unknown) => void;
   /** A database or callback error that did not stop the outbox. */
   onError?: (error: unknown) => void;
@@ -185,7 +187,7 @@ export interface OutboxSender {
   stop(): void;
   /** Sends what is due; resolves when this round is over. Never rejects. */
   drain(): Promise<void>;
-  /** After a new sign-in (401/403 paused the sender). */
+  /** After a new sign-in (a 401 paused the sender). */
   resume(): Promise<void>;
   /** The user's "retry now": every pending entry is due at once. */
   retryNow(): Promise<void>;

@@ -253,10 +253,28 @@ describe('nothing is lost by a crash or reload', () => {
 });
 
 describe('classifying failures', () => {
-  it('retries network errors, 408, 429 and 5xx; waits for sign-in on 401/403; parks 400, 409 and other 4xx', () => {
+  it('retries network errors, 408, 429 and 5xx; waits for sign-in on 401; parks 400, 403, 409 and other 4xx', () => {
     for (const status of [0, 408, 429, 500, 502, 503, 504]) expect(classifyFailure(status)).toBe('transient');
-    for (const status of [401, 403]) expect(classifyFailure(status)).toBe('auth');
-    for (const status of [400, 404, 409, 422]) expect(classifyFailure(status)).toBe('refused');
+    expect(classifyFailure(401)).toBe('auth');
+    for (const status of [400, 403, 404, 409, 422]) expect(classifyFailure(status)).toBe('refused');
+  });
+
+  it('a 403 parks that one entry with its message, and the later answers go on', async () => {
+    const db = openDatabase();
+    await enqueueAnswer(db, answer('q1', { values: ['a'] }));
+    await enqueueAnswer(db, answer('q2', { values: ['b'] }));
+    const server = new FakeServer().then(fail(403, 'Ingen adgang til denne vurdering'));
+    const onPaused = vi.fn();
+    const onParked = vi.fn();
+    const outbox = sender({ db, send: server.send, onPaused, onParked });
+    await outbox.drain();
+    expect(onPaused).not.toHaveBeenCalled();
+    expect(outbox.isPaused()).toBe(false);
+    expect(onParked).toHaveBeenCalledTimes(1);
+    expect((await listEntries(db)).map((e) => [e.questionUniqueId, e.state, e.parkedMessage])).toEqual([
+      ['q1', 'parked', 'Ingen adgang til denne vurdering'],
+    ]);
+    expect(sentQuestions(server)).toEqual(['q1', 'q2']);
   });
 
   it('a transient failure stops the round so that later answers never overtake it', async () => {
@@ -361,10 +379,10 @@ describe('classifying failures', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('resumes by itself when a new token arrives after a 403 (started sender)', async () => {
+  it('resumes by itself when a new token arrives after a 401 (started sender)', async () => {
     const db = openDatabase();
     await enqueueAnswer(db, answer('q1', { values: ['a'] }));
-    const server = new FakeServer().then(fail(403, 'Forbidden'));
+    const server = new FakeServer().then(fail(401, 'Token expired'));
     let signIn: ((token: string | null) => void) | null = null;
     const outbox = sender({
       db,

@@ -22,7 +22,7 @@ let sender: OutboxSender | null = null;
 export interface OutboxMessages {
   /** A toast for a refused entry: what it was (outboxEntryTitle) and the reason. */
   parked: (title: string, reason: string) => string;
-  /** A locked or meanwhile removed assessment (404, 409 of an answer or sync). */
+  /** No right to change it, or a locked or meanwhile removed assessment (403, 404, 409). */
   notAuthorized: string;
   /** A create whose id is another residence's (409 ASSESSMENT_ID_TAKEN). */
   idTaken: string;
@@ -50,9 +50,10 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
         if (error instanceof ApiError && error.status === 409 && errorCode(error) === 'ASSESSMENT_ID_TAKEN') {
           throw new ApiError(error.status, messages.idTaken, error.body);
         }
-        // docs/product.md 8: writing to a locked (or meanwhile removed) assessment says so in Danish; the
-        // entry is parked with this text and the value stays visible in the outbox list.
-        if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
+        // docs/product.md 8: writing without the right to, or to a locked (or meanwhile removed)
+        // assessment says so in Danish; the entry is parked with this text and the value stays
+        // visible in the outbox list.
+        if (error instanceof ApiError && [403, 404, 409].includes(error.status)) {
           throw new ApiError(error.status, messages.notAuthorized, error.body);
         }
         throw error;
@@ -88,9 +89,18 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
   void sender.start();
   const started = sender;
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
-    if (event.data?.type === 'DRAIN_OUTBOX') void started.drain();
+    if (event.data?.type === 'DRAIN_OUTBOX' && sender === started) void started.drain();
   });
   return sender;
+}
+
+/**
+ * Logout (docs/product.md 4): the sender stops, and the next signed-in screen starts a new one
+ * for the next user. What it was sending finishes; its reply renews nothing (src/api/http.ts).
+ */
+export function stopOutboxSender(): void {
+  sender?.stop();
+  sender = null;
 }
 
 /** Offline: ask the browser to wake us when the connection is back (where Background Sync exists). */
