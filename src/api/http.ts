@@ -91,7 +91,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
   }
 
-  const renewed = response.headers.get('Set-Authorization');
+  // A renewal belongs to the session that sent the request: a reply that arrives after a
+  // logout, or after another user signed in, must not bring the old session back.
+  const renewed = token && tokenStore.get() === token ? response.headers.get('Set-Authorization') : null;
   if (renewed) {
     try {
       tokenStore.set(renewed);

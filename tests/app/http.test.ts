@@ -190,6 +190,53 @@ describe('apiRequest: Set-Authorization replaces the stored token (docs/product.
   });
 });
 
+describe('apiRequest: a late reply renews nothing (issue 15)', () => {
+  /** A reply the test releases when it wants, renewing the token it was sent with. */
+  function delayedReply(renewed: string) {
+    let release!: () => void;
+    stubFetch(
+      () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(json({ ok: true }, { headers: { 'Set-Authorization': renewed } }));
+        }),
+    );
+    return () => release();
+  }
+
+  it('after a logout the cookie stays empty', async () => {
+    const a = makeToken({ sso_uuid: 'user-a', exp: nowS() + 3600 });
+    tokenStore.set(a);
+    const release = delayedReply(makeToken({ sso_uuid: 'user-a', exp: nowS() + 7200 }));
+    const call = apiRequest('/api/v2/sync/syncanswer', { method: 'POST', body: {} });
+    tokenStore.clear();
+    release();
+    await expect(call).resolves.toEqual({ ok: true });
+    expect(tokenStore.get()).toBeNull();
+    expect(document.cookie).not.toContain('authentication_token=ey');
+  });
+
+  it("after another user signed in, the cookie keeps that user's token", async () => {
+    tokenStore.set(makeToken({ sso_uuid: 'user-a', exp: nowS() + 3600 }));
+    const release = delayedReply(makeToken({ sso_uuid: 'user-a', exp: nowS() + 7200 }));
+    const call = apiRequest('/api/v2/sync/syncanswer', { method: 'POST', body: {} });
+    const b = makeToken({ sso_uuid: 'user-b', exp: nowS() + 3600 });
+    tokenStore.set(b);
+    release();
+    await call;
+    expect(tokenStore.get()).toBe(b);
+  });
+
+  it('while the session that sent it is still current, the renewal is taken', async () => {
+    tokenStore.set(makeToken({ sso_uuid: 'user-a', exp: nowS() + 3600 }));
+    const renewed = makeToken({ sso_uuid: 'user-a', exp: nowS() + 7200 });
+    const release = delayedReply(renewed);
+    const call = apiRequest('/api/v2/userinfo');
+    release();
+    await call;
+    expect(tokenStore.get()).toBe(renewed);
+  });
+});
+
 describe('apiRequest: errors (docs/product.md 8)', () => {
   it('turns 401 into an ApiError that is an auth failure', async () => {
     stubFetch(() => json({ message: 'Unauthorized' }, { status: 401, statusText: 'Unauthorized' }));
@@ -276,6 +323,7 @@ describe('apiRequest: errors (docs/product.md 8)', () => {
   });
 
   it('takes a renewed token even from an error response', async () => {
+    tokenStore.set(makeToken({ exp: nowS() + 600, sso_uuid: 'u' }));
     const renewed = makeToken({ exp: nowS() + 3600, sso_uuid: 'u' });
     stubFetch(() => json({ message: 'nope' }, { status: 409, headers: { 'Set-Authorization': renewed } }));
     await apiErrorOf(apiRequest('/api/v2/x'));

@@ -4,12 +4,15 @@ import { clearClientStateOnLogout } from '../../offline/client-state';
 import { activeOrganization } from '../../offline/active-organization';
 import { queryPersistence } from '../../offline/query-persistence';
 import { clearToasts } from '../../ui/toasts';
+import { stopOutboxSender } from '../outbox/outbox-client';
 
 /**
- * docs/product.md 4: logout clears the token cookie, the organization cookies, the local
- * question lists, toasts, copy and approve session state, and the query cache (persisted too).
+ * docs/product.md 4: logout stops the outbox sender and clears the token cookie, the
+ * organization cookies, the local question lists, toasts, copy and approve session state, and
+ * the query cache (persisted too). Queued answers stay on the device for their author.
  */
 export async function endSession(queryClient: QueryClient): Promise<void> {
+  stopOutboxSender();
   tokenStore.clear();
   activeOrganization.clear();
   clearClientStateOnLogout();
