@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { da } from '../../src/i18n/da';
+import { createTokenService } from '../../server/src/auth/tokens';
 import { forgetUsers, USER_CACHE_TTL_MS } from '../../server/src/auth/user-cache';
 import { DEMO_USERS } from '../../server/src/db/seed/demo-users';
 import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
@@ -122,7 +123,11 @@ describe.each(DATABASES)('reference API core on $name', ({ admin }) => {
         logout_url: null,
       })
       .execute();
-    const token = await demoToken(t.app, 'rolleloes');
+    // Not a demo user, so no demo token: signed as a real sign-in would sign it.
+    const token = await createTokenService(t.config.jwtSecret, 3600).sign({
+      id,
+      sso_uuid: '20000000-0000-4000-8000-0000000000ff',
+    });
     const response = await t.app.inject({ url: '/api/v2/userinfo', headers: bearer(token) });
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Forbidden');
@@ -355,6 +360,9 @@ describe.each(DATABASES)('reference API core on $name', ({ admin }) => {
       ['a negative ttlS', { userName: 'skriver', ttlS: -5 }, undefined],
       ['a huge userName', { userName: 'x'.repeat(5000) }, undefined],
       ['broken JSON', '{"userName": ', 'application/json'],
+      // Found by tests/server/fuzz.test.ts: PostgreSQL refused the NUL with an error, a 500.
+      ['a userName with NUL', { userName: 'skriver\u0000' }, undefined],
+      ['a form userName with NUL', 'userName=skriver%00', 'application/x-www-form-urlencoded'],
     ])('POST /auth/demo-token with %s', async (_name, payload, contentType) => {
       const response = await t.app.inject({
         method: 'POST',
@@ -364,6 +372,17 @@ describe.each(DATABASES)('reference API core on $name', ({ admin }) => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toEqual(expect.any(String));
+    });
+
+    it('answers a NUL in a sign-in form with 400 JSON naming the field', async () => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/auth/login',
+        payload: 'userName=skriver%00&returnPath=%2F',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'body/userName must not contain NUL', code: 'BAD_REQUEST' });
     });
 
     it('answers an unknown demo user with 404 JSON', async () => {

@@ -1,3 +1,4 @@
+import { connect as connectSocket } from 'node:net';
 import {
   HttpTransportType,
   HubConnectionBuilder,
@@ -370,6 +371,44 @@ describe('hub /messagehub with the @microsoft/signalr client', () => {
     });
     expect(del.status).toBe(202);
     expect((await poll(connectionToken, bearer(writerToken))).status).toBe(404);
+  });
+
+  it('answers a malformed WebSocket handshake with 400 JSON, as every other refusal', async () => {
+    // Found by tests/server/fuzz.test.ts: ws answered these with an HTML page.
+    const negotiate = await fetch(`${baseUrl}/messagehub/negotiate?negotiateVersion=1`, {
+      method: 'POST',
+      headers: bearer(writerToken),
+    });
+    const { connectionToken } = (await negotiate.json()) as { connectionToken: string };
+    const { hostname, port } = new URL(baseUrl);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connectSocket(Number(port), hostname);
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.write(
+        [
+          `GET /messagehub?id=${connectionToken} HTTP/1.1`,
+          `Host: ${hostname}:${port}`,
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+          'Sec-WebSocket-Version: 12',
+          `Authorization: Bearer ${writerToken}`,
+          '',
+          '',
+        ].join('\r\n'),
+      );
+    });
+    const [head, body] = answer.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body!)).toEqual({
+      message: 'Missing or invalid Sec-WebSocket-Version header',
+      code: 'BAD_REQUEST',
+    });
+    test.app.hub.closeUser(writerId);
   });
 
   it('raw SSE: the comment first, the handshake response as the first event, then invocations', async () => {

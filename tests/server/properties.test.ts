@@ -507,8 +507,21 @@ describe.each(DATABASES)('property endpoints on $name', ({ admin }) => {
       ['a text size', 'query=vej&organizationId=ORG&size=many'],
       ['a fractional size', 'query=vej&organizationId=ORG&size=1.5'],
       ['a negative page', 'query=vej&organizationId=ORG&page=-1'],
+      // Found by tests/server/fuzz.test.ts: these reached the database and failed there as 500s.
+      ['a query with NUL', 'query=vej%00&organizationId=ORG'],
+      ['a query with another control character', 'query=v%1Bej&organizationId=ORG'],
+      ['a size of 1e400 (Infinity)', 'query=vej&organizationId=ORG&size=1e400'],
+      ['a page of 1e400 (Infinity)', 'query=vej&organizationId=ORG&page=1e400'],
     ])('answers %s with 400 JSON', async (_name, query) => {
       expectBadRequest(await get('skriver', `/api/v2/properties/search?${query.replace('ORG', f.ownOrg)}`));
+    });
+
+    it('names the parameter that holds a control character', async () => {
+      const response = await get('skriver', url('vej\u0000', f.ownOrg));
+      expect(response.json()).toEqual({
+        message: 'querystring/query must not contain control characters',
+        code: 'BAD_REQUEST',
+      });
     });
 
     it('finds nothing, not everything, for a query of punctuation only', async () => {
@@ -662,8 +675,19 @@ describe.each(DATABASES)('property endpoints on $name', ({ admin }) => {
       ['longitude 181', 56, 181],
       ['a text latitude', 'north', 10],
       ['an empty longitude', 56, ''],
+      // Found by tests/server/fuzz.test.ts: Ajv coerced these to ±Infinity and let them through.
+      ['latitude 1e400', '1e400', 10],
+      ['longitude -1e400', 56, '-1e400'],
+      ['longitude Infinity', 56, 'Infinity'],
     ])('answers %s with 400 JSON', async (_name, lat, lon) => {
       expectBadRequest(await get('skriver', url(lat, lon, f.ownOrg)));
+    });
+
+    it('answers a point a subnormal number away from 0° as the point 0°, not with a 500', async () => {
+      // Found by tests/server/fuzz.test.ts: PostgreSQL's radians(5e-324) underflows.
+      const tiny = await get('skriver', url('5e-324', '-5e-324', f.ownOrg));
+      expect(tiny.statusCode, tiny.body).toBe(200);
+      expect(tiny.json()).toEqual((await get('skriver', url(0, 0, f.ownOrg))).json());
     });
 
     it('answers missing parameters with 400 JSON', async () => {

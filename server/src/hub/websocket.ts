@@ -46,6 +46,9 @@ export function attachWebSocketTransport(
   allowedOrigins: string[],
 ): () => Promise<void> {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  // A malformed handshake (Upgrade, Sec-WebSocket-Key or -Version, a method other than GET)
+  // gets the JSON error of every other refusal (docs/api.md "Conventions"), not ws's HTML page.
+  wss.on('wsClientError', (error, socket) => reject(socket, 400, error.message));
 
   async function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');

@@ -18,6 +18,12 @@ export const SEARCH_MAX_LENGTH = 200;
 export const NEARBY_LIMIT = 50;
 
 /**
+ * A coordinate to nine decimals of a degree (a tenth of a millimetre): finer adds nothing, and
+ * a subnormal one (5e-324) would underflow PostgreSQL's radians() and fail as a 500.
+ */
+const toNineDecimals = (degrees: number) => Math.round(degrees * 1e9) / 1e9;
+
+/**
  * The searches of docs/product.md 5 and 7: text search anywhere in a residence's location
  * text, and the residences nearest a point. Only the user's organizations (403 otherwise).
  */
@@ -83,7 +89,8 @@ export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards 
       },
     },
     async (request): Promise<PropertySearchResult[]> => {
-      const { latitude, longitude } = request.query;
+      const latitude = toNineDecimals(request.query.latitude);
+      const longitude = toNineDecimals(request.query.longitude);
       const organizationId = request.query.organizationId.toLowerCase();
       assertMember(request.user!, organizationId);
       const nearest = await nearestResidences(db, organizationId, latitude, longitude, NEARBY_LIMIT);
