@@ -52,12 +52,21 @@ export function registerDemoSso(
     },
   } as const;
 
+  /**
+   * Tokens for the five demo users only (DEMO_USERS), never for another row of `users`: an
+   * organization's real users (signed in through OpenID Connect, or imported) must not be
+   * borrowed through the demo's open door.
+   */
   async function tokenFor(userName: string, ttlS?: number): Promise<string> {
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'sso_uuid'])
-      .where('user_name', '=', userName)
-      .executeTakeFirst();
+    const demo = DEMO_USERS.find((u) => u.userName === userName);
+    const user = demo
+      ? await db
+          .selectFrom('users')
+          .select(['id', 'sso_uuid'])
+          .where('id', '=', demo.id)
+          .where('sso_uuid', '=', demo.ssoUuid)
+          .executeTakeFirst()
+      : undefined;
     if (!user) throw notFound(`Ukendt demobruger: ${userName}`);
     return tokens.sign(user, ttlS);
   }
