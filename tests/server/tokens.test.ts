@@ -51,6 +51,17 @@ describe('createTokenService', () => {
     expect(await refusal(other.verify(token))).toMatchObject({ statusCode: 401, code: 'TOKEN_INVALID' });
   });
 
+  it('refuses a correctly signed token whose ids are not UUIDs (401, never a query that fails as 500)', async () => {
+    const tokens = createTokenService(SECRET, 60);
+    for (const ids of [
+      { id: 'not-a-uuid', sso_uuid: user.sso_uuid },
+      { id: user.id, sso_uuid: 'x\u0000y' },
+    ]) {
+      const token = await tokens.sign(ids);
+      expect(await refusal(tokens.verify(token))).toMatchObject({ statusCode: 401, code: 'TOKEN_INVALID' });
+    }
+  });
+
   it('signs once per user, lifetime and second, with the lifetime asked for', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2030-01-01T12:00:00.100Z'));

@@ -30,6 +30,9 @@ export interface TokenService {
 
 const nowS = () => Math.floor(Date.now() / 1000);
 
+const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 /**
  * HS256 tokens (docs/api.md "Conventions"). Every authenticated request verifies one and every
  * answer to it carries a fresh one (sliding renewal), so both are memoized
@@ -69,7 +72,9 @@ export function createTokenService(secret: string, defaultTtlS: number): TokenSe
       }
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
-        if (typeof payload.sub !== 'string' || typeof payload.sso_uuid !== 'string' || !payload.exp) {
+        // Both ids are UUIDs (the users table's columns): anything else is no token of ours,
+        // even correctly signed, and must not reach a query.
+        if (!isUuid(payload.sub) || !isUuid(payload.sso_uuid) || !payload.exp) {
           throw unauthorized('Invalid token specified', 'TOKEN_INVALID');
         }
         const ttlS = payload.iat && payload.exp > payload.iat ? payload.exp - payload.iat : defaultTtlS;
