@@ -5,6 +5,7 @@ import { assessmentKeys } from '../../api/get-assessment';
 import { locatedAssessmentsKeys } from '../../api/get-located-assessments';
 import { questionsQueryOptions } from '../../api/get-questions';
 import { ApiError } from '../../api/http';
+import { tokenStore } from '../../api/token-store';
 import { refreshAfterAssessmentChange } from '../../api/refresh-after-change';
 import { appDatabaseRelaxed, type OutboxRecord } from '../../offline/db';
 import { createOutboxSender, sendOutboxEntry, type OutboxSender } from '../../offline/outbox-sender';
@@ -60,6 +61,8 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
       }
     },
     onSent: (entry, response, { hasNewerPending }) => {
+      // Sent for a user who has logged out since: their data must not enter the next one's cache.
+      if (tokenStore.claims()?.sso_uuid !== entry.ssoUuid) return;
       if (entry.kind !== 'answer') {
         // The assessment now exists on the server (create), or screening's hidden answers are gone
         // (sync): the lists, the residence and its questions are read again (product.md 7).
@@ -89,18 +92,16 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
   void sender.start();
   const started = sender;
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
-    if (event.data?.type === 'DRAIN_OUTBOX' && sender === started) void started.drain();
+    if (event.data?.type === 'DRAIN_OUTBOX') void started.drain();
+  });
+  // Logout (the token cleared, docs/product.md 4) stops the sender; the next sign-in starts it
+  // again. A request already on its way finishes: its reply renews no token (src/api/http.ts)
+  // and, being another user's, touches no cache (onSent).
+  tokenStore.subscribe((token) => {
+    if (token) void started.start();
+    else started.stop();
   });
   return sender;
-}
-
-/**
- * Logout (docs/product.md 4): the sender stops, and the next signed-in screen starts a new one
- * for the next user. What it was sending finishes; its reply renews nothing (src/api/http.ts).
- */
-export function stopOutboxSender(): void {
-  sender?.stop();
-  sender = null;
 }
 
 /** Offline: ask the browser to wake us when the connection is back (where Background Sync exists). */

@@ -4,7 +4,6 @@ import { clearClientStateOnLogout } from '../../offline/client-state';
 import { activeOrganization } from '../../offline/active-organization';
 import { queryPersistence } from '../../offline/query-persistence';
 import { clearToasts } from '../../ui/toasts';
-import { stopOutboxSender } from '../outbox/outbox-client';
 
 /**
  * docs/product.md 4: logout stops the outbox sender and clears the token cookie, the
@@ -12,7 +11,7 @@ import { stopOutboxSender } from '../outbox/outbox-client';
  * the query cache (persisted too). Queued answers stay on the device for their author.
  */
 export async function endSession(queryClient: QueryClient): Promise<void> {
-  stopOutboxSender();
+  // The token goes first: the outbox sender stops with it (src/features/outbox/outbox-client.ts).
   tokenStore.clear();
   activeOrganization.clear();
   clearClientStateOnLogout();
