@@ -30,6 +30,31 @@ test.describe('signing in and the app shell', () => {
     await expectAccessible(page, 'home');
   });
 
+  test("signing in as another user over a session shows only the new user's organizations and data", async ({
+    page,
+    request,
+  }) => {
+    // Issue 15: a shared tablet, one user after the other, without a logout between.
+    await signInWithToken(page, await demoToken(request, 'flere'));
+    await page.getByRole('button', { name: 'Vælg Boligorganisationen Havtornbo' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej Freja Flere' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Afdelinger/ })).toBeVisible();
+
+    await signInWithToken(page, await demoToken(request, 'skriver'));
+    // Sofie has one organization: straight home, no choice among Freja's three.
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.getByText('Havtornbo')).toHaveCount(0);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'organization_id')?.value).toBe(
+      '7c2e4b1a-3f5d-4e8a-9b6c-1d2e3f4a5b01',
+    );
+    // Nothing of Freja's was kept under Sofie's name: a reload shows Sofie's own.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
+    await expect(page.getByText('Havtornbo')).toHaveCount(0);
+  });
+
   test('the organization banner changes the organization through its dialog', async ({ page }) => {
     await signInThroughSso(page, /Freja Flere/);
     await page.getByRole('button', { name: 'Vælg Boligforeningen Kløverhjem Syd' }).click();

@@ -35,6 +35,8 @@ export interface QueryPersistence {
   restore(): Promise<void>;
   /** From now on the cache belongs to this user (after sign-in). */
   switchUser(userKey: string): Promise<void>;
+  /** Whose cache this is now (ANONYMOUS after a logout). */
+  userKey(): string;
   /** Logout: the persisted cache is removed; the in-memory one is cleared by the caller. */
   clear(): Promise<void>;
   flush(): Promise<void>;
@@ -114,6 +116,7 @@ export function createQueryPersistence(
       // Written at once: a reload right after sign-in keeps it.
       await writeNow();
     },
+    userKey: () => buster,
     async clear() {
       buster = ANONYMOUS;
       unsubscribe?.();

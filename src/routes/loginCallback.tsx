@@ -23,7 +23,11 @@ export const Route = createFileRoute('/loginCallback')({
     const target = safeReturnPath(search.returnPath);
     if (!search.token) throw new Error('Invalid token specified: no token');
     await signIn(search.token, context.queryClient);
-    const organizations = await context.queryClient.fetchQuery(organizationsQueryOptions());
+    // Read afresh: a sign-in is when a user's organizations may have changed (docs/sign-in.md).
+    const organizations = await context.queryClient.fetchQuery({
+      ...organizationsQueryOptions(),
+      staleTime: 0,
+    });
     if (organizations.length === 1) {
       activeOrganization.set(organizations[0]!);
       throw redirect({ href: target, replace: true });
