@@ -9,12 +9,12 @@ import {
   IconWalk,
   IconWheelchair,
 } from '@tabler/icons-react';
-import DOMPurify from 'dompurify';
 import type { ComponentType } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
 import type { Question } from '../../../domain/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
+import { sanitizeHelpHtml } from '../help-html';
 
 /** relevanceSettings.helpScreenIcon keys and their icons. */
 const RELEVANCE_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
@@ -42,9 +42,9 @@ export function HelpDialog(props: { question: Question; opened: boolean; onClose
     >
       <Stack gap="md" maw={640} mx="auto">
         {props.opened && help?.bodyText && (
-          // Content HTML comes from staticcontent: sanitized before it is shown (and only then:
-          // the closed dialog's children are built on every render of the form).
-          <div dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(help.bodyText) }} />
+          // Content HTML comes from staticcontent: sanitized to an allow-list before it is shown
+          // (and only then: the closed dialog's children are built on every render of the form).
+          <div dangerouslySetInnerHTML={{ __html: sanitizeHelpHtml(help.bodyText) }} />
         )}
         {help?.imageUrl && <Image src={help.imageUrl} alt={help.caption ?? ''} radius="md" />}
         {help?.caption && <Text size="sm">{help.caption}</Text>}
