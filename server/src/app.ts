@@ -4,6 +4,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerDemoSso } from './auth/demo-sso';
 import { registerOidcSignIn } from './auth/oidc';
+import { schedulePruning } from './jobs/prune-idempotency-keys';
 import { createGuards } from './auth/guard';
 import { createTokenService } from './auth/tokens';
 import { isPostgresUrl, type Config } from './config';
@@ -92,7 +93,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     shuttingDown = true;
   });
+  let stopPruning: (() => void) | null = null;
   app.addHook('onClose', async () => {
+    stopPruning?.();
     await jobWorker?.stop();
     await jobEvents.close();
     await db.destroy();
@@ -184,6 +187,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       pollMs: config.jobPollMs,
       onError: (error, context) => app.log.error({ err: error }, context),
     });
+    // The processes that do background work also forget old idempotency keys.
+    stopPruning = schedulePruning(db, config.idempotencyKeyRetentionDays, (error) =>
+      app.log.error({ err: error }, 'pruning idempotency keys'),
+    );
   }
   return app;
 }

@@ -38,6 +38,8 @@ export interface Config {
   databasePoolSize: number;
   /** Longest a statement may run on a PostgreSQL server (DATABASE_STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs: number;
+  /** How long an answer's idempotency key is kept (IDEMPOTENCY_KEY_RETENTION_DAYS). */
+  idempotencyKeyRetentionDays: number;
   /** How long a shutdown waits for requests in flight before it closes them (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
   /** Requests per minute (RATE_LIMIT_SIGN_IN_PER_MINUTE, _API_, _HUB_; http/rate-limits.ts). */
@@ -286,6 +288,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       DEFAULT_POOL.statementTimeoutMs,
     ),
     shutdownTimeoutMs: positiveInt('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000),
+    idempotencyKeyRetentionDays: positiveInt(
+      'IDEMPOTENCY_KEY_RETENTION_DAYS',
+      env.IDEMPOTENCY_KEY_RETENTION_DAYS,
+      30,
+    ),
     rateLimits: {
       signInPerMinute: positiveInt('RATE_LIMIT_SIGN_IN_PER_MINUTE', env.RATE_LIMIT_SIGN_IN_PER_MINUTE, 30),
       // Taking a big department along sends a few hundred requests a second for a while.

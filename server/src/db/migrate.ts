@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006-address-order';
 import * as m0007 from './migrations/0007-compressed-sync-responses';
 import * as m0008 from './migrations/0008-list-version-on-shown-fields';
 import * as m0009 from './migrations/0009-lean-answer-writes';
+import * as m0010 from './migrations/0010-idempotency-key-pruning';
 import type { Database } from './schema';
 
 /**
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-compressed-sync-responses': m0007,
   '0008-list-version-on-shown-fields': m0008,
   '0009-lean-answer-writes': m0009,
+  '0010-idempotency-key-pruning': m0010,
 };
 
 const provider: MigrationProvider = {
