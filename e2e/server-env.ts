@@ -19,6 +19,7 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',
   LOG_LEVEL: 'warn',
   TOKEN_TTL_S: '3600',
+  SESSION_MAX_AGE_S: '',
   APP_URL: '',
   JOB_WORKER: 'true',
   JOB_POLL_MS: '1000',

@@ -101,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await db.destroy();
   });
 
-  const tokens = createTokenService(config.jwtSecret, config.tokenTtlS);
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtlS, config.sessionMaxAgeS);
   const guards = createGuards(db, tokens);
   const deps: RouteDeps = { db, tokens, guards, config };
 
@@ -130,8 +130,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onSend', async (request, reply) => {
     if (request.user) {
       // The same lifetime again, from now: a short-lived token stays short-lived.
-      const { id, ssoUuid, tokenTtlS } = request.user;
-      reply.header('Set-Authorization', await tokens.sign({ id, sso_uuid: ssoUuid }, tokenTtlS));
+      // The same sign-in too: no renewal outlives the session's absolute limit.
+      const { id, ssoUuid, tokenTtlS, authTime } = request.user;
+      reply.header('Set-Authorization', await tokens.sign({ id, sso_uuid: ssoUuid }, tokenTtlS, authTime));
     }
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_SESSION_MAX_AGE_S } from './auth/tokens';
 import { DEFAULT_POOL } from './db/pool-settings';
 import type { RateLimits } from './http/rate-limits';
 
@@ -12,6 +13,8 @@ export interface Config {
   databaseUrl: string;
   jwtSecret: string;
   tokenTtlS: number;
+  /** The longest a session lasts from its sign-in, however often renewed (SESSION_MAX_AGE_S). */
+  sessionMaxAgeS: number;
   /** The demo single sign-on pages and the demo-token endpoint. */
   demoSso: boolean;
   /** Sign-in through an OpenID Connect provider (OIDC_*); null: not configured. */
@@ -271,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     jwtSecret,
     tokenTtlS: positiveInt('TOKEN_TTL_S', env.TOKEN_TTL_S, 3600),
+    sessionMaxAgeS: positiveInt('SESSION_MAX_AGE_S', env.SESSION_MAX_AGE_S, DEFAULT_SESSION_MAX_AGE_S),
     demoSso: !oidc && demoSso(env.DEMO_SSO, host, postgres),
     oidc,
     appUrl,

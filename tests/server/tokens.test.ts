@@ -81,4 +81,41 @@ describe('createTokenService', () => {
     expect(claimsOf(later).exp - claimsOf(later).iat).toBe(3600);
     expect((await tokens.verify(later)).sub).toBe(user.id);
   });
+
+  it('keeps the sign-in time through renewals and ends the session 12 hours after it, however often renewed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const signedIn = new Date('2030-01-01T08:00:00.000Z');
+    vi.setSystemTime(signedIn);
+    const tokens = createTokenService(SECRET, 3600);
+    let token = await tokens.sign(user);
+    const authTime = (await tokens.verify(token)).authTime;
+    expect(authTime).toBe(signedIn.getTime() / 1000);
+    // Renewed every 50 minutes all day, as a busy assessor's app renews it.
+    for (let minutes = 50; minutes < 12 * 60; minutes += 50) {
+      vi.setSystemTime(new Date(signedIn.getTime() + minutes * 60_000));
+      const claims = await tokens.verify(token);
+      expect(claims.authTime).toBe(authTime);
+      token = await tokens.sign(user, claims.ttlS, claims.authTime);
+    }
+    // The last renewal expires at the limit, not an hour after it.
+    expect(claimsOf(token).exp).toBe(authTime + 12 * 3600);
+    vi.setSystemTime(new Date(signedIn.getTime() + 12 * 3600_000 - 1000));
+    expect((await tokens.verify(token)).sub).toBe(user.id);
+    vi.setSystemTime(new Date(signedIn.getTime() + 12 * 3600_000));
+    expect(await refusal(tokens.verify(token))).toMatchObject({ statusCode: 401, code: 'TOKEN_EXPIRED' });
+    // A new sign-in is a new session.
+    const fresh = await tokens.sign(user);
+    expect((await tokens.verify(fresh)).authTime).toBe(authTime + 12 * 3600);
+  });
+
+  it('refuses a token whose session is over even when its own expiry is later (another limit, or an old renewal)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2030-01-01T08:00:00.000Z'));
+    const generous = createTokenService(SECRET, 3600, 24 * 3600);
+    const strict = createTokenService(SECRET, 3600, 600);
+    const token = await generous.sign(user);
+    expect((await strict.verify(token)).sub).toBe(user.id);
+    vi.setSystemTime(new Date('2030-01-01T08:10:00.000Z'));
+    expect(await refusal(strict.verify(token))).toMatchObject({ statusCode: 401, code: 'TOKEN_EXPIRED' });
+  });
 });

@@ -16,6 +16,8 @@ export interface AuthUser {
   organizationIds: readonly string[];
   /** The lifetime of the presented token; sliding renewal issues the same lifetime again. */
   tokenTtlS: number;
+  /** When this session signed in; a renewal keeps it (the session's absolute limit). */
+  authTime: number;
 }
 
 declare module 'fastify' {
@@ -60,6 +62,7 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
         logoutUrl: row.logoutUrl,
         organizationIds: row.organizationIds,
         tokenTtlS: claims.ttlS,
+        authTime: claims.authTime,
       };
     },
     async requireWrite(request) {

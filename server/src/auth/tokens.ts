@@ -11,7 +11,12 @@ export interface TokenClaims {
   exp: number;
   /** Lifetime the token was issued with, in seconds: a renewal keeps it. */
   ttlS: number;
+  /** When the user signed in (`auth_time`, seconds): no renewal outlives it by more than the session's limit. */
+  authTime: number;
 }
+
+/** The longest a session lasts from its sign-in, however often it is renewed (12 hours). */
+export const DEFAULT_SESSION_MAX_AGE_S = 12 * 3600;
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'boligtilgaengelighed';
@@ -23,7 +28,12 @@ const ISSUER = 'boligtilgaengelighed';
 const TOKEN_MEMO_SIZE = 10_000;
 
 export interface TokenService {
-  sign(user: { id: string; sso_uuid: string }, ttlS?: number): Promise<string>;
+  /**
+   * A token for the user with this lifetime (default the configured one), for a session signed
+   * in at `authTime` (default now: a sign-in; a renewal passes the session's own). Its expiry
+   * never passes `authTime` plus the session's limit.
+   */
+  sign(user: { id: string; sso_uuid: string }, ttlS?: number, authTime?: number): Promise<string>;
   /** Throws a 401 HttpError for a missing, malformed, tampered or expired token. */
   verify(token: string | undefined): Promise<TokenClaims>;
 }
@@ -41,22 +51,27 @@ const isUuid = (value: unknown): value is string =>
  * byte the one signed before (iat and exp are whole seconds). The memos never answer what
  * jose would not: only verified tokens are kept, and their expiry is checked on every use.
  */
-export function createTokenService(secret: string, defaultTtlS: number): TokenService {
+export function createTokenService(
+  secret: string,
+  defaultTtlS: number,
+  sessionMaxAgeS: number = DEFAULT_SESSION_MAX_AGE_S,
+): TokenService {
   const key = new TextEncoder().encode(secret);
   const verified = new Map<string, TokenClaims>();
   const signed = new Map<string, { iat: number; token: string }>();
+  const sessionOver = (claims: TokenClaims) => nowS() >= claims.authTime + sessionMaxAgeS;
   return {
-    async sign(user, ttlS = defaultTtlS) {
+    async sign(user, ttlS = defaultTtlS, authTime = nowS()) {
       const now = nowS();
-      const memoKey = `${user.id} ${user.sso_uuid} ${ttlS}`;
+      const memoKey = `${user.id} ${user.sso_uuid} ${ttlS} ${authTime}`;
       const memo = signed.get(memoKey);
       if (memo?.iat === now) return memo.token;
-      const token = await new SignJWT({ sso_uuid: user.sso_uuid })
+      const token = await new SignJWT({ sso_uuid: user.sso_uuid, auth_time: authTime })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)
         .setIssuedAt(now)
-        .setExpirationTime(now + ttlS)
+        .setExpirationTime(Math.min(now + ttlS, authTime + sessionMaxAgeS))
         .sign(key);
       setBounded(signed, memoKey, { iat: now, token }, TOKEN_MEMO_SIZE);
       return token;
@@ -66,7 +81,7 @@ export function createTokenService(secret: string, defaultTtlS: number): TokenSe
       const memo = verified.get(token);
       if (memo) {
         // jose's rule: expired once exp is not after now (no clock tolerance).
-        if (memo.exp > nowS()) return memo;
+        if (memo.exp > nowS() && !sessionOver(memo)) return memo;
         verified.delete(token);
         throw unauthorized('Token expired', 'TOKEN_EXPIRED');
       }
@@ -78,7 +93,10 @@ export function createTokenService(secret: string, defaultTtlS: number): TokenSe
           throw unauthorized('Invalid token specified', 'TOKEN_INVALID');
         }
         const ttlS = payload.iat && payload.exp > payload.iat ? payload.exp - payload.iat : defaultTtlS;
-        const claims = { sub: payload.sub, sso_uuid: payload.sso_uuid, exp: payload.exp, ttlS };
+        // A token from before auth_time was written counts its session from its own issue.
+        const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat ?? nowS());
+        const claims = { sub: payload.sub, sso_uuid: payload.sso_uuid, exp: payload.exp, ttlS, authTime };
+        if (sessionOver(claims)) throw unauthorized('Session ended: sign in again', 'TOKEN_EXPIRED');
         setBounded(verified, token, claims, TOKEN_MEMO_SIZE);
         return claims;
       } catch (error) {
