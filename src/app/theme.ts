@@ -26,6 +26,11 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // A dialog's title bar is a div, not Mantine's <header>: a header inside a role="dialog"
+    // section is a second banner landmark beside the app's (axe landmark-no-duplicate-banner),
+    // and the dialog is already named by its title. The look comes from Mantine's classes.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
 

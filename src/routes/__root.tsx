@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Outlet, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import type { RouterContext } from '../app/router-context';
+import { useFocusAfterNavigation } from '../app/focus-after-navigation';
 import { AppHeader } from '../app/layout/app-header';
 import classes from '../app/layout/skip-link.module.css';
 import { usePwaState } from '../app/pwa';
@@ -39,6 +40,7 @@ function RootLayout() {
   // runs the guards and loaders again.
   useEffect(() => activeOrganization.subscribe(() => void router.invalidate()), [router]);
   useEffect(markFirstPaint, []);
+  useFocusAfterNavigation();
 
   return (
     <>

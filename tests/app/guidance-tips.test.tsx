@@ -98,6 +98,15 @@ describe('guidance tips', () => {
     expect(screen.getByRole('button', { name: 'Se tip' })).toBeInTheDocument();
   });
 
+  it('a tip that opened by itself gives focus to its button when it closes, not to <body>', async () => {
+    const user = userEvent.setup();
+    renderButton('firstListVisit', true);
+    expect(await screen.findByRole('dialog')).toBeVisible();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('button', { name: /^Se tip/ })).toHaveFocus();
+  });
+
   it('the selection tip opens only from its button; the summary page opens by itself once', async () => {
     const user = userEvent.setup();
     const selecting = renderButton('copyThenSelectThenList');

@@ -152,3 +152,28 @@ describe('what is on the device (issue 12)', () => {
     expect(router.state.location.pathname).toBe('/departments/properties/d1');
   });
 });
+
+describe('the table of a desktop (from breakpoint md)', () => {
+  let matchMedia: typeof window.matchMedia;
+  beforeEach(() => {
+    matchMedia = window.matchMedia;
+    window.matchMedia = ((query: string) => ({
+      ...matchMedia(query),
+      matches: query.includes('min-width'),
+    })) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = matchMedia;
+  });
+
+  it("names each row's link by the whole address, not the street that every row of it shares", async () => {
+    await renderList();
+    expect(screen.getByRole('table')).toBeTruthy();
+    const links = screen.getAllByRole('link', { name: 'Åbn Testvej 2, 8000' });
+    // The street's link is the row's stop for Tab; the number's is for the mouse.
+    expect(links.map((link) => [link.textContent, link.getAttribute('tabindex')])).toEqual([
+      ['Testvej', null],
+      ['2', '-1'],
+    ]);
+  });
+});

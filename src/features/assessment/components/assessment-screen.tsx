@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { lazy, useMemo, useState, type ReactNode } from 'react';
+import { lazy, useMemo, useRef, useState, type ReactNode } from 'react';
 import { assessmentQueryOptions } from '../../../api/get-assessment';
 import { questionsQueryOptions } from '../../../api/get-questions';
 import { preselectedAnswer, unsentAnswers } from '../../../domain/answer-display';
@@ -142,6 +142,21 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
   });
   usePageTitle(question ? `${question.id}. ${question.title}` : t('assessment.chapter.evaluation'));
 
+  // Focus after a dialog closes (never left on <body>): Mantine gives it back to the button that
+  // opened a dialog, except where there is none. The screening intro opens with the form, so the
+  // question's heading takes it; the comment dialog mounts only while open (its text starts from
+  // the question's comment), so its button gets it back here.
+  const questionHeading = useRef<HTMLHeadingElement>(null);
+  const commentButton = useRef<HTMLButtonElement>(null);
+  const closeBreaker = () => {
+    if (navigation.breaker === 'intro') questionHeading.current?.focus();
+    navigation.closeBreaker();
+  };
+  const closeComment = () => {
+    setPanel(null);
+    commentButton.current?.focus();
+  };
+
   const copyBack = useCopyBack(assessmentId);
   const topBar = (
     <FormTopBar
@@ -210,6 +225,8 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
         onSwipeForward={navigation.next}
         onHelp={() => setPanel('help')}
         onComment={() => setPanel('comment')}
+        headingRef={questionHeading}
+        commentButtonRef={commentButton}
         warning={
           preselectedPending && (
             <PreselectedWarning onConfirm={() => saving.answer(question, preselectedAnswer(question))} />
@@ -267,30 +284,34 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
             question={question}
             opened
             locked={locked}
-            onClose={() => setPanel(null)}
+            onClose={closeComment}
             onSave={(comment) => saving.answer(question, { comment })}
           />
         )}
       </OptionalPart>
-      <BreakerDialog
-        kind={breaker}
-        excludedHandicaps={excludedHandicaps}
-        nextChapter={visible[index + 1]?.chapter.id ?? null}
-        missing={
-          breaker === 'screeningMissing' ? missing.filter((q) => q.chapterKind === 'screening') : missing
-        }
-        propertyId={propertyId}
-        assessmentId={assessmentId}
-        busy={finishing.finishing}
-        onClose={navigation.closeBreaker}
-        onSecondary={navigation.continuePastBreaker}
-        onPrimary={() => {
-          const action = breaker ? breakerPrimaryAction(breaker) : 'close';
-          if (action === 'finish') finishing.finish();
-          else if (action === 'continue') navigation.continuePastBreaker();
-          else navigation.closeBreaker();
-        }}
-      />
+      {/* Mounted closed once the question is on screen, so that Mantine records the button that
+          opens a breaker (Næste) and gives focus back to it when the breaker closes. */}
+      {(painted || breaker !== null) && (
+        <BreakerDialog
+          kind={breaker}
+          excludedHandicaps={excludedHandicaps}
+          nextChapter={visible[index + 1]?.chapter.id ?? null}
+          missing={
+            breaker === 'screeningMissing' ? missing.filter((q) => q.chapterKind === 'screening') : missing
+          }
+          propertyId={propertyId}
+          assessmentId={assessmentId}
+          busy={finishing.finishing}
+          onClose={closeBreaker}
+          onSecondary={navigation.continuePastBreaker}
+          onPrimary={() => {
+            const action = breaker ? breakerPrimaryAction(breaker) : 'close';
+            if (action === 'finish') finishing.finish();
+            else if (action === 'continue') navigation.continuePastBreaker();
+            else closeBreaker();
+          }}
+        />
+      )}
       {!locked && (painted || panel === 'leave' || panel === 'delete') && (
         <>
           <OptionalPart>

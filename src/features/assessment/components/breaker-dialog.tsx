@@ -1,5 +1,6 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
 import type { BreakerScreenText } from '../../../api/static-content';
 import type { Question } from '../../../domain/answer-validation';
@@ -11,6 +12,8 @@ import { QuestionLink } from './question-link';
 /**
  * docs/product.md 2 "Chapter interruption dialog": header, body, optional handicap lists, the missing
  * questions linking to each, and one or two buttons (texts of breakerAndResultScreenSettings).
+ * Without a breaker the dialog stays mounted, closed: Mantine gives focus back to the button that
+ * opened it only when it was mounted before it opened, and it fades out with the last breaker's text.
  */
 export function BreakerDialog(props: {
   kind: BreakerKind | null;
@@ -27,38 +30,39 @@ export function BreakerDialog(props: {
 }) {
   const t = useTranslation();
   const { data: content } = useQuery(staticContentQueryOptions());
-  if (props.kind === null) return null;
+  const [lastKind, setLastKind] = useState(props.kind);
+  if (props.kind !== null && props.kind !== lastKind) setLastKind(props.kind);
+  const kind = props.kind ?? lastKind;
+  if (kind === null) return <Modal opened={false} onClose={props.onClose} />;
   const settings = content?.breakerAndResultScreenSettings;
   const chapter = content?.chaptersSettings.screening;
   const next = props.nextChapter ? content?.chaptersSettings[props.nextChapter] : undefined;
   const text: BreakerScreenText =
-    props.kind === 'intro'
+    kind === 'intro'
       ? {
           header: chapter?.label ?? t('assessment.chapter.screening'),
           body: chapter?.description ?? '',
           buttonLabel: t('assessment.breaker.startScreening'),
         }
-      : props.kind === 'chapter'
+      : kind === 'chapter'
         ? {
             header: next?.label ?? t('assessment.chapter.evaluation'),
             body: next?.description ?? '',
             buttonLabel: t('assessment.breaker.continue'),
           }
-        : (settings?.[props.kind] ?? {
+        : (settings?.[kind] ?? {
             header: t('assessment.chapter.evaluation'),
             body: '',
             buttonLabel: t('assessment.breaker.continue'),
           });
   const included = SCREENED_HANDICAPS.filter((h) => !props.excludedHandicaps.includes(h));
   const excluded = SCREENED_HANDICAPS.filter((h) => props.excludedHandicaps.includes(h));
-  const showLists =
-    props.kind === 'screeningSome' || props.kind === 'screeningNone' || props.kind === 'screeningAll';
-  const showMissing =
-    (props.kind === 'screeningMissing' || props.kind === 'globalMissing') && props.missing.length > 0;
+  const showLists = kind === 'screeningSome' || kind === 'screeningNone' || kind === 'screeningAll';
+  const showMissing = (kind === 'screeningMissing' || kind === 'globalMissing') && props.missing.length > 0;
 
   return (
     <Modal
-      opened
+      opened={props.kind !== null}
       onClose={props.onClose}
       title={text.header}
       closeButtonProps={{ 'aria-label': t('general.close') }}

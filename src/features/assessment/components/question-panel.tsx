@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHelp, IconMessage } from '@tabler/icons-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type Ref } from 'react';
 import type { Question } from '../../../domain/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
 import classes from './assessment.module.css';
@@ -14,7 +14,12 @@ const SWIPE_PX = 60;
  * comment, and the save status; it slides in from the side it was reached from (0.4 s), except
  * the question the form opens on.
  */
-export function QuestionPanel(props: {
+export function QuestionPanel({
+  // The refs apart from props: the React Compiler's lint takes an object holding refs for a ref.
+  headingRef,
+  commentButtonRef,
+  ...props
+}: {
   question: Question;
   position: number;
   total: number;
@@ -28,6 +33,10 @@ export function QuestionPanel(props: {
   warning: ReactNode;
   input: ReactNode;
   status: ReactNode;
+  /** The question's heading, which takes focus when the screening intro closes (it has no opener). */
+  headingRef?: Ref<HTMLHeadingElement>;
+  /** The comment button, which gets focus back when the comment dialog closes. */
+  commentButtonRef?: Ref<HTMLButtonElement>;
 }) {
   const t = useTranslation();
   const { question } = props;
@@ -54,7 +63,7 @@ export function QuestionPanel(props: {
           {t('assessment.questionOf', { current: props.position, total: props.total })}
           {question.isOptional ? ` · ${t('assessment.optional')}` : ''}
         </Text>
-        <Title order={1} size="h3">
+        <Title order={1} size="h3" ref={headingRef} tabIndex={-1}>
           {question.question}
         </Title>
         {props.warning}
@@ -69,6 +78,7 @@ export function QuestionPanel(props: {
             {t('assessment.help.open')}
           </Button>
           <Button
+            ref={commentButtonRef}
             variant="default"
             size="xs"
             leftSection={<IconMessage size={16} aria-hidden />}

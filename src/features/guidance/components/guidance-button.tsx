@@ -1,5 +1,6 @@
 import { Badge, Button } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
+import { useRef } from 'react';
 import type { GuidanceTipId } from '../../../domain/guidance';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useGuidanceTip } from '../hooks/use-guidance-tip';
@@ -13,11 +14,13 @@ import { GuidanceDialog } from './guidance-dialog';
 export function GuidanceButton(props: { tip: GuidanceTipId; auto?: boolean }) {
   const t = useTranslation();
   const guidance = useGuidanceTip(props.tip, { auto: props.auto });
+  const button = useRef<HTMLButtonElement>(null);
   // Without the texts (staticcontent not on the device yet) there is nothing to open.
   if (!guidance.ready) return null;
   return (
     <>
       <Button
+        ref={button}
         variant={guidance.isNew ? 'filled' : 'default'}
         leftSection={<IconBulb size={18} aria-hidden />}
         // Spelled out, the visible words in their order and nothing more (WCAG 2.5.3 "Label in
@@ -42,7 +45,12 @@ export function GuidanceButton(props: { tip: GuidanceTipId; auto?: boolean }) {
       </Button>
       <GuidanceDialog
         current={guidance.current}
-        onClose={guidance.close}
+        onClose={() => {
+          guidance.close();
+          // Focus goes back to this button, also from a tip that opened by itself: it has no
+          // opener, and the button is where the tips open again (never left on <body>).
+          button.current?.focus();
+        }}
         onPrevious={guidance.previous}
         onNext={guidance.next}
       />

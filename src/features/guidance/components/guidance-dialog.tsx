@@ -10,7 +10,9 @@ type ShownTip = NonNullable<GuidanceTipState['current']>;
 /**
  * The guidance tip dialog (docs/product.md 2 and 4): the tip's title and text, "Tip x af 4",
  * previous and next through all four tips in their order, and close (also Escape). A change of
- * tip is announced, since focus stays on the button that changed it.
+ * tip is announced, since focus stays on the button that changed it. Focus after closing is the
+ * caller's (`onClose`): Mantine would give it back to whatever had it when the dialog opened,
+ * which for a tip that opened by itself is nothing, or whatever the page had just focused.
  */
 export function GuidanceDialog(props: {
   current: GuidanceTipState['current'];
@@ -30,6 +32,7 @@ export function GuidanceDialog(props: {
     <Modal
       opened={props.current !== null}
       onClose={props.onClose}
+      returnFocus={false}
       title={tip?.text.title}
       closeButtonProps={{ 'aria-label': t('guidance.close') }}
       centered

@@ -197,7 +197,14 @@ const TableRow = memo(function TableRow(props: {
             {item.streetName}
           </NotOnDeviceLink>
         ) : (
-          <a className={classes.link} href={props.href} data-residence-id={item.residenceId}>
+          // Named by the whole address, as the number's link: a street's name alone is the same
+          // on every row of the street (WCAG 2.4.4), and it is the row's one stop for Tab.
+          <a
+            className={classes.link}
+            href={props.href}
+            data-residence-id={item.residenceId}
+            aria-label={t('propertiesList.openResidence', { location: item.location })}
+          >
             {item.streetName}
           </a>
         )}
