@@ -375,6 +375,8 @@ export const da = {
   'assessment.progress.label': '{percent} % besvaret',
   'assessment.progress.complete': 'Alle spørgsmål er besvaret',
   'assessment.saveStatus.savedOnDevice': 'Gemt på enheden – sendes, når du er online',
+  'assessment.saveStatus.mayBeEvicted':
+    'Browseren har ikke lovet at beholde data på enheden og kan slette svar, der ikke er sendt, hvis den mangler plads. Gå online, så snart du kan.',
   'assessment.saveStatus.parked': 'Ikke gemt: {reason}',
   'assessment.saveStatus.retrying': 'Vi prøver igen om lidt.',
   'assessment.storage.quota': 'Der er ikke mere plads på enheden.',

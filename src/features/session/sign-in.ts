@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { decodeToken, tokenStore } from '../../api/token-store';
 import { ANONYMOUS, queryPersistence, startQueryPersistence } from '../../offline/query-persistence';
+import { askPersistentStorage } from '../../offline/storage-persistence';
 import { endSession } from './end-session';
 
 /**
@@ -18,9 +19,7 @@ export async function signIn(token: string, queryClient: QueryClient): Promise<v
   if (previous !== ANONYMOUS && previous !== incoming.sso_uuid) await endSession(queryClient);
   const claims = tokenStore.set(token);
   await startQueryPersistence(queryClient, claims.sso_uuid);
-  try {
-    await navigator.storage?.persist?.();
-  } catch {
-    // Not granted or not supported: answers still live in IndexedDB, only less protected.
-  }
+  // Not granted or not supported: answers still live in IndexedDB, only less protected, and the
+  // form says so beside an answer kept on the device (SaveStatusLine).
+  await askPersistentStorage();
 }

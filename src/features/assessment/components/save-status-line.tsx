@@ -2,6 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import type { SaveStatus, StorageFailure } from '../../../domain/save-status';
 import type { TranslationKey } from '../../../i18n/da';
 import { useTranslation } from '../../../i18n/use-translation';
+import { storagePersisted } from '../../../offline/storage-persistence';
 
 /** The Danish reason beside "Ikke gemt" when the device refused to store an answer. */
 export const STORAGE_FAILURE_TEXT: Record<StorageFailure, TranslationKey> = {
@@ -10,7 +11,11 @@ export const STORAGE_FAILURE_TEXT: Record<StorageFailure, TranslationKey> = {
   unknown: 'assessment.storage.unknown',
 };
 
-/** docs/product.md 2: the answer's status (saving, saved, not saved with the reason) and, when refused, "Prøv igen". */
+/**
+ * docs/product.md 2: the answer's status (saving, saved, not saved with the reason) and, when
+ * refused, "Prøv igen". An answer kept only on the device says so too when the browser has not
+ * promised to keep the site's data (src/offline/storage-persistence.ts).
+ */
 export function SaveStatusLine(props: { status: SaveStatus; onRetry: () => void }) {
   const t = useTranslation();
   const { status } = props;
@@ -26,7 +31,8 @@ export function SaveStatusLine(props: { status: SaveStatus; onRetry: () => void 
             : status.kind === 'notSaved'
               ? `${t('general.notSaved')}: ${t(STORAGE_FAILURE_TEXT[status.failure])} ${t('assessment.saveStatus.retrying')}`
               : '';
-  return (
+  const mayBeEvicted = status.kind === 'savedOnDevice' && storagePersisted() === false;
+  const line = (
     <Group gap="xs" wrap="nowrap" align="center" mih={20}>
       <Text
         size="sm"
@@ -42,5 +48,14 @@ export function SaveStatusLine(props: { status: SaveStatus; onRetry: () => void 
         </Button>
       )}
     </Group>
+  );
+  if (!mayBeEvicted) return line;
+  return (
+    <div>
+      {line}
+      <Text size="xs">
+        {t('assessment.saveStatus.mayBeEvicted')}
+      </Text>
+    </div>
   );
 }
