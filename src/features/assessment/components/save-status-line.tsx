@@ -53,9 +53,7 @@ export function SaveStatusLine(props: { status: SaveStatus; onRetry: () => void 
   return (
     <div>
       {line}
-      <Text size="xs">
-        {t('assessment.saveStatus.mayBeEvicted')}
-      </Text>
+      <Text size="xs">{t('assessment.saveStatus.mayBeEvicted')}</Text>
     </div>
   );
 }
