@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SESSION_MAX_AGE_S } from './auth/tokens';
 import { DEFAULT_POOL } from './db/pool-settings';
+import { isUuid } from './domain/schemas';
 import type { RateLimits } from './http/rate-limits';
 
 /** Server configuration, read from the environment with a safe default for each value. */
@@ -205,7 +206,7 @@ function organizationMap(raw: string | undefined): Map<string, string> {
     const at = pair.lastIndexOf('=');
     const value = pair.slice(0, at).trim();
     const organizationId = pair.slice(at + 1).trim();
-    if (at <= 0 || !/^[0-9a-f-]{36}$/i.test(organizationId))
+    if (at <= 0 || !isUuid(organizationId))
       throw new ConfigError(
         `OIDC_ORGANIZATION_MAP must be comma-separated claimValue=organizationId pairs, got "${pair}"`,
       );

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OidcClaimMapping } from '../config';
 import type { Role } from '../db/schema';
+import { isUuid } from '../domain/schemas';
 
 /**
  * Who an OpenID Connect provider's ID token says the user is, in our terms (docs/sign-in.md
@@ -34,8 +35,6 @@ export function claimValues(value: unknown): string[] {
   return [];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The user, or null when the token has no usable subject (then nobody can be signed in). */
 export function mapClaims(
   claims: Readonly<Record<string, unknown>>,
@@ -55,7 +54,7 @@ export function mapClaims(
   const named =
     mapping.organizationMap.size > 0
       ? values.flatMap((v) => mapping.organizationMap.get(v) ?? [])
-      : values.filter((v) => UUID.test(v)).map((v) => v.toLowerCase());
+      : values.filter(isUuid).map((v) => v.toLowerCase());
 
   const displayName = [claimAt(claims, mapping.name), claims.preferred_username, claims.email, subject].find(
     (v): v is string => typeof v === 'string' && v.trim() !== '',

@@ -123,15 +123,30 @@ export async function registerOidcSignIn(app: FastifyInstance, deps: OidcDeps): 
   };
 
   // Discovery once, when first needed (a provider that is down at start does not stop the API);
-  // a failed discovery is tried again by the next sign-in.
-  let discovered: Promise<client.Configuration> | null = null;
-  const configuration = () => {
+  // a failed discovery is tried again by the next sign-in. The end-session URL is the same for
+  // every user, so it is built here too.
+  interface Provider {
+    config: client.Configuration;
+    /** `userinfo`'s logoutUrl: the provider's end-session endpoint back to the app, if it has one. */
+    logoutUrl: string | null;
+  }
+  let discovered: Promise<Provider> | null = null;
+  const provider = () => {
     discovered ??= client
       .discovery(new URL(oidc.issuer), oidc.clientId, oidc.clientSecret, undefined, {
         // Plain http only for a provider on this machine (config.ts refuses it elsewhere).
         execute: oidc.issuer.startsWith('http:') ? [client.allowInsecureRequests] : [],
         timeout: 10,
       })
+      .then((config) => ({
+        config,
+        logoutUrl: config.serverMetadata().end_session_endpoint
+          ? client.buildEndSessionUrl(config, {
+              client_id: oidc.clientId,
+              post_logout_redirect_uri: oidc.postLogoutRedirectUri,
+            }).href
+          : null,
+      }))
       .catch((error: unknown) => {
         discovered = null;
         throw error;
@@ -145,7 +160,7 @@ export async function registerOidcSignIn(app: FastifyInstance, deps: OidcDeps): 
     const { returnPath } = request.query as LoginQuery;
     let config: client.Configuration;
     try {
-      config = await configuration();
+      ({ config } = await provider());
     } catch (error) {
       return failurePage(reply, failureOf(error, request), appUrl);
     }
@@ -184,8 +199,10 @@ export async function registerOidcSignIn(app: FastifyInstance, deps: OidcDeps): 
     const current = new URL(oidc.redirectUri);
     current.search = new URL(request.url, 'http://callback').search;
     let claims: Record<string, unknown>;
+    let logoutUrl: string | null;
     try {
-      const config = await configuration();
+      const { config, logoutUrl: providerLogout } = await provider();
+      logoutUrl = providerLogout;
       const grant = await client.authorizationCodeGrant(config, current, {
         pkceCodeVerifier: login.codeVerifier,
         expectedState: login.state,
@@ -202,17 +219,10 @@ export async function registerOidcSignIn(app: FastifyInstance, deps: OidcDeps): 
       request.log.warn({ claim: oidc.claims.subject }, 'the ID token has no usable subject');
       return failurePage(reply, 'refused', appUrl);
     }
-    const config = await configuration();
-    const endSession = config.serverMetadata().end_session_endpoint
-      ? client.buildEndSessionUrl(config, {
-          client_id: oidc.clientId,
-          post_logout_redirect_uri: oidc.postLogoutRedirectUri,
-        }).href
-      : null;
     const user = await storeSignedInUser(db, {
       ...mapped,
       ssoUuid: ssoUuidFor(oidc.issuer, mapped.subject),
-      logoutUrl: endSession,
+      logoutUrl,
     });
     const query = new URLSearchParams({ token: await tokens.sign(user), returnPath: login.returnPath });
     return reply.redirect(`${appUrl}/loginCallback?${query.toString()}`, 303);

@@ -1,5 +1,6 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { setBounded } from '../bounded-map';
+import { isUuid } from '../domain/schemas';
 import { unauthorized } from '../errors';
 
 /** What a token says about its bearer (docs/product.md 3 "Token": exp and sso_uuid are read). */
@@ -39,9 +40,6 @@ export interface TokenService {
 }
 
 const nowS = () => Math.floor(Date.now() / 1000);
-
-const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 
 /**
  * HS256 tokens (docs/api.md "Conventions"). Every authenticated request verifies one and every

@@ -6,6 +6,10 @@
 
 export const uuid = { type: 'string', format: 'uuid', maxLength: 36 } as const;
 
+/** The same rule outside a schema (a token's ids, a claim's values, a setting). */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 /** Stored statuses plus notStarted (dto.ts AssessmentStatus). */
 export const assessmentStatus = {
   type: 'string',
