@@ -197,6 +197,46 @@ export async function answerCurrent(page: Page, which: 'first' | 'second' = 'fir
   await input.press('Tab');
 }
 
+/** The question's answer controls (options, boxes or the number field): visible once it is shown. */
+export const answerControls = (page: Page) =>
+  page
+    .getByRole('radio')
+    .or(page.getByRole('checkbox'))
+    .or(page.getByLabel(/^Værdi i/));
+
+/** One syncanswer request as a spec saw it: its key, body, question, and status or network error. */
+export interface SyncAttempt {
+  key: string;
+  body: string;
+  questionUniqueId: string;
+  outcome: number | string;
+}
+
+/**
+ * Nothing applied twice and nothing lost (issue 13): each key sent with one body only and taken
+ * (200) at most once, refused with no status but the `retried` ones, and the newest request of
+ * every answered question taken. A refused answer that a newer one of its question replaced in
+ * the outbox is never sent again.
+ */
+export function expectEachAnswerTakenOnce(
+  attempts: readonly SyncAttempt[],
+  answered: Iterable<string>,
+  retried: readonly number[],
+): void {
+  const byKey = new Map<string, SyncAttempt[]>();
+  for (const a of attempts) byKey.set(a.key, [...(byKey.get(a.key) ?? []), a]);
+  for (const [key, tries] of byKey) {
+    expect(new Set(tries.map((a) => a.body)).size, key).toBe(1);
+    expect(tries.filter((a) => a.outcome === 200).length, key).toBeLessThanOrEqual(1);
+    expect(
+      tries.filter((a) => typeof a.outcome === 'number' && a.outcome !== 200 && !retried.includes(a.outcome)),
+      key,
+    ).toEqual([]);
+  }
+  for (const uniqueId of answered)
+    expect(attempts.filter((a) => a.questionUniqueId === uniqueId).at(-1)?.outcome, uniqueId).toBe(200);
+}
+
 /** Every entry of the app's outbox as stored in IndexedDB (src/offline/db.ts), read in the page. */
 export function storedOutbox<T>(page: Page): Promise<T[]> {
   return page.evaluate(async () => {

@@ -1,6 +1,14 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import type { Question } from '../src/domain/answer-validation';
-import { answerTexts, api, bigDepartment, demoToken, signInWithToken, storedOutbox } from './fixtures';
+import {
+  answerControls,
+  answerTexts,
+  api,
+  bigDepartment,
+  demoToken,
+  signInWithToken,
+  storedOutbox,
+} from './fixtures';
 
 /**
  * Issue 12's chaos run: 200 answers over five assessments, one of them started offline, typed
@@ -142,12 +150,7 @@ async function answerFourTimes(page: Page, catalogue: Map<string, Question>, giv
   const question = catalogue.get(`${chapter}/${id}`);
   expect(question, `${chapter}/${id} in the catalogue`).toBeDefined();
   const radios = page.getByRole('radio');
-  await expect(
-    radios
-      .or(page.getByRole('checkbox'))
-      .or(page.getByLabel(/^Værdi i/))
-      .first(),
-  ).toBeVisible();
+  await expect(answerControls(page).first()).toBeVisible();
   if (question!.type === 'numeric') {
     const rangeStart = question!.numericQuestionSettings!.rangeStart ?? 0;
     const input = page.getByLabel(/^Værdi i/);

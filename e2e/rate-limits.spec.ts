@@ -1,12 +1,15 @@
 import { expect, type Response } from '@playwright/test';
 import type { Question } from '../src/domain/answer-validation';
 import {
+  answerControls,
   answerTexts,
   api,
-  newAssessmentInBigDepartment,
   demoToken,
+  expectEachAnswerTakenOnce,
+  newAssessmentInBigDepartment,
   signInWithToken,
   storedOutbox,
+  type SyncAttempt,
 } from './fixtures';
 import { testWithOwnServer } from './own-server';
 
@@ -25,11 +28,8 @@ const test = testWithOwnServer({ RATE_LIMIT_API_PER_MINUTE: String(API_PER_MINUT
 // One run is enough (the limit is per user and server); skipped before its server starts.
 test.skip(({ isMobile }) => isMobile, 'one run, on the desktop');
 
-interface Sent {
-  key: string;
-  body: string;
-  questionUniqueId: string;
-  status: number;
+interface Sent extends SyncAttempt {
+  outcome: number;
   retryAfter: string | null;
   json: unknown;
 }
@@ -61,7 +61,7 @@ test('a burst of answers over the API limit is refused with 429 and Retry-After,
             key: sentRequest.headers()['idempotency-key'] ?? '',
             body,
             questionUniqueId: (JSON.parse(body) as { questionUniqueId: string }).questionUniqueId,
-            status: response.status(),
+            outcome: response.status(),
             retryAfter: response.headers()['retry-after'] ?? null,
             json,
           }),
@@ -80,12 +80,7 @@ test('a burst of answers over the API limit is refused with 429 and Retry-After,
     const [, , , , chapter, id] = new URL(page.url()).pathname.split('/');
     const question = catalogue.get(`${chapter}/${id}`)!;
     const radios = page.getByRole('radio');
-    await expect(
-      radios
-        .or(page.getByRole('checkbox'))
-        .or(page.getByLabel(/^Værdi i/))
-        .first(),
-    ).toBeVisible();
+    await expect(answerControls(page).first()).toBeVisible();
     if (question.type === 'single') {
       for (let k = 0; k < 6; k++) await radios.nth(k % 2).click();
       given.set(question.uniqueId, JSON.stringify([question.options[1]!.answerId]));
@@ -101,7 +96,7 @@ test('a burst of answers over the API limit is refused with 429 and Retry-After,
   await expect.poll(async () => (await storedOutbox(page)).length, { timeout: 180_000 }).toBe(0);
   await expect(page.getByRole('status').filter({ hasText: /^Gemt$/ })).toBeVisible();
   await Promise.all(reading);
-  const refused = sent.filter((s) => s.status === 429);
+  const refused = sent.filter((s) => s.outcome === 429);
   console.log(
     `rate limit ${API_PER_MINUTE}/min: ${given.size * 6} answers typed; ${sent.length} syncanswer requests, ` +
       `${refused.length} answered 429 (Retry-After ${refused.map((s) => s.retryAfter).join(', ')} s); ` +
@@ -121,23 +116,7 @@ test('a burst of answers over the API limit is refused with 429 and Retry-After,
   // The outbox waited out the window instead of retrying in it (1, 2, 4, 8 … s would take five or
   // six refusals to get through a minute).
   expect(refused.length).toBeLessThanOrEqual(2);
-  // Nothing applied twice: each key with one body, taken at most once, nothing but 429 refused.
-  // A refused answer that a newer one of the same question replaced in the outbox is never
-  // sent again; the newest of each question was taken.
-  const byKey = new Map<string, Sent[]>();
-  for (const s of sent) byKey.set(s.key, [...(byKey.get(s.key) ?? []), s]);
-  for (const [key, attempts] of byKey) {
-    expect(new Set(attempts.map((a) => a.body)).size, key).toBe(1);
-    expect(attempts.filter((a) => a.status === 200).length, key).toBeLessThanOrEqual(1);
-    expect(
-      attempts.filter((a) => a.status !== 200 && a.status !== 429),
-      key,
-    ).toEqual([]);
-  }
-  for (const uniqueId of given.keys()) {
-    const newest = sent.filter((s) => s.questionUniqueId === uniqueId).at(-1);
-    expect(newest?.status, uniqueId).toBe(200);
-  }
+  expectEachAnswerTakenOnce(sent, given.keys(), [429]);
   // And the server holds the last value given to every question.
   const held = answerTexts(
     await api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessmentId}`),
