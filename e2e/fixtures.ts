@@ -132,21 +132,27 @@ export async function api<T>(
   return (await response.json()) as T;
 }
 
-/** The department with the most residences in the user's first organization, and its rows. */
-export async function bigDepartment(request: APIRequestContext, token: string) {
+/** The user's first organization and its departments. */
+export async function firstOrganizationDepartments(request: APIRequestContext, token: string) {
   const [organization] = await api<Organization[]>(request, token, '/api/v2/organizations/getorganizations');
   const departments = await api<Department[]>(
     request,
     token,
     `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
   );
+  return { organization: organization!, departments };
+}
+
+/** The department with the most residences in the user's first organization, and its rows. */
+export async function bigDepartment(request: APIRequestContext, token: string) {
+  const { organization, departments } = await firstOrganizationDepartments(request, token);
   const department = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
   const rows = await api<PropertyRow[]>(
     request,
     token,
     `/api/v2/properties/propertiesbydepartment?locationId=${department.departmentId}`,
   );
-  return { organization: organization!, department, rows };
+  return { organization, department, rows };
 }
 
 /**
@@ -164,6 +170,36 @@ export async function newAssessmentInBigDepartment(request: APIRequestContext, t
   const questions = await api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessmentId}`);
   const catalogue = new Map(questions.map((q) => [`${q.chapterKind}/${q.id}`, q]));
   return { department, propertyId: residence.residenceId, assessmentId, catalogue };
+}
+
+/**
+ * The `slot`-th residence without any assessment, in the smallest department of the user's
+ * first organization: no spec that reads the big department's lists meets the drafts made
+ * there. Specs take slots apart (and per project) so that none gets another's residence.
+ */
+export async function freeResidenceInSmallestDepartment(
+  request: APIRequestContext,
+  token: string,
+  slot: number,
+) {
+  const { departments } = await firstOrganizationDepartments(request, token);
+  const department = departments
+    .filter((d) => d.propertiesCount > 0)
+    .sort((a, b) => a.propertiesCount - b.propertiesCount)[0]!;
+  const rows = await api<PropertyRow[]>(
+    request,
+    token,
+    `/api/v2/properties/propertiesbydepartment?locationId=${department.departmentId}`,
+  );
+  const byResidence = new Map<string, PropertyRow[]>();
+  for (const row of rows)
+    byResidence.set(row.residenceId, [...(byResidence.get(row.residenceId) ?? []), row]);
+  const demoFree = [...byResidence.values()].filter((own) =>
+    own.every((r) => !isDemoAssessment(r.assessmentId)),
+  );
+  const residence = demoFree.slice(slot).find((own) => own.every((r) => r.assessmentId === null))?.[0];
+  expect(residence, `a free residence in ${department.departmentName}`).toBeDefined();
+  return { department, residence: residence! };
 }
 
 /** The property list's bar for the selected residences (Kopiér, Redigér, Godkend …). */

@@ -1,15 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type CDPSession,
-  type ElementHandle,
-  type Locator,
-  type Page,
-} from '@playwright/test';
-import type { Department, PropertyRow } from '../src/api/dto';
-import { api, demoToken, expectAccessible, isDemoAssessment } from './fixtures';
+import { expect, test, type CDPSession, type ElementHandle, type Locator, type Page } from '@playwright/test';
+import { api, demoToken, expectAccessible, freeResidenceInSmallestDepartment } from './fixtures';
 
 /**
  * A whole assessment with the keyboard only (the hardening issue): after `page.goto('/')` the test
@@ -157,36 +148,6 @@ async function expectScreenAccessible(page: Page, label: string): Promise<void> 
  * A residence of the smallest department (the other specs work in the biggest) that had no
  * assessment in the demo data and has none now; each project and repetition takes its own.
  */
-async function freeResidence(request: APIRequestContext, token: string, slot: number) {
-  const [organization] = await api<{ id: string }[]>(
-    request,
-    token,
-    '/api/v2/organizations/getorganizations',
-  );
-  const departments = await api<Department[]>(
-    request,
-    token,
-    `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
-  );
-  const department = departments
-    .filter((d) => d.propertiesCount > 0)
-    .sort((a, b) => a.propertiesCount - b.propertiesCount)[0]!;
-  const rows = await api<PropertyRow[]>(
-    request,
-    token,
-    `/api/v2/properties/propertiesbydepartment?locationId=${department.departmentId}`,
-  );
-  const byResidence = new Map<string, PropertyRow[]>();
-  for (const row of rows)
-    byResidence.set(row.residenceId, [...(byResidence.get(row.residenceId) ?? []), row]);
-  const demoFree = [...byResidence.values()].filter((own) =>
-    own.every((r) => !isDemoAssessment(r.assessmentId)),
-  );
-  const residence = demoFree.slice(slot).find((own) => own.every((r) => r.assessmentId === null))?.[0];
-  expect(residence, `a free residence in ${department.departmentName}`).toBeDefined();
-  return { department, residence: residence! };
-}
-
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The question form's controls. */
@@ -229,7 +190,7 @@ test.describe('the whole assessment by keyboard', () => {
     test.setTimeout(90_000);
     const token = await demoToken(request, 'skriver');
     const slot = (testInfo.project.name === 'phone' ? 24 : 0) + testInfo.repeatEachIndex * 2 + testInfo.retry;
-    const { department, residence } = await freeResidence(request, token, slot);
+    const { department, residence } = await freeResidenceInSmallestDepartment(request, token, slot);
     const cdp = await page.context().newCDPSession(page);
 
     // The start page and the demo sign-on.

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import type { Department, PropertyRow } from '../src/api/dto';
+import type { PropertyRow } from '../src/api/dto';
 import type { Question } from '../src/domain/answer-validation';
 import { withScreeningApplied } from '../src/domain/offline-answer';
 import {
@@ -8,6 +8,7 @@ import {
   api,
   demoToken,
   expectAccessible,
+  firstOrganizationDepartments,
   isDemoAssessment,
   markGuidanceTipsShown,
   payloadAnswerText,
@@ -42,16 +43,7 @@ const today = () => {
 };
 
 async function departmentToTake(request: APIRequestContext, token: string) {
-  const [organization] = await api<{ id: string }[]>(
-    request,
-    token,
-    '/api/v2/organizations/getorganizations',
-  );
-  const departments = await api<Department[]>(
-    request,
-    token,
-    `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
-  );
+  const { departments } = await firstOrganizationDepartments(request, token);
   for (const department of departments
     .filter((d) => d.propertiesCount >= 100)
     .sort((a, b) => a.propertiesCount - b.propertiesCount)) {

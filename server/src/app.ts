@@ -138,7 +138,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code });
+      return reply
+        .status(error.statusCode)
+        .send({ ...error.details, message: error.message, code: error.code });
     }
     if (error.validation) {
       return reply.status(400).send({ message: error.message, code: 'BAD_REQUEST' });

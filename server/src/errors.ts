@@ -1,9 +1,13 @@
-/** An error with an HTTP status and a message that is safe to show to the client. */
+/**
+ * An error with an HTTP status and a message that is safe to show to the client; `details` are
+ * more fields of the error body (docs/api.md "Conventions").
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly code: string = codeFor(statusCode),
+    readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }

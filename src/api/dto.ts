@@ -112,6 +112,24 @@ export interface AssessmentDetails {
   lastAnsweredQuestionUniqueId: string | null;
 }
 
+/**
+ * The body of syncanswer's 409 ANSWER_CHANGED_SINCE: the answer the server holds, given after
+ * the refused one (docs/api.md "syncanswer").
+ */
+export interface AnswerChangedSince {
+  message: string;
+  code: 'ANSWER_CHANGED_SINCE';
+  current: {
+    values: string[];
+    numericValue: number | null;
+    comment: string | null;
+    /** When it was given (ISO 8601). */
+    answeredAt: string;
+    /** The display name of who gave it; null when unknown. */
+    answeredBy: string | null;
+  };
+}
+
 /** Kinds of background job (docs/product.md 7: copyassessments and finishassessments). */
 export type JobKind = 'copy' | 'finish';
 

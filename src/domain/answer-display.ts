@@ -24,6 +24,30 @@ export function valueText(question: Question): string {
 }
 
 /**
+ * An answer the server holds (syncanswer's 409 ANSWER_CHANGED_SINCE) as `valueText` shows it,
+ * by its question; without the question, its raw number or answer ids.
+ */
+export function storedValueText(
+  question: Question | undefined,
+  stored: { values: readonly string[]; numericValue: number | null },
+): string {
+  if (!question) {
+    return stored.numericValue === null ? stored.values.join(', ') : formatNumericValue(stored.numericValue);
+  }
+  const input =
+    question.type === 'numeric' ? { numericValue: stored.numericValue } : { values: stored.values };
+  return valueText(applyAnswerToQuestion(question, input));
+}
+
+/** An answer's text with its comment, for the places that show two answers side by side. */
+export function withComment(value: string, comment: string | null | undefined, maxComment = 80): string {
+  const text = comment?.trim();
+  if (!text) return value;
+  const shown = text.length > maxComment ? `${text.slice(0, maxComment - 1)}…` : text;
+  return value ? `${value} («${shown}»)` : `«${shown}»`;
+}
+
+/**
  * docs/product.md 4: confirming a preselected (copied) answer saves it as it stands: the number, or the
  * selected options.
  */

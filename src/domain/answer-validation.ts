@@ -83,6 +83,12 @@ export interface SyncAnswerRequest {
   numericValue?: number | null;
   values?: string[];
   comment?: string | null;
+  /**
+   * When the answer was given on its device (ISO 8601 with a zone). The server refuses it
+   * (409 ANSWER_CHANGED_SINCE) when the stored answer was given later (docs/api.md
+   * "syncanswer"); without it the answer is applied whatever is stored.
+   */
+  answeredAt?: string;
 }
 
 /** docs/product.md 3 "Answer payload item": the question's uniqueId and the answer as strings. */

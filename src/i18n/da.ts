@@ -182,6 +182,12 @@ export const da = {
   'outbox.openQuestion': 'Gå til spørgsmålet',
   'outbox.retryNow': 'Prøv igen nu',
   'outbox.discard': 'Kassér',
+  'outbox.changedSince':
+    'Svaret blev ændret {date} kl. {time}, efter at du svarede. Dit svar: {mine}. Det nyeste svar: {newest}.',
+  'outbox.changedSince.by':
+    '{name} ændrede svaret {date} kl. {time}, efter at du svarede. Dit svar: {mine}. Det nyeste svar: {newest}.',
+  'outbox.changedSince.keepMine': 'Gem mit svar alligevel',
+  'outbox.changedSince.takeNewest': 'Brug det nyeste svar',
   'outbox.discardConfirm.title': 'Kassér svaret?',
   'outbox.discardConfirm.body':
     'Svaret bliver slettet fra enheden og kommer ikke med i vurderingen. Det kan ikke fortrydes.',

@@ -48,6 +48,11 @@ interface OutboxEntryBase {
   lastError: string | null;
   /** The server's reason when it refused the entry (400, 403, 404, 409). */
   parkedMessage: string | null;
+  /**
+   * The server's error code when it refused the entry (`ANSWER_CHANGED_SINCE`: a newer answer
+   * is on the server, which the user may overwrite on purpose); absent on older entries.
+   */
+  parkedCode?: string | null;
   createdAt: number;
   updatedAt: number;
   /** The residence's location text, so the entry can be listed without the network. */
@@ -61,6 +66,12 @@ export interface OutboxEntry extends OutboxEntryBase {
   /** `${assessmentId}:${questionUniqueId}`: entries of one question are coalesced by it. */
   questionUniqueId: string;
   payload: AnswerPayload;
+  /**
+   * Epoch ms of the edit the payload ends with: sent as `answeredAt`, so the server keeps an
+   * answer given later on another device (docs/api.md "syncanswer"). Absent on entries stored
+   * before it existed, which are sent without it.
+   */
+  answeredAt?: number;
   /** Display fields, so the pending and parked answers can be listed without the network. */
   questionTitle: string;
   valueText: string;

@@ -29,9 +29,18 @@ export const LOCK_RETRY_MS = 2_000;
 
 export const SYNC_ANSWER_PATH = '/api/v2/sync/syncanswer';
 
-/** The syncanswer body (docs/product.md 7), built fresh from the stored JSON on every attempt. */
+/**
+ * The syncanswer body (docs/product.md 7), built fresh from the stored JSON on every attempt,
+ * with the time the answer was given (docs/api.md "syncanswer": an older one does not overwrite
+ * a newer one).
+ */
 export function syncAnswerBody(entry: OutboxEntry): Record<string, unknown> {
-  return { questionUniqueId: entry.questionUniqueId, assessmentId: entry.assessmentId, ...entry.payload };
+  return {
+    questionUniqueId: entry.questionUniqueId,
+    assessmentId: entry.assessmentId,
+    ...entry.payload,
+    ...(entry.answeredAt === undefined ? {} : { answeredAt: new Date(entry.answeredAt).toISOString() }),
+  };
 }
 
 /** An answer: POST syncanswer with the entry's Idempotency-Key; answers the updated questions. */
@@ -103,6 +112,12 @@ export type FailureKind = 'transient' | 'auth' | 'refused';
 function retryAfterOf(error: unknown): number | undefined {
   const wait = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
   return typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? wait : undefined;
+}
+
+/** The server's error code of a refusal (`{ message, code }`, ApiError.body), if any. */
+function errorCodeOf(error: unknown): string | null {
+  const code = (error as { body?: { code?: unknown } | null } | null)?.body?.code;
+  return typeof code === 'string' ? code : null;
 }
 
 /** The HTTP status of a failure; 0 (network) for anything without one. */
@@ -310,7 +325,7 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
         const parked = await finishAttempt(
           db,
           entry,
-          { state: 'parked', lastError: message, parkedMessage: message },
+          { state: 'parked', lastError: message, parkedMessage: message, parkedCode: errorCodeOf(error) },
           at,
         );
         if (parked) call(() => options.onParked?.(parked));

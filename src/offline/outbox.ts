@@ -144,8 +144,25 @@ export async function withReopen<T>(db: AppDatabase, operation: () => Promise<T>
 /** What the sender has yet to do with a new entry: everything (pending, never tried). */
 type SendingState = Pick<
   OutboxRecord,
-  'state' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'parkedMessage' | 'createdAt' | 'updatedAt'
+  | 'state'
+  | 'attempts'
+  | 'nextAttemptAt'
+  | 'lastError'
+  | 'parkedMessage'
+  | 'parkedCode'
+  | 'createdAt'
+  | 'updatedAt'
 >;
+
+/** Due at once, never tried, nothing refused: a new entry, or a parked one sent again. */
+const UNTRIED = {
+  state: 'pending',
+  attempts: 0,
+  nextAttemptAt: 0,
+  lastError: null,
+  parkedMessage: null,
+  parkedCode: null,
+} as const satisfies Omit<SendingState, 'createdAt' | 'updatedAt'>;
 
 /** Adds a new pending entry at the end of the queue (inside the caller's transaction). */
 async function addPending<T extends OutboxRecord>(
@@ -153,15 +170,7 @@ async function addPending<T extends OutboxRecord>(
   fields: Omit<T, 'id' | keyof SendingState>,
   now: number,
 ): Promise<T> {
-  const sending: SendingState = {
-    state: 'pending',
-    attempts: 0,
-    nextAttemptAt: 0,
-    lastError: null,
-    parkedMessage: null,
-    createdAt: now,
-    updatedAt: now,
-  };
+  const sending: SendingState = { ...UNTRIED, createdAt: now, updatedAt: now };
   const entry = { ...fields, ...sending } as Omit<T, 'id'>;
   const id = await db.outbox.add(entry as T);
   return { ...entry, id } as T;
@@ -202,6 +211,7 @@ export async function enqueueAnswer(db: AppDatabase, input: AnswerInput): Promis
           ...target,
           ...display,
           payload: merged,
+          answeredAt: now,
           idempotencyKey: samePayload(target.payload, merged) ? target.idempotencyKey : newIdempotencyKey(),
           updatedAt: now,
         };
@@ -217,6 +227,7 @@ export async function enqueueAnswer(db: AppDatabase, input: AnswerInput): Promis
           propertyId: input.propertyId,
           questionUniqueId: input.questionUniqueId,
           payload: merged,
+          answeredAt: now,
           ssoUuid: input.ssoUuid,
           idempotencyKey: newIdempotencyKey(),
           ...display,
@@ -368,6 +379,70 @@ export async function discardParked(db: AppDatabase, id: number): Promise<boolea
   );
 }
 
+/** The server holds an answer given after this one (syncanswer's 409, docs/api.md). */
+export const ANSWER_CHANGED_SINCE = 'ANSWER_CHANGED_SINCE';
+
+/**
+ * The user keeps their answer over the newer one on the server (a parked ANSWER_CHANGED_SINCE):
+ * the entry is sent again as given now, so the server takes it. When a newer edit of the
+ * question waits already, that one carries the whole answer and the parked one just goes.
+ */
+export async function keepParkedAnswer(db: AppDatabase, id: number): Promise<boolean> {
+  return withReopen(db, () =>
+    db.transaction('rw', db.outbox, async () => {
+      const entry = await db.outbox.get(id);
+      if (entry?.kind !== 'answer' || entry.state !== 'parked' || entry.parkedCode !== ANSWER_CHANGED_SINCE) {
+        return false;
+      }
+      const newer = await db.outbox
+        .where('key')
+        .equals(entry.key)
+        .and((other) => other.id > entry.id && other.ssoUuid === entry.ssoUuid && isUnsent(other))
+        .count();
+      if (newer > 0) {
+        await db.outbox.delete(id);
+        return true;
+      }
+      const now = Date.now();
+      const kept: OutboxEntry = {
+        ...entry,
+        ...UNTRIED,
+        answeredAt: now,
+        idempotencyKey: newIdempotencyKey(),
+        updatedAt: now,
+      };
+      await db.outbox.put(kept);
+      return true;
+    }),
+  );
+}
+
+/** The two ways out of a parked answer that a newer one on the server outdated. */
+export interface ChangedSinceChoice {
+  /** Send this device's answer again, as given now: it overwrites the newer one. */
+  keepMine: () => Promise<unknown>;
+  /** Drop this device's answer: the newer one stays. */
+  takeNewest: () => Promise<unknown>;
+}
+
+/**
+ * The choice an entry parked with ANSWER_CHANGED_SINCE offers, for the form and the outbox list
+ * alike; undefined for any other entry. `send` drains the outbox after "keep mine".
+ */
+export function changedSinceChoice(
+  db: AppDatabase,
+  entry: OutboxRecord,
+  send: () => Promise<unknown>,
+): ChangedSinceChoice | undefined {
+  if (entry.state !== 'parked' || entry.parkedCode !== ANSWER_CHANGED_SINCE) return undefined;
+  return {
+    keepMine: async () => {
+      if (await keepParkedAnswer(db, entry.id)) await send();
+    },
+    takeNewest: () => discardParked(db, entry.id),
+  };
+}
+
 /**
  * Calls the listener with a snapshot now and after every change of the outbox, also changes
  * made by another tab or the service worker (Dexie liveQuery). Returns the unsubscribe.
@@ -480,7 +555,7 @@ export async function finishAttempt(
   db: AppDatabase,
   sent: OutboxRecord,
   changes: Partial<
-    Pick<OutboxRecord, 'state' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'parkedMessage'>
+    Pick<OutboxRecord, 'state' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'parkedMessage' | 'parkedCode'>
   >,
   now: number,
 ): Promise<OutboxRecord | null> {

@@ -8,6 +8,11 @@ export function formatShortDate(iso: string | Date): string {
   return dayjs(iso).format('DD.MM.YY');
 }
 
+/** A time of day as Danish writes it: 10.05. */
+export function formatTime(iso: string | Date): string {
+  return dayjs(iso).format('HH.mm');
+}
+
 export function formatPercent(share: number): string {
   return `${Math.round(share * 100)}`;
 }

@@ -193,7 +193,12 @@ describe('the form offline computes what the server would (issue 12)', () => {
     window.dispatchEvent(new Event('online'));
     await waitFor(() => expect(saveStatusText()).toBe('Gemt'), { timeout: 5_000 });
     expect(network.received).toEqual([
-      { questionUniqueId: 'ANK-01', assessmentId: ASSESSMENT, values: ['ja'] },
+      {
+        questionUniqueId: 'ANK-01',
+        assessmentId: ASSESSMENT,
+        values: ['ja'],
+        answeredAt: expect.any(String),
+      },
     ]);
   });
 });

@@ -67,7 +67,12 @@ describe('an answer the device cannot store (issue 8)', () => {
     storage.allow();
     await waitFor(() => expect(saveStatusText()).toBe('Gemt'), { timeout: 4_000 });
     expect(network.received).toEqual([
-      { questionUniqueId: 'ANK-01', assessmentId: ASSESSMENT, values: ['ja'] },
+      {
+        questionUniqueId: 'ANK-01',
+        assessmentId: ASSESSMENT,
+        values: ['ja'],
+        answeredAt: expect.any(String),
+      },
     ]);
     expect(yes().getAttribute('aria-checked')).toBe('true');
     expect(screen.queryByRole('button', { name: 'Prøv igen' })).toBeNull();

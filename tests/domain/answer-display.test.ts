@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   answersNotInSnapshot,
   preselectedAnswer,
+  storedValueText,
   unsentAnswers,
   valueText,
   withAnswers,
+  withComment,
 } from '../../src/domain/answer-display';
 import type { Question } from '../../src/domain/answer-validation';
 
@@ -44,6 +46,24 @@ describe('an answer as text for the outbox list', () => {
     expect(valueText(base)).toBe('87,5 cm');
     expect(valueText({ ...base, numericQuestionValue: null })).toBe('');
     expect(valueText(choice)).toBe('Rampe, Trappe');
+  });
+});
+
+describe('the newer answer a refusal names, beside the one on the device (docs/api.md "syncanswer")', () => {
+  it('is written as the question shows it, or raw when the question is not known', () => {
+    expect(storedValueText(base, { values: [], numericValue: 92 })).toBe('92 cm');
+    expect(storedValueText(base, { values: [], numericValue: null })).toBe('');
+    expect(storedValueText(choice, { values: ['lift'], numericValue: null })).toBe('Lift');
+    expect(storedValueText(undefined, { values: ['lift', 'rampe'], numericValue: null })).toBe('lift, rampe');
+    expect(storedValueText(undefined, { values: [], numericValue: 92.5 })).toBe('92,5');
+  });
+
+  it('carries its comment, shortened', () => {
+    expect(withComment('92 cm', null)).toBe('92 cm');
+    expect(withComment('92 cm', '  ')).toBe('92 cm');
+    expect(withComment('92 cm', 'Målt ved døren')).toBe('92 cm («Målt ved døren»)');
+    expect(withComment('', 'Kun en kommentar')).toBe('«Kun en kommentar»');
+    expect(withComment('Ja', 'x'.repeat(200), 10)).toBe(`Ja («${'x'.repeat(9)}…»)`);
   });
 });
 

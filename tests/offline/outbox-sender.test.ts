@@ -3,7 +3,13 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/http';
 import type { OutboxRecord } from '../../src/offline/db';
-import { discardParked, enqueueAnswer, listEntries } from '../../src/offline/outbox';
+import {
+  changedSinceChoice,
+  discardParked,
+  enqueueAnswer,
+  keepParkedAnswer,
+  listEntries,
+} from '../../src/offline/outbox';
 import {
   SYNC_ANSWER_PATH,
   classifyFailure,
@@ -159,7 +165,11 @@ describe('sending the outbox in order', () => {
       assessmentId: ASSESSMENT,
       numericValue: 4.5,
       comment: 'Rampe ved bagdør',
+      // When it was given here: the server keeps a newer answer given elsewhere.
+      answeredAt: new Date(entry.answeredAt!).toISOString(),
     });
+    // An entry stored before answeredAt existed is sent without it.
+    expect(syncAnswerBody({ ...entry, answeredAt: undefined })).not.toHaveProperty('answeredAt');
     const fetchMock = vi.fn(
       async (_url: string, _init: RequestInit) =>
         new Response(JSON.stringify([{ uniqueId: 'q-ramp' }]), { status: 200 }),
@@ -334,6 +344,93 @@ describe('classifying failures', () => {
     expect(server.requests).toHaveLength(2);
     expect(await discardParked(db, locked.id)).toBe(true);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('an answer outdated by a newer one on the server is parked with its code; the user keeps it or takes the newer', async () => {
+    const db = openDatabase();
+    const older = await enqueueAnswer(db, answer('q1', { numericValue: 80 }, { valueText: '80 cm' }));
+    const other = await enqueueAnswer(db, answer('q2', { numericValue: 70 }, { valueText: '70 cm' }));
+    const changedSince = (): Promise<never> =>
+      Promise.reject(
+        new ApiError(409, 'Maja ændrede svaret', {
+          code: 'ANSWER_CHANGED_SINCE',
+          current: {
+            values: [],
+            numericValue: 90,
+            comment: null,
+            answeredAt: '2026-11-24T10:00:00.000Z',
+            answeredBy: 'Maja',
+          },
+        }),
+      );
+    const server = new FakeServer().then(changedSince);
+    const outbox = sender({ db, send: server.send });
+    await outbox.drain();
+    // Parked with the reason and the code; the next answer went on.
+    expect(sentQuestions(server)).toEqual(['q1', 'q2']);
+    const [parked] = await listEntries(db);
+    expect(parked).toMatchObject({
+      id: older.id,
+      state: 'parked',
+      parkedMessage: 'Maja ændrede svaret',
+      parkedCode: 'ANSWER_CHANGED_SINCE',
+    });
+    // Another refusal carries its own code (or none), so it offers no such choice.
+    expect(
+      changedSinceChoice(db, { ...parked!, parkedCode: 'ASSESSMENT_LOCKED' }, outbox.drain),
+    ).toBeUndefined();
+    expect(changedSinceChoice(db, { ...other, state: 'pending' }, outbox.drain)).toBeUndefined();
+
+    // Keep mine: sent again with a new key, and taken.
+    await changedSinceChoice(db, parked!, outbox.drain)!.keepMine();
+    expect(server.requests.at(-1)).toMatchObject({ entryId: older.id, payload: { numericValue: 80 } });
+    expect(server.requests.at(-1)!.idempotencyKey).not.toBe(older.idempotencyKey);
+    expect(server.answers.get(parked!.key)).toEqual({ numericValue: 80 });
+    expect(await db.outbox.count()).toBe(0);
+
+    // Take the newer: the device's answer goes, nothing is sent.
+    await enqueueAnswer(db, answer('q3', { values: ['a'] }));
+    server.then(changedSince);
+    await outbox.drain();
+    const [outdated] = await listEntries(db);
+    expect(outdated).toMatchObject({ state: 'parked', parkedCode: 'ANSWER_CHANGED_SINCE' });
+    const sent = server.requests.length;
+    await changedSinceChoice(db, outdated!, outbox.drain)!.takeNewest();
+    await outbox.drain();
+    expect(server.requests).toHaveLength(sent);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeping an outdated answer while a newer edit of it waits leaves the newer edit to carry it', async () => {
+    const db = openDatabase();
+    const parked = await enqueueAnswer(db, answer('q1', { numericValue: 80, comment: 'målt' }));
+    await db.outbox.update(parked.id, { state: 'inflight' });
+    const newer = await enqueueAnswer(db, answer('q1', { numericValue: 85 }));
+    await db.outbox.update(parked.id, {
+      state: 'parked',
+      parkedCode: 'ANSWER_CHANGED_SINCE',
+      parkedMessage: 'Nyere',
+    });
+    const stored = (await db.outbox.get(parked.id))!;
+    expect(await keepParkedAnswer(db, stored.id)).toBe(true);
+    expect((await listEntries(db)).map((e) => [e.id, e.state, e.payload])).toEqual([
+      [newer.id, 'pending', { numericValue: 85, comment: 'målt' }],
+    ]);
+    // Only a parked ANSWER_CHANGED_SINCE can be kept.
+    expect(await keepParkedAnswer(db, newer.id)).toBe(false);
+
+    // Kept alone: pending again, as given now, with a new key.
+    await db.outbox.update(newer.id, {
+      state: 'parked',
+      parkedCode: 'ANSWER_CHANGED_SINCE',
+      parkedMessage: 'Nyere',
+    });
+    const before = Date.now();
+    expect(await keepParkedAnswer(db, newer.id)).toBe(true);
+    const kept = (await listEntries(db))[0]!;
+    expect(kept).toMatchObject({ state: 'pending', parkedCode: null, parkedMessage: null, attempts: 0 });
+    expect(kept.answeredAt).toBeGreaterThanOrEqual(before);
+    expect(kept.idempotencyKey).not.toBe(newer.idempotencyKey);
   });
 
   it('a value refused with 400 is parked too, and a corrected value replaces it and is sent', async () => {

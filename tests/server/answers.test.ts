@@ -794,6 +794,80 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       expect((await answerOf(id, 'S04'))!.values).toEqual(['S04-b']);
     });
 
+    it('refuses an answer given before the stored one with 409 and the stored answer; a later one is applied', async () => {
+      const id = await createDraft();
+      const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+      const question = { assessmentId: id, questionUniqueId: 'S05' };
+      // Given on another device ten minutes ago, by another user.
+      const tenMinutesAgo = at(10);
+      await syncOk('flere', { ...question, numericValue: 90, comment: 'Målt', answeredAt: tenMinutesAgo });
+      const stored = (await answerOf(id, 'S05'))!;
+      expect(stored.answered_at.toISOString()).toBe(tenMinutesAgo);
+
+      // Given before it (it waited offline): refused with the stored answer, nothing changes.
+      const before = await snapshot(id);
+      const refused = await sync(
+        'skriver',
+        { ...question, numericValue: 120, answeredAt: at(60) },
+        'offline-key',
+      );
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toEqual({
+        message: expect.any(String),
+        code: 'ANSWER_CHANGED_SINCE',
+        current: {
+          values: [],
+          numericValue: 90,
+          comment: 'Målt',
+          answeredAt: stored.answered_at.toISOString(),
+          answeredBy: expect.any(String),
+        },
+      });
+      expect(refused.json().current.answeredBy).toBe(
+        (
+          await t.app.db
+            .selectFrom('users')
+            .select('display_name')
+            .where('id', '=', userIds.flere)
+            .executeTakeFirstOrThrow()
+        ).display_name,
+      );
+      expect(await snapshot(id)).toEqual(before);
+      // A comment alone is refused the same way: it would overwrite the newer comment.
+      expect((await sync('skriver', { ...question, comment: 'Gammel', answeredAt: at(30) })).statusCode).toBe(
+        409,
+      );
+
+      // Given after it: applied, and its own time is kept.
+      const later = at(1);
+      await syncOk('skriver', { ...question, numericValue: 120, answeredAt: later });
+      expect(await answerOf(id, 'S05')).toMatchObject({ numeric_value: 120, answered_by: userIds.skriver });
+      expect((await answerOf(id, 'S05'))!.answered_at.toISOString()).toBe(later);
+      // A clock ahead of the server's counts as now; without a time the answer is applied as before.
+      await syncOk('skriver', {
+        ...question,
+        numericValue: 110,
+        answeredAt: new Date(Date.now() + 3_600_000).toISOString(),
+      });
+      expect((await answerOf(id, 'S05'))!.answered_at.getTime()).toBeLessThanOrEqual(Date.now());
+      await syncOk('flere', { ...question, numericValue: 100 });
+      expect((await answerOf(id, 'S05'))!.numeric_value).toBe(100);
+      // A question with no stored answer takes any time.
+      await syncOk('skriver', {
+        assessmentId: id,
+        questionUniqueId: 'S02',
+        values: ['S02-a'],
+        answeredAt: at(600),
+      });
+      // The assessment's updated_at is the server's time of the write, not the answer's.
+      expect((await assessmentRow(id)).updated_at.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+      // A time that is not one is a 400.
+      for (const answeredAt of ['gestern', '2026-13-01T00:00:00Z', 12, '2026-11-24T10:00:00']) {
+        expectError(await sync('skriver', { ...question, numericValue: 100, answeredAt }), 400);
+      }
+    });
+
     it('keeps the keys stored with responses before migration 0009', async () => {
       const id = await createDraft();
       const body = { assessmentId: id, questionUniqueId: 'S02', values: ['S02-a'] };
@@ -802,6 +876,7 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       const down = await migrator.migrateTo('0008-list-version-on-shown-fields');
       expect(down.error).toBeUndefined();
       expect(down.results?.map((r) => r.migrationName)).toEqual([
+        '0011-answer-given-at',
         '0010-idempotency-key-pruning',
         '0009-lean-answer-writes',
       ]);

@@ -124,6 +124,7 @@ export interface AnswerTable {
   /** Copied from another assessment and not yet confirmed in this one. */
   preselected: Generated<boolean>;
   answered_by: string | null;
+  /** When it was given, as its device said (syncanswer `answeredAt`, migration 0011). */
   answered_at: DefaultedTimestamp;
 }
 

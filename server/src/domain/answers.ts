@@ -37,7 +37,7 @@ import * as schemas from './schemas';
 export { toQuestionList, type AnswerRow, type Catalogue };
 
 /** GET /api/v2/assessment/getassessment (docs/architecture.md 3, "getassessment response"). */
-import type { AssessmentDetails } from '../../../src/api/dto';
+import type { AnswerChangedSince as AnswerChangedSinceBody, AssessmentDetails } from '../../../src/api/dto';
 export type { AssessmentDetails };
 
 /** An assessment row as findAssessment answers it. */
@@ -228,7 +228,10 @@ async function readAnswerState(
     .select((eb) => [
       sql<string>`a.xmin::text`.as('version'),
       jsonArrayFrom(
-        eb.selectFrom('answers').select(ANSWER_ROW_COLUMNS).whereRef('assessment_id', '=', 'a.id'),
+        eb
+          .selectFrom('answers')
+          .select([...ANSWER_ROW_COLUMNS, 'answered_by', 'answered_at'])
+          .whereRef('assessment_id', '=', 'a.id'),
       ).as('answers'),
     ])
     .where('a.id', '=', assessmentId)
@@ -237,10 +240,61 @@ async function readAnswerState(
 
 type AnswerState = NonNullable<Awaited<ReturnType<typeof readAnswerState>>>;
 
+/** A stored answer as the state holds it: with who gave it and when (JSON: an ISO string). */
+type StoredAnswerRow = AnswerRow & { answered_by: string | null; answered_at: string };
+
 /** The stored rows with one question's answer replaced (or removed when `answer` is null). */
-function withAnswer(rows: readonly AnswerRow[], questionId: string, answer: AnswerRow | null): AnswerRow[] {
+function withAnswer(
+  rows: readonly StoredAnswerRow[],
+  questionId: string,
+  answer: StoredAnswerRow | null,
+): StoredAnswerRow[] {
   const others = rows.filter((r) => r.question_unique_id !== questionId);
   return answer ? [...others, answer] : others;
+}
+
+/**
+ * When the answer was given: the request's `answeredAt`, but never later than the server's
+ * clock (a device whose clock runs ahead must not make its answers win for ever), or now.
+ */
+function givenAt(body: SyncAnswerRequest, now: Date): Date {
+  if (body.answeredAt === undefined) return now;
+  const given = Date.parse(body.answeredAt);
+  return given < now.getTime() ? new Date(given) : now;
+}
+
+/**
+ * 409 ANSWER_CHANGED_SINCE: the stored answer was given after this one (docs/api.md
+ * "syncanswer"). The body's `current` (dto.ts AnswerChangedSince) gets the author's name in
+ * applySyncAnswer, once the request has been decided.
+ */
+class AnswerChangedSince extends HttpError {
+  constructor(readonly stored: StoredAnswerRow) {
+    super(
+      409,
+      'The answer was changed after this one was given; this one was not applied',
+      'ANSWER_CHANGED_SINCE',
+    );
+  }
+
+  async withAuthor(db: Kysely<Database>): Promise<HttpError> {
+    const { stored } = this;
+    const author = stored.answered_by
+      ? await db
+          .selectFrom('users')
+          .select('display_name')
+          .where('id', '=', stored.answered_by)
+          .executeTakeFirst()
+      : undefined;
+    const current: AnswerChangedSinceBody['current'] = {
+      values: stored.values,
+      numericValue: stored.numeric_value,
+      comment: stored.comment,
+      answeredAt: new Date(stored.answered_at).toISOString(),
+      answeredBy: author?.display_name ?? null,
+    };
+    return new HttpError(this.statusCode, this.message, this.code, { current });
+  }
 }
 
 const idempotencyConflict = () =>
@@ -271,7 +325,7 @@ function planAnswer(
   assertMember(user, state.organization_id);
   if (state.status === 'cancelled') throw notFound('Assessment not found');
   assertValidAnswer(catalogue, body);
-  const rows = state.answers as AnswerRow[];
+  const rows = state.answers as StoredAnswerRow[];
 
   if (idempotencyKey !== undefined && state.request_hash !== null) {
     if (state.request_hash !== hash) throw idempotencyConflict();
@@ -284,12 +338,18 @@ function planAnswer(
   assertEditable(state.status);
   const questionId = body.questionUniqueId;
   const existing = rows.find((r) => r.question_unique_id === questionId);
+  const now = new Date();
+  const given = givenAt(body, now);
+  // An answer given later (on another device, or by another user) is not overwritten by one
+  // that waited on a device. Without `answeredAt` the caller asked for no such check.
+  if (body.answeredAt !== undefined && existing && Date.parse(existing.answered_at) > given.getTime()) {
+    throw new AnswerChangedSince(existing);
+  }
   const merged = mergeAnswer(
     existing && { values: existing.values, numericValue: existing.numeric_value, comment: existing.comment },
     body,
   );
-  const now = new Date();
-  // Written with the user as answered_by and `now` as answered_at (writeAnswer).
+  // Written with the user as answered_by and `given` as answered_at (writeAnswer).
   const fields = {
     values: [...merged.values],
     numeric_value: merged.numericValue,
@@ -298,10 +358,16 @@ function planAnswer(
     preselected: isCommentOnly(body) ? (existing?.preselected ?? false) : false,
   };
   const empty = isEmptyAnswer(merged);
-  const after = withAnswer(rows, questionId, empty ? null : { question_unique_id: questionId, ...fields });
+  const after = withAnswer(
+    rows,
+    questionId,
+    empty
+      ? null
+      : { question_unique_id: questionId, ...fields, answered_by: user.id, answered_at: given.toISOString() },
+  );
   const derived = deriveAssessmentState(catalogue.questions, answerMapOf(after), state.converted);
   const json = questionListJson(catalogue, after, derived.excluded_handicaps);
-  return { write: { fields: empty ? null : fields, derived, now, json, after } };
+  return { write: { fields: empty ? null : fields, derived, now, given, json, after } };
 }
 
 type AnswerWrite = NonNullable<ReturnType<typeof planAnswer>['write']>;
@@ -311,7 +377,7 @@ type AnswerWrite = NonNullable<ReturnType<typeof planAnswer>['write']>;
  * only while the assessment row is still the version that was read (`xmin`): a request that
  * lost the race changes nothing. A key another request took meanwhile aborts the write,
  * answer and all (idempotency_key_reused(), migration 0007). One call of
- * `sync_answer_write` (migration 0009), whose statements are planned once per connection
+ * `sync_answer_write` (migrations 0009 and 0011), whose statements are planned once per connection
  * rather than once per answer. Answers the row's new version, or null when it did not apply.
  */
 async function writeAnswer(
@@ -319,13 +385,13 @@ async function writeAnswer(
   { user, body, idempotencyKey }: SyncAnswerCommand,
   hash: string | null,
   state: AnswerState,
-  { fields, derived, now }: AnswerWrite,
+  { fields, derived, now, given }: AnswerWrite,
 ): Promise<string | null> {
   const { rows } = await sql<{ version: string | null }>`select sync_answer_write(
       ${state.id}, ${state.version},
       ${derived.screening_completed}, ${derived.excluded_handicaps},
       ${derived.handicaps_for_evaluation}, ${derived.is_calculated},
-      ${body.questionUniqueId}, ${now},
+      ${body.questionUniqueId}, ${now}, ${given},
       ${fields !== null}, ${fields?.values ?? null}, ${fields?.numeric_value ?? null},
       ${fields?.comment ?? null}, ${fields?.preselected ?? null}, ${user.id},
       ${idempotencyKey ?? null}, ${hash}
@@ -360,7 +426,8 @@ function answerStateCacheOf(db: Kysely<Database>): Map<string, AnswerState> {
  * Applies one answer (docs/api.md "syncanswer"): checks access (404/403 as findAssessment)
  * and the answer against its question (400), answers a repeated idempotency key with the
  * current question list without applying it again (409 when the body differs), refuses a
- * locked assessment (409), upserts the answer (confirming a copied one unless only the
+ * locked assessment (409) and an answer given before the stored one (409, with the stored
+ * one), upserts the answer (confirming a copied one unless only the
  * comment changes; an answer left empty is deleted), recomputes the screening fields,
  * isCalculated, the last answered question and updated_at, and records the key with the
  * request's hash. Answers the whole question list as JSON (UTF-8 bytes) and whether this request
@@ -420,6 +487,7 @@ export async function applySyncAnswer(
       return locked;
     });
   } catch (error) {
+    if (error instanceof AnswerChangedSince) throw await error.withAuthor(db);
     throw isKeyReused(error) ? idempotencyConflict() : error;
   }
 }
@@ -579,6 +647,7 @@ export const syncAnswerBodySchema = {
       items: { type: 'string', minLength: 1, maxLength: MAX_ID_LENGTH },
     },
     comment: { type: ['string', 'null'], maxLength: MAX_COMMENT_LENGTH },
+    answeredAt: { type: 'string', format: 'date-time', maxLength: 40 },
   },
 } as const;
 

@@ -4,13 +4,16 @@ import { activeAssessmentsKeys } from '../../api/get-active-assessments';
 import { assessmentKeys } from '../../api/get-assessment';
 import { locatedAssessmentsKeys } from '../../api/get-located-assessments';
 import { questionsQueryOptions } from '../../api/get-questions';
+import type { AnswerChangedSince } from '../../api/dto';
 import { ApiError } from '../../api/http';
 import { tokenStore } from '../../api/token-store';
 import { refreshAfterAssessmentChange } from '../../api/refresh-after-change';
-import { appDatabaseRelaxed, type OutboxRecord } from '../../offline/db';
+import { appDatabaseRelaxed, type OutboxEntry, type OutboxRecord } from '../../offline/db';
+import { ANSWER_CHANGED_SINCE } from '../../offline/outbox';
 import { createOutboxSender, sendOutboxEntry, type OutboxSender } from '../../offline/outbox-sender';
 import { showToast } from '../../ui/toasts';
 import type { Question } from '../../domain/answer-validation';
+import { storedValueText, withComment } from '../../domain/answer-display';
 
 /**
  * The app's one outbox sender (docs/architecture.md 2): started once a signed-in screen needs it, it
@@ -29,12 +32,40 @@ export interface OutboxMessages {
   idTaken: string;
   /** What an entry is, in words: the question's title, "Ny vurdering" or the sync. */
   title: (entry: OutboxRecord) => string;
+  /**
+   * A newer answer is on the server (409 ANSWER_CHANGED_SINCE): who gave it (null: unknown)
+   * and when (ISO), and both answers as text.
+   */
+  changedSince: (details: { by: string | null; at: string; mine: string; newest: string }) => string;
 }
 
 /** The server's error code of a refused request ({ message, code }, docs/api.md). */
 function errorCode(error: ApiError): string | undefined {
   const code = (error.body as { code?: unknown } | null | undefined)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * The reason a parked ANSWER_CHANGED_SINCE carries: both answers as text, by the question as
+ * the server lists it now (read again: it holds the newer answer the form then shows).
+ */
+async function changedSinceReason(
+  queryClient: QueryClient,
+  messages: OutboxMessages,
+  entry: OutboxEntry,
+  current: AnswerChangedSince['current'],
+): Promise<string> {
+  const options = questionsQueryOptions(entry.assessmentId);
+  const questions = await queryClient
+    .fetchQuery({ ...options, staleTime: 0 })
+    .catch(() => queryClient.getQueryData(options.queryKey));
+  const question = questions?.find((q) => q.uniqueId === entry.questionUniqueId);
+  return messages.changedSince({
+    by: current.answeredBy,
+    at: current.answeredAt,
+    mine: withComment(entry.valueText, entry.payload.comment),
+    newest: withComment(storedValueText(question, current), current.comment),
+  });
 }
 
 export function outboxSender(queryClient: QueryClient, messages: OutboxMessages): OutboxSender {
@@ -50,6 +81,20 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
         // A create whose id is another residence's can never be sent as it is: parked, with why.
         if (error instanceof ApiError && error.status === 409 && errorCode(error) === 'ASSESSMENT_ID_TAKEN') {
           throw new ApiError(error.status, messages.idTaken, error.body);
+        }
+        // An answer given on another device after this one waited here: parked with both
+        // answers, for the user to choose (docs/architecture.md 2, "An older answer").
+        if (
+          entry.kind === 'answer' &&
+          error instanceof ApiError &&
+          errorCode(error) === ANSWER_CHANGED_SINCE
+        ) {
+          const { current } = error.body as AnswerChangedSince;
+          throw new ApiError(
+            error.status,
+            await changedSinceReason(queryClient, messages, entry, current),
+            error.body,
+          );
         }
         // docs/product.md 8: writing without the right to, or to a locked (or meanwhile removed)
         // assessment says so in Danish; the entry is parked with this text and the value stays

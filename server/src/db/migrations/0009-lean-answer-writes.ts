@@ -27,6 +27,12 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop index if exists sync_requests_user_created_idx`.execute(db);
   await sql`alter table sync_requests drop column response, drop column response_br`.execute(db);
+  await createSyncAnswerWrite(db);
+}
+
+/** This migration's `sync_answer_write`; 0011's `down` brings it back. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function createSyncAnswerWrite(db: Kysely<any>): Promise<void> {
   await sql`
     create function sync_answer_write(
       p_assessment uuid,

@@ -16,7 +16,7 @@ import { derivedStateOfList, withUnsentAnswers } from '../../../domain/offline-a
 import { saveStatus } from '../../../domain/save-status';
 import { isLocked, normalizeLegacyStatus } from '../../../domain/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
-import { outboxKey, queueHiddenQuestionsSync } from '../../../offline/outbox';
+import { changedSinceChoice, outboxKey, queueHiddenQuestionsSync } from '../../../offline/outbox';
 import { OptionalPart } from '../../../ui/optional-part';
 import { showToast } from '../../../ui/toasts';
 import { useOnline } from '../../../ui/use-online';
@@ -235,7 +235,13 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
         input={
           <AnswerInput question={question} locked={locked} onAnswer={(a) => saving.answer(question, a)} />
         }
-        status={<SaveStatusLine status={status} onRetry={() => saving.retry(question.uniqueId)} />}
+        status={
+          <SaveStatusLine
+            status={status}
+            onRetry={() => saving.retry(question.uniqueId)}
+            changedSince={entry && changedSinceChoice(outbox.db, entry, outbox.send)}
+          />
+        }
       />
 
       <Group className={classes.navBar} justify="space-between">

@@ -3,7 +3,7 @@ import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { pluralKey } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
-import { discardParked, type OutboxRecord } from '../../../offline/outbox';
+import { changedSinceChoice, discardParked, type OutboxRecord } from '../../../offline/outbox';
 import { useOutbox } from '../hooks/use-outbox';
 import { outboxEntryTitle } from '../outbox-entry-title';
 
@@ -33,6 +33,30 @@ export function OutboxIndicator() {
     .filter(Boolean)
     .join(', ');
 
+  const parkedActions = (entry: OutboxRecord) => {
+    // A newer answer on the server: the user picks one of the two the reason names.
+    const choice = changedSinceChoice(db, entry, () => sender.drain());
+    if (choice) {
+      return (
+        <Group>
+          <Button size="xs" onClick={() => void choice.keepMine()}>
+            {t('outbox.changedSince.keepMine')}
+          </Button>
+          <Button size="xs" variant="default" onClick={() => void choice.takeNewest()}>
+            {t('outbox.changedSince.takeNewest')}
+          </Button>
+        </Group>
+      );
+    }
+    return (
+      <Group>
+        <Button size="xs" color="red.9" variant="outline" onClick={() => setDiscarding(entry)}>
+          {t('outbox.discard')}
+        </Button>
+      </Group>
+    );
+  };
+
   const entryView = (entry: OutboxRecord) => (
     <Stack
       key={entry.id}
@@ -54,11 +78,7 @@ export function OutboxIndicator() {
           <Text size="sm" c="red.9">
             {t('outbox.reason', { reason: entry.parkedMessage ?? '' })}
           </Text>
-          <Group>
-            <Button size="xs" color="red.9" variant="outline" onClick={() => setDiscarding(entry)}>
-              {t('outbox.discard')}
-            </Button>
-          </Group>
+          {parkedActions(entry)}
         </>
       )}
     </Stack>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { tokenStore } from '../../../api/token-store';
 import { storageFailureOf, type DeviceStorage } from '../../../domain/save-status';
 import { useTranslation } from '../../../i18n/use-translation';
+import { formatShortDate, formatTime } from '../../../ui/format';
 import { appDatabase } from '../../../offline/db';
 import { subscribe, type OutboxSnapshot } from '../../../offline/outbox';
 import { outboxEntryTitle } from '../outbox-entry-title';
@@ -25,6 +26,14 @@ export function useOutbox() {
         notAuthorized: t('assessment.notAuthorized'),
         idTaken: t('outbox.create.idTaken'),
         title: (entry) => outboxEntryTitle(t, entry),
+        changedSince: ({ by, at, mine, newest }) =>
+          t(by ? 'outbox.changedSince.by' : 'outbox.changedSince', {
+            name: by ?? '',
+            date: formatShortDate(at),
+            time: formatTime(at),
+            mine: mine || t('outbox.value.empty'),
+            newest: newest || t('outbox.value.empty'),
+          }),
       }),
     [queryClient, t],
   );
