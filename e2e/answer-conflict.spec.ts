@@ -70,6 +70,8 @@ test('an answer that waited offline does not overwrite a newer one from another 
   await expect(desk).toHaveURL(new RegExp(`${form}/002$`));
   const newestSecond = await choose(desk, second!, 1);
   await expect(desk.getByText('Gemt', { exact: true })).toBeVisible();
+  // Both on the server before the office closes.
+  await expect.poll(async () => selected(await questionsNow(), 'S02')).toEqual([newestSecond]);
   await office.close();
   expect(selected(await questionsNow(), 'S01')).toEqual([newestFirst]);
 

@@ -98,7 +98,11 @@ export async function startScreeningOnline(
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // A dialog fading in is measured half transparent (false contrast failures): wait for the
-  // page's finite transitions to settle first (spinners run forever and do not count).
+  // page's finite transitions to settle first (spinners run forever and do not count). A
+  // transition begins a frame or two after the state that starts it, so wait for two first.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
   await page.waitForFunction(
     () =>
       document

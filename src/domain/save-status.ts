@@ -42,7 +42,9 @@ export type SaveStatus =
  *   else may claim it is saved, not even an older entry of the same question);
  * - it is being stored: saving;
  * - the server refused the queued answer: not saved, with the server's reason;
- * - it waits in the outbox: saving while online, saved on the device while offline;
+ * - it waits in the outbox: saving while online, saved on the device while offline; an answer
+ *   stored after the outbox snapshot was read waits too, though the snapshot does not show it
+ *   yet (it cannot have been sent before the snapshot that shows it gone);
  * - it was stored here, or seen waiting in the outbox in this visit (after a reload the form
  *   has no attempt of its own, only the entry), and has left the outbox (the server took it):
  *   saved;
@@ -54,12 +56,16 @@ export function saveStatus(input: {
   online: boolean;
   /** The question's entry was seen waiting and has left the outbox (`followEntries`). */
   sent?: boolean;
+  /** The latest edit was stored after the outbox snapshot's read began (answersNotInSnapshot). */
+  storedAfterSnapshot?: boolean;
 }): SaveStatus {
   const { enqueue, entry, online } = input;
   if (enqueue?.phase === 'failed') return { kind: 'notSaved', failure: enqueue.failure };
   if (enqueue?.phase === 'storing') return { kind: 'saving' };
   if (entry?.state === 'parked') return { kind: 'parked', reason: entry.parkedMessage ?? '' };
-  if (entry) return online ? { kind: 'saving' } : { kind: 'savedOnDevice' };
+  if (entry || (enqueue?.phase === 'stored' && input.storedAfterSnapshot)) {
+    return online ? { kind: 'saving' } : { kind: 'savedOnDevice' };
+  }
   if (enqueue?.phase === 'stored' || input.sent) return { kind: 'saved' };
   return { kind: 'none' };
 }

@@ -167,7 +167,8 @@ export const da = {
   'outbox.empty': 'Alle dine svar er sendt.',
   'outbox.pending.heading': 'Venter på at blive sendt',
   'outbox.parked.heading': 'Kunne ikke gemmes',
-  'outbox.parked.description': 'Disse svar blev ikke taget imod. Ret svaret i vurderingen, eller kassér det.',
+  'outbox.parked.description':
+    'Disse svar blev ikke taget imod. Ret svaret i vurderingen, eller vælg her, hvad der skal ske med det.',
   'outbox.pending': 'Venter',
   'outbox.parked': 'Ikke gemt',
   'outbox.sending': 'Sender …',
@@ -186,6 +187,8 @@ export const da = {
     'Svaret blev ændret {date} kl. {time}, efter at du svarede. Dit svar: {mine}. Det nyeste svar: {newest}.',
   'outbox.changedSince.by':
     '{name} ændrede svaret {date} kl. {time}, efter at du svarede. Dit svar: {mine}. Det nyeste svar: {newest}.',
+  'outbox.changedSince.toast':
+    '{title}: Ikke gemt, for svaret blev ændret efter dit. Vælg, hvilket svar der skal gælde.',
   'outbox.changedSince.keepMine': 'Gem mit svar alligevel',
   'outbox.changedSince.takeNewest': 'Brug det nyeste svar',
   'outbox.discardConfirm.title': 'Kassér svaret?',

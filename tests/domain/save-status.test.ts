@@ -31,6 +31,12 @@ describe('the save status of the answer on screen (docs/product.md 2)', () => {
 
   it('says saved once the stored answer has left the outbox', () => {
     expect(saveStatus({ enqueue: stored, entry: undefined, online: true })).toEqual({ kind: 'saved' });
+    // Stored after the snapshot was read: not in it yet, so waiting, not gone.
+    for (const online of [true, false]) {
+      expect(saveStatus({ enqueue: stored, entry: undefined, online, storedAfterSnapshot: true }).kind).toBe(
+        online ? 'saving' : 'savedOnDevice',
+      );
+    }
     expect(saveStatus({ enqueue: stored, entry: undefined, online: false })).toEqual({ kind: 'saved' });
   });
 

@@ -37,6 +37,8 @@ export interface OutboxMessages {
    * and when (ISO), and both answers as text.
    */
   changedSince: (details: { by: string | null; at: string; mine: string; newest: string }) => string;
+  /** The toast of such an entry: short, as the form and the outbox list show both answers. */
+  changedSinceToast: (title: string) => string;
 }
 
 /** The server's error code of a refused request ({ message, code }, docs/api.md). */
@@ -129,7 +131,10 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
     onParked: (entry) =>
       showToast({
         kind: 'error',
-        message: messages.parked(messages.title(entry), entry.parkedMessage ?? ''),
+        message:
+          entry.parkedCode === ANSWER_CHANGED_SINCE
+            ? messages.changedSinceToast(messages.title(entry))
+            : messages.parked(messages.title(entry), entry.parkedMessage ?? ''),
         priority: 2,
         autoClose: 10_000,
       }),

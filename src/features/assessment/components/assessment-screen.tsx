@@ -195,6 +195,8 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
     entry,
     online,
     sent: sent.get(question.uniqueId) === 'sent',
+    // saving.unsaved holds what is not stored, and what was stored after the snapshot's read.
+    storedAfterSnapshot: saving.unsaved.has(question.uniqueId),
   });
   const preselectedPending = question.isPreselected && !saving.answeredHere.has(question.uniqueId) && !locked;
   const breaker = navigation.breaker;

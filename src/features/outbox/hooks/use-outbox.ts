@@ -34,6 +34,7 @@ export function useOutbox() {
             mine: mine || t('outbox.value.empty'),
             newest: newest || t('outbox.value.empty'),
           }),
+        changedSinceToast: (title) => t('outbox.changedSince.toast', { title }),
       }),
     [queryClient, t],
   );
