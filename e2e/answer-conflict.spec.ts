@@ -4,7 +4,7 @@ import {
   api,
   demoToken,
   expectAccessible,
-  freeResidenceInSmallestDepartment,
+  newAssessmentInSmallestDepartment,
   signInWithToken,
   startScreeningOnline,
 } from './fixtures';
@@ -36,13 +36,7 @@ test('an answer that waited offline does not overwrite a newer one from another 
   test.setTimeout(90_000);
   const token = await demoToken(request, 'skriver');
   const slot = (testInfo.project.name === 'phone' ? 36 : 12) + testInfo.repeatEachIndex * 2 + testInfo.retry;
-  const { residence } = await freeResidenceInSmallestDepartment(request, token, slot);
-  const propertyId = residence.residenceId;
-  const assessmentId = await api<string>(
-    request,
-    token,
-    `/api/v2/assessment/createnewassessment?propertyId=${propertyId}`,
-  );
+  const { propertyId, assessmentId } = await newAssessmentInSmallestDepartment(request, token, slot);
   const questionsNow = () =>
     api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessmentId}`);
   const catalogue = await questionsNow();

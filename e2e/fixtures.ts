@@ -206,6 +206,22 @@ export async function freeResidenceInSmallestDepartment(
   return { department, residence: residence! };
 }
 
+/** A new draft (through the API) of the `slot`-th free residence of the smallest department. */
+export async function newAssessmentInSmallestDepartment(
+  request: APIRequestContext,
+  token: string,
+  slot: number,
+) {
+  const { residence } = await freeResidenceInSmallestDepartment(request, token, slot);
+  const propertyId = residence.residenceId;
+  const assessmentId = await api<string>(
+    request,
+    token,
+    `/api/v2/assessment/createnewassessment?propertyId=${propertyId}`,
+  );
+  return { propertyId, assessmentId };
+}
+
 /** The property list's bar for the selected residences (Kopiér, Redigér, Godkend …). */
 export const selectionActionBar = (page: Page) =>
   page.getByRole('region', { name: 'Handlinger for de valgte boliger' });
