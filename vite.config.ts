@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { EARLY_ROUTES, SESSION_URLS, earlyRequestUrls } from './src/app/early-requests';
 import { routeFilePattern } from './src/app/route-file-pattern';
 import { themeCssVariables } from './src/app/theme-css-variables';
 import { TOKEN_COOKIE } from './src/offline/cookies';
@@ -93,14 +94,21 @@ function staticContentPreload(): Plugin {
  * what the first paint needs. The script comes first in `<head>`: an inline script after a stylesheet
  * waits for the stylesheet. Signed out nothing is asked for, so a first visit still downloads no
  * signed-in code.
+ *
+ * The same script sends the API requests the screen's first paint waits for
+ * (src/app/early-requests.ts, whose `earlyRequestUrls` it runs), with the token from the cookie,
+ * and leaves their answers in `window.__btEarly` for the app (src/api/early-responses.ts): the
+ * data arrives while the entry script does, instead of a round trip or two after it has run.
  */
 function signedInChunkPreload(): Plugin {
   let base = '/';
+  let apiBase = '';
   return {
     name: 'signed-in-chunk-preload',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      apiBase = String(config.env.VITE_API_BASE_URL ?? '').replace(/\/$/, '');
     },
     transformIndexHtml: {
       order: 'post',
@@ -141,12 +149,20 @@ function signedInChunkPreload(): Plugin {
         // Any other path (home and its lazy cards, a path the router will refuse): `shared`.
         const common = new Set<number>();
         for (const chunk of chunks.filter((c) => c.name === 'shared')) closure(chunk.fileName, common);
+        const urls =
+          `(${earlyRequestUrls.toString()})(location.pathname,document.cookie,` +
+          `${JSON.stringify(apiBase)},${JSON.stringify(SESSION_URLS)},${JSON.stringify(EARLY_ROUTES)})`;
+        // Each answer is handled here too: one the app never takes fails without a console error.
+        const early =
+          `const k=decodeURIComponent(/(?:^|;\\s*)${TOKEN_COOKIE}=([^;]*)/.exec(document.cookie)[1]),a=Date.now(),E=window.__btEarly={};` +
+          `for(const u of ${urls}){const p=fetch(u,{headers:{Accept:'application/json',Authorization:'Bearer '+k},credentials:'same-origin'});` +
+          `p.catch(()=>{});E[u]={t:k,at:a,p}}`;
         const script =
           `if(/(?:^|;\\s*)${TOKEN_COOKIE}=/.test(document.cookie)){` +
           `const F=${JSON.stringify(files.map((file) => base + file))},` +
           `r=[${table.join(',')}].find(r=>r[0].test(location.pathname));` +
           `for(const i of r?r[1]:${JSON.stringify([...common])}){const f=F[i],l=document.createElement('link'),s=f.endsWith('.css');` +
-          `l.rel=s?'preload':'modulepreload';if(s)l.as='style';l.href=f;l.crossOrigin='';document.head.append(l)}}`;
+          `l.rel=s?'preload':'modulepreload';if(s)l.as='style';l.href=f;l.crossOrigin='';document.head.append(l)}${early}}`;
         // Before the entry's tags (and its stylesheet), after the meta tags and the title.
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
       },

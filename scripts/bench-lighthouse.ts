@@ -19,6 +19,7 @@
  * the server runs in a process of its own, as `npm start` runs it: Lighthouse does heavy work in
  * this process, and a server here would answer late and be simulated as slow.
  * LIGHTHOUSE_REPORT_DIR, when set, receives every audit's full report as JSON.
+ * LIGHTHOUSE_THROTTLING=devtools throttles the real load (Lighthouse's `devtools` method).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -103,6 +104,9 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: CATEGORIES,
+        // LIGHTHOUSE_THROTTLING=devtools: the page really loads over the throttled line instead of
+        // a simulation from an unthrottled load; slower and noisier, but it times request chains.
+        throttlingMethod: process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate',
         // Signed out: the cookie goes too. Signed in: it stays, the caches go.
         clearStorageTypes: target.signedIn
           ? ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'indexeddb']

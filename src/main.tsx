@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { dropEarlyResponses } from './api/early-responses';
 import { staticContentQueryOptions } from './api/get-static-content';
 import type { ApiError } from './api/http';
 import { tokenStore } from './api/token-store';
@@ -126,6 +127,8 @@ async function start() {
   }
   // Nothing the router runs reads staticcontent: both wait side by side, not one after the other.
   await Promise.all([staticContent, firstLoad()]);
+  // The opening screen has asked for what it needs; an early answer left over is old from now on.
+  dropEarlyResponses();
 
   const root = createRoot(document.getElementById('root')!);
   // As a transition React renders the first screen in slices of a few milliseconds instead of

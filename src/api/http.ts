@@ -1,4 +1,5 @@
 import { API_BASE_URL } from './api-base';
+import { takeEarlyResponse } from './early-responses';
 import { tokenStore } from './token-store';
 
 /** A failed call: `status` is the HTTP status, 0 when the network failed. */
@@ -77,15 +78,22 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, options.query), {
+  const url = apiUrl(path, options.query);
+  const send = () =>
+    fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });
+  // A GET index.html sent at start (src/app/early-requests.ts) is answered from there.
+  const early = (options.method ?? 'GET') === 'GET' ? takeEarlyResponse(url, token) : undefined;
+
+  let response: Response;
+  try {
+    response = early ? await early.catch(send) : await send();
+    options.signal?.throwIfAborted();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
