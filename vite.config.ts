@@ -152,11 +152,13 @@ function signedInChunkPreload(): Plugin {
         const urls =
           `(${earlyRequestUrls.toString()})(location.pathname,document.cookie,` +
           `${JSON.stringify(apiBase)},${JSON.stringify(SESSION_URLS)},${JSON.stringify(EARLY_ROUTES)})`;
-        // Each answer is handled here too: one the app never takes fails without a console error.
+        // Each answer is handled here too: one the app never takes fails without an unhandled
+        // rejection. Offline nothing is sent: the app asks for nothing then either (React Query
+        // waits for the network), and each failed request is an error in the console.
         const early =
-          `const k=decodeURIComponent(/(?:^|;\\s*)${TOKEN_COOKIE}=([^;]*)/.exec(document.cookie)[1]),a=Date.now(),E=window.__btEarly={};` +
+          `if(navigator.onLine){const k=decodeURIComponent(/(?:^|;\\s*)${TOKEN_COOKIE}=([^;]*)/.exec(document.cookie)[1]),a=Date.now(),E=window.__btEarly={};` +
           `for(const u of ${urls}){const p=fetch(u,{headers:{Accept:'application/json',Authorization:'Bearer '+k},credentials:'same-origin'});` +
-          `p.catch(()=>{});E[u]={t:k,at:a,p}}`;
+          `p.catch(()=>{});E[u]={t:k,at:a,p}}}`;
         const script =
           `if(/(?:^|;\\s*)${TOKEN_COOKIE}=/.test(document.cookie)){` +
           `const F=${JSON.stringify(files.map((file) => base + file))},` +
