@@ -90,11 +90,15 @@ test('an answer that waited offline does not overwrite a newer one from another 
   const drawer = page.getByRole('dialog', { name: 'Svar, der ikke er sendt endnu' });
   await expect(drawer.getByText(`Dit svar: ${mineFirst}. Det nyeste svar: ${newestFirst}.`)).toBeVisible();
   await expectAccessible(page, 'the outbox list with an outdated answer');
+  // The list leads to the question, which shows the same choice.
+  await drawer.getByRole('button', { name: /^Gå til spørgsmålet: 001\./ }).click();
+  await expect(page).toHaveURL(new RegExp(`${form}/001$`));
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: `Dit svar: ${mineFirst}.` })).toBeVisible();
+  await page.getByRole('button', { name: /Se svar, der ikke er sendt/ }).click();
   await drawer.getByRole('button', { name: 'Brug det nyeste svar' }).click();
   await expect(page.getByRole('button', { name: /Se svar, der ikke er sendt/ })).toBeHidden();
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Forrige' }).click();
-  await expect(page).toHaveURL(new RegExp(`${form}/001$`));
   await expect(page.getByRole('radio', { name: newestFirst, exact: true })).toBeChecked();
   expect(selected(await questionsNow(), 'S01')).toEqual([newestFirst]);
 });

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconCloudDown, IconDownload } from '@tabler/icons-react';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { headerVariant, hidesHeaderAlerts } from '../../domain/header-navigation';
 import { useActiveOrganization } from '../../features/organizations/active-organization';
@@ -57,6 +57,7 @@ export function AppHeader(props: { signedIn: boolean }) {
   const { installPrompt } = usePwaState();
   const organization = useActiveOrganization();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const navigate = useNavigate();
   const variant = props.signedIn ? headerVariant(pathname) : 'default';
   const alerts = !hidesHeaderAlerts(pathname);
   const painted = useAfterFirstPaint();
@@ -89,7 +90,7 @@ export function AppHeader(props: { signedIn: boolean }) {
         <Group gap="xs" wrap="nowrap">
           {props.signedIn && painted && (
             <Suspense fallback={null}>
-              <OutboxIndicator />
+              <OutboxIndicator onOpenQuestion={(href) => void navigate({ href })} />
             </Suspense>
           )}
           {!online && <OfflineBadge />}

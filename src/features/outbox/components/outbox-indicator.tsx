@@ -10,9 +10,10 @@ import { outboxEntryTitle } from '../outbox-entry-title';
 /**
  * docs/architecture.md 2: the header indicator with the count of answers not yet on the server, and
  * the list of pending and parked answers (value, residence, question, reason) with retry now
- * and, for parked ones only, discard after confirmation.
+ * and, for parked ones only, discard after confirmation. With `onOpenQuestion` (the header's
+ * navigation) an answer that knows its question links to it, to correct a refused value there.
  */
-export function OutboxIndicator() {
+export function OutboxIndicator(props: { onOpenQuestion?: (href: string) => void }) {
   const t = useTranslation();
   const { sender, snapshot, db } = useOutbox();
   const [open, setOpen] = useState(false);
@@ -69,6 +70,23 @@ export function OutboxIndicator() {
         <Text size="sm">{t('outbox.value', { value: entry.valueText || t('outbox.value.empty') })}</Text>
       )}
       <Text size="sm">{t('outbox.residence', { location: entry.locationText })}</Text>
+      {entry.kind === 'answer' && entry.questionPath && props.onOpenQuestion && (
+        <div>
+          <Button
+            size="xs"
+            variant="subtle"
+            px={0}
+            // The same words on every entry: the name says which question.
+            aria-label={`${t('outbox.openQuestion')}: ${entry.questionTitle}`}
+            onClick={() => {
+              setOpen(false);
+              props.onOpenQuestion!(entry.questionPath!);
+            }}
+          >
+            {t('outbox.openQuestion')}
+          </Button>
+        </div>
+      )}
       {entry.state === 'inflight' && <Text size="sm">{t('outbox.sending')}</Text>}
       {entry.state === 'pending' && entry.kind !== 'create' && notCreated.has(entry.assessmentId) && (
         <Text size="sm">{t('outbox.create.held')}</Text>
