@@ -112,13 +112,16 @@ export interface AssessmentDetails {
   lastAnsweredQuestionUniqueId: string | null;
 }
 
+/** syncanswer's refusal of an answer given before the stored one (docs/api.md "syncanswer"). */
+export const ANSWER_CHANGED_SINCE = 'ANSWER_CHANGED_SINCE';
+
 /**
  * The body of syncanswer's 409 ANSWER_CHANGED_SINCE: the answer the server holds, given after
  * the refused one (docs/api.md "syncanswer").
  */
 export interface AnswerChangedSince {
   message: string;
-  code: 'ANSWER_CHANGED_SINCE';
+  code: typeof ANSWER_CHANGED_SINCE;
   current: {
     values: string[];
     numericValue: number | null;

@@ -15,6 +15,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  /** The server's error code (`{ message, code }`, docs/api.md "Conventions"), if it gave one. */
+  get code(): string | undefined {
+    const code = (this.body as { code?: unknown } | null | undefined)?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
+
   get isAuthFailure(): boolean {
     return this.status === 401 || this.status === 403;
   }

@@ -1,5 +1,5 @@
 import { createAssessment } from '../api/create-assessment';
-import { apiRequest } from '../api/http';
+import { ApiError, apiRequest } from '../api/http';
 import { syncHiddenQuestions } from '../api/sync-hidden-questions';
 import { tokenStore } from '../api/token-store';
 import type { AppDatabase, CreateEntry, OutboxEntry, OutboxRecord, SyncHiddenEntry } from './db';
@@ -112,12 +112,6 @@ export type FailureKind = 'transient' | 'auth' | 'refused';
 function retryAfterOf(error: unknown): number | undefined {
   const wait = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
   return typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? wait : undefined;
-}
-
-/** The server's error code of a refusal (`{ message, code }`, ApiError.body), if any. */
-function errorCodeOf(error: unknown): string | null {
-  const code = (error as { body?: { code?: unknown } | null } | null)?.body?.code;
-  return typeof code === 'string' ? code : null;
 }
 
 /** The HTTP status of a failure; 0 (network) for anything without one. */
@@ -325,7 +319,12 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
         const parked = await finishAttempt(
           db,
           entry,
-          { state: 'parked', lastError: message, parkedMessage: message, parkedCode: errorCodeOf(error) },
+          {
+            state: 'parked',
+            lastError: message,
+            parkedMessage: message,
+            parkedCode: error instanceof ApiError ? (error.code ?? null) : null,
+          },
           at,
         );
         if (parked) call(() => options.onParked?.(parked));

@@ -1,4 +1,5 @@
 import Dexie, { liveQuery } from 'dexie';
+import { ANSWER_CHANGED_SINCE } from '../api/dto';
 import type {
   AnswerPayload,
   AppDatabase,
@@ -378,9 +379,6 @@ export async function discardParked(db: AppDatabase, id: number): Promise<boolea
     }),
   );
 }
-
-/** The server holds an answer given after this one (syncanswer's 409, docs/api.md). */
-export const ANSWER_CHANGED_SINCE = 'ANSWER_CHANGED_SINCE';
 
 /**
  * The user keeps their answer over the newer one on the server (a parked ANSWER_CHANGED_SINCE):

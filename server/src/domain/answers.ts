@@ -37,7 +37,11 @@ import * as schemas from './schemas';
 export { toQuestionList, type AnswerRow, type Catalogue };
 
 /** GET /api/v2/assessment/getassessment (docs/architecture.md 3, "getassessment response"). */
-import type { AnswerChangedSince as AnswerChangedSinceBody, AssessmentDetails } from '../../../src/api/dto';
+import {
+  ANSWER_CHANGED_SINCE,
+  type AnswerChangedSince as AnswerChangedSinceBody,
+  type AssessmentDetails,
+} from '../../../src/api/dto';
 export type { AssessmentDetails };
 
 /** An assessment row as findAssessment answers it. */
@@ -273,7 +277,7 @@ class AnswerChangedSince extends HttpError {
     super(
       409,
       'The answer was changed after this one was given; this one was not applied',
-      'ANSWER_CHANGED_SINCE',
+      ANSWER_CHANGED_SINCE,
     );
   }
 

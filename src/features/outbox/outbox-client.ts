@@ -4,12 +4,11 @@ import { activeAssessmentsKeys } from '../../api/get-active-assessments';
 import { assessmentKeys } from '../../api/get-assessment';
 import { locatedAssessmentsKeys } from '../../api/get-located-assessments';
 import { questionsQueryOptions } from '../../api/get-questions';
-import type { AnswerChangedSince } from '../../api/dto';
+import { ANSWER_CHANGED_SINCE, type AnswerChangedSince } from '../../api/dto';
 import { ApiError } from '../../api/http';
 import { tokenStore } from '../../api/token-store';
 import { refreshAfterAssessmentChange } from '../../api/refresh-after-change';
 import { appDatabaseRelaxed, type OutboxEntry, type OutboxRecord } from '../../offline/db';
-import { ANSWER_CHANGED_SINCE } from '../../offline/outbox';
 import { createOutboxSender, sendOutboxEntry, type OutboxSender } from '../../offline/outbox-sender';
 import { showToast } from '../../ui/toasts';
 import type { Question } from '../../domain/answer-validation';
@@ -39,12 +38,6 @@ export interface OutboxMessages {
   changedSince: (details: { by: string | null; at: string; mine: string; newest: string }) => string;
   /** The toast of such an entry: short, as the form and the outbox list show both answers. */
   changedSinceToast: (title: string) => string;
-}
-
-/** The server's error code of a refused request ({ message, code }, docs/api.md). */
-function errorCode(error: ApiError): string | undefined {
-  const code = (error.body as { code?: unknown } | null | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
 }
 
 /**
@@ -81,16 +74,12 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
         return await sendOutboxEntry(entry, signal);
       } catch (error) {
         // A create whose id is another residence's can never be sent as it is: parked, with why.
-        if (error instanceof ApiError && error.status === 409 && errorCode(error) === 'ASSESSMENT_ID_TAKEN') {
+        if (error instanceof ApiError && error.status === 409 && error.code === 'ASSESSMENT_ID_TAKEN') {
           throw new ApiError(error.status, messages.idTaken, error.body);
         }
         // An answer given on another device after this one waited here: parked with both
         // answers, for the user to choose (docs/architecture.md 2, "An older answer").
-        if (
-          entry.kind === 'answer' &&
-          error instanceof ApiError &&
-          errorCode(error) === ANSWER_CHANGED_SINCE
-        ) {
+        if (entry.kind === 'answer' && error instanceof ApiError && error.code === ANSWER_CHANGED_SINCE) {
           const { current } = error.body as AnswerChangedSince;
           throw new ApiError(
             error.status,
