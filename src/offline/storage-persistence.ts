@@ -1,35 +1,41 @@
-/**
- * Whether the browser has promised to keep this site's storage (`navigator.storage.persist()`).
- * Without the promise it may evict IndexedDB under storage pressure, answers not yet sent
- * included, so the app asks at sign-in and remembers the answer here to tell the user where it
- * matters: beside an answer saved only on the device (docs/architecture.md "Outbox rules").
- */
-const PERSISTED_KEY = 'bt:storage-persisted';
+import { useEffect, useState } from 'react';
 
-/** Asks for persistent storage and remembers the answer; null where the browser cannot say. */
-export async function askPersistentStorage(): Promise<boolean | null> {
-  let granted: boolean | null = null;
+/**
+ * Whether the browser has promised to keep this site's storage. Without the promise it may evict
+ * IndexedDB under storage pressure, answers not yet sent included, so the app asks at sign-in
+ * (`navigator.storage.persist()`) and tells the user where it matters: beside an answer saved
+ * only on the device, and on the Offline-data screen (docs/architecture.md "Outbox rules"). The
+ * browser itself keeps the answer (`navigator.storage.persisted()`); nothing here stores a copy.
+ */
+
+/** Asks the browser to keep the site's storage. Not granted or not allowed here: nothing is promised. */
+export async function askPersistentStorage(): Promise<void> {
   try {
-    granted = (await navigator.storage?.persist?.()) ?? null;
+    await navigator.storage?.persist?.();
   } catch {
-    // Not allowed here (an insecure origin, some private modes): nothing is promised.
-    granted = false;
+    // An insecure origin, some private modes: the answer reads as not persisted.
   }
-  try {
-    if (granted === null) localStorage.removeItem(PERSISTED_KEY);
-    else localStorage.setItem(PERSISTED_KEY, String(granted));
-  } catch {
-    // Storage blocked: the answer simply is not remembered.
-  }
-  return granted;
 }
 
-/** The last answer of `askPersistentStorage` on this device; null when unknown. */
-export function storagePersisted(): boolean | null {
+/** The browser's answer now; null where it cannot say. */
+export async function storagePersisted(): Promise<boolean | null> {
   try {
-    const value = localStorage.getItem(PERSISTED_KEY);
-    return value === 'true' ? true : value === 'false' ? false : null;
+    return (await navigator.storage?.persisted?.()) ?? null;
   } catch {
     return null;
   }
+}
+
+/** `storagePersisted()` for a component that needs it (`ask`): null until the browser answered. */
+export function useStoragePersisted(ask: boolean): boolean | null {
+  const [persisted, setPersisted] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (!ask) return;
+    let live = true;
+    void storagePersisted().then((answer) => live && setPersisted(answer));
+    return () => {
+      live = false;
+    };
+  }, [ask]);
+  return persisted;
 }

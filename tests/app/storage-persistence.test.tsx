@@ -10,8 +10,22 @@ import { fillJsdomGaps } from './test-render';
 /** Issue 15: the answer of navigator.storage.persist() is checked, and the user told when it is no. */
 const EVICTION = /Browseren har ikke lovet at beholde data på enheden/;
 
-function stubPersist(persist: (() => Promise<boolean>) | undefined) {
-  vi.stubGlobal('navigator', { ...navigator, storage: persist ? { persist } : undefined });
+/** A browser whose `persist()` answers `granted` (or throws), and which remembers it. */
+function stubStorage(granted: boolean | Error | undefined) {
+  let promised = false;
+  const storage =
+    granted === undefined
+      ? undefined
+      : {
+          persist: vi.fn(async () => {
+            if (granted instanceof Error) throw granted;
+            promised = granted;
+            return granted;
+          }),
+          persisted: vi.fn(async () => promised),
+        };
+  vi.stubGlobal('navigator', { ...navigator, storage });
+  return storage;
 }
 
 beforeAll(fillJsdomGaps);
@@ -19,26 +33,26 @@ beforeAll(fillJsdomGaps);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
-  localStorage.clear();
 });
 
 describe('persistent storage', () => {
-  it('remembers whether the browser promised to keep the data', async () => {
-    stubPersist(() => Promise.resolve(true));
-    expect(await askPersistentStorage()).toBe(true);
-    expect(storagePersisted()).toBe(true);
-    stubPersist(() => Promise.resolve(false));
-    expect(await askPersistentStorage()).toBe(false);
-    expect(storagePersisted()).toBe(false);
+  it('asks the browser, and reads back whether it promised to keep the data', async () => {
+    const granting = stubStorage(true);
+    await askPersistentStorage();
+    expect(granting!.persist).toHaveBeenCalledOnce();
+    expect(await storagePersisted()).toBe(true);
+    stubStorage(false);
+    await askPersistentStorage();
+    expect(await storagePersisted()).toBe(false);
   });
 
   it('counts a refusal to ask as no promise, and a browser without the API as unknown', async () => {
-    stubPersist(() => Promise.reject(new Error('SecurityError')));
-    expect(await askPersistentStorage()).toBe(false);
-    expect(storagePersisted()).toBe(false);
-    stubPersist(undefined);
-    expect(await askPersistentStorage()).toBeNull();
-    expect(storagePersisted()).toBeNull();
+    stubStorage(new Error('SecurityError'));
+    await expect(askPersistentStorage()).resolves.toBeUndefined();
+    expect(await storagePersisted()).toBe(false);
+    stubStorage(undefined);
+    await expect(askPersistentStorage()).resolves.toBeUndefined();
+    expect(await storagePersisted()).toBeNull();
   });
 });
 
@@ -51,25 +65,29 @@ describe('the save status beside an answer kept on the device', () => {
     );
 
   it('warns that it may be evicted when the browser made no promise', async () => {
-    stubPersist(() => Promise.resolve(false));
+    stubStorage(false);
     await askPersistentStorage();
     show('savedOnDevice');
     expect(screen.getByRole('status')).toHaveTextContent('Gemt på enheden – sendes, når du er online');
-    expect(screen.getByText(EVICTION)).toBeInTheDocument();
+    expect(await screen.findByText(EVICTION)).toBeInTheDocument();
   });
 
   it('says nothing more when the browser promised, when it is unknown, or once the answer is on the server', async () => {
-    stubPersist(() => Promise.resolve(true));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    stubStorage(true);
     await askPersistentStorage();
     show('savedOnDevice');
+    await settle();
     expect(screen.queryByText(EVICTION)).toBeNull();
     cleanup();
-    localStorage.clear();
+    stubStorage(undefined);
     show('savedOnDevice');
+    await settle();
     expect(screen.queryByText(EVICTION)).toBeNull();
     cleanup();
-    localStorage.setItem('bt:storage-persisted', 'false');
+    stubStorage(false);
     show('saved');
+    await settle();
     expect(screen.queryByText(EVICTION)).toBeNull();
   });
 });

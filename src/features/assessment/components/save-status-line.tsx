@@ -4,7 +4,7 @@ import type { SaveStatus, StorageFailure } from '../../../domain/save-status';
 import type { TranslationKey } from '../../../i18n/da';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { ChangedSinceChoice } from '../../../offline/outbox';
-import { storagePersisted } from '../../../offline/storage-persistence';
+import { useStoragePersisted } from '../../../offline/storage-persistence';
 
 /** The Danish reason beside "Ikke gemt" when the device refused to store an answer. */
 export const STORAGE_FAILURE_TEXT: Record<StorageFailure, TranslationKey> = {
@@ -44,7 +44,8 @@ export function SaveStatusLine(props: {
             : status.kind === 'notSaved'
               ? `${t('general.notSaved')}: ${t(STORAGE_FAILURE_TEXT[status.failure])} ${t('assessment.saveStatus.retrying')}`
               : '';
-  const mayBeEvicted = status.kind === 'savedOnDevice' && storagePersisted() === false;
+  const onDevice = status.kind === 'savedOnDevice';
+  const mayBeEvicted = useStoragePersisted(onDevice) === false && onDevice;
   const line = (
     <Group gap="xs" wrap="nowrap" align="center" mih={20}>
       <Text

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { formatShortDate } from '../../../../ui/format';
 import { PageHeader } from '../../../../ui/page-header';
+import { storagePersisted } from '../../../../offline/storage-persistence';
 import { formatBytes } from '../format-bytes';
 import { useOfflineRegistry } from '../registry';
 import { removeDepartment, removeResidence } from '../remove';
@@ -19,7 +20,7 @@ async function readStorageFacts(): Promise<StorageFacts> {
   const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
   const [estimate, persisted] = await Promise.all([
     storage?.estimate ? storage.estimate().catch(() => null) : Promise.resolve(null),
-    storage?.persisted ? storage.persisted().catch(() => null) : Promise.resolve(null),
+    storagePersisted(),
   ]);
   return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted };
 }
