@@ -4,10 +4,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
-import { EARLY_ROUTES, SESSION_URLS, earlyRequestUrls } from './src/app/early-requests';
+import { EARLY_ROUTES, SESSION_URLS, earlyRequests } from './src/app/early-requests';
 import { routeFilePattern } from './src/app/route-file-pattern';
 import { themeCssVariables } from './src/app/theme-css-variables';
-import { TOKEN_COOKIE } from './src/offline/cookies';
+import { API_VERSION_FLAG } from './src/lib/feature-flags';
+import { ORGANIZATION_ID_COOKIE, TOKEN_COOKIE } from './src/offline/cookies';
 
 /**
  * Mantine's per-component styles (mantine.dev "CSS files list") travel with the JavaScript that
@@ -96,7 +97,7 @@ function staticContentPreload(): Plugin {
  * signed-in code.
  *
  * The same script sends the API requests the screen's first paint waits for
- * (src/app/early-requests.ts, whose `earlyRequestUrls` it runs), with the token from the cookie,
+ * (src/app/early-requests.ts, whose `earlyRequests` it runs), with the token from the cookie,
  * and leaves their answers in `window.__btEarly` for the app (src/api/early-responses.ts): the
  * data arrives while the entry script does, instead of a round trip or two after it has run.
  */
@@ -149,16 +150,21 @@ function signedInChunkPreload(): Plugin {
         // Any other path (home and its lazy cards, a path the router will refuse): `shared`.
         const common = new Set<number>();
         for (const chunk of chunks.filter((c) => c.name === 'shared')) closure(chunk.fileName, common);
-        const urls =
-          `(${earlyRequestUrls.toString()})(location.pathname,document.cookie,` +
-          `${JSON.stringify(apiBase)},${JSON.stringify(SESSION_URLS)},${JSON.stringify(EARLY_ROUTES)})`;
+        const names = {
+          token: TOKEN_COOKIE,
+          organization: ORGANIZATION_ID_COOKIE,
+          apiVersionFlag: API_VERSION_FLAG,
+        };
+        const requests =
+          `(${earlyRequests.toString()})(location.pathname,document.cookie,${JSON.stringify(apiBase)},` +
+          `${JSON.stringify(names)},${JSON.stringify(SESSION_URLS)},${JSON.stringify(EARLY_ROUTES)})`;
         // Each answer is handled here too: one the app never takes fails without an unhandled
         // rejection. Offline nothing is sent: the app asks for nothing then either (React Query
         // waits for the network), and each failed request is an error in the console.
         const early =
-          `if(navigator.onLine){const k=decodeURIComponent(/(?:^|;\\s*)${TOKEN_COOKIE}=([^;]*)/.exec(document.cookie)[1]),a=Date.now(),E=window.__btEarly={};` +
-          `for(const u of ${urls}){const p=fetch(u,{headers:{Accept:'application/json',Authorization:'Bearer '+k},credentials:'same-origin'});` +
-          `p.catch(()=>{});E[u]={t:k,at:a,p}}}`;
+          `const x=${requests};if(x&&navigator.onLine){const a=Date.now(),E=window.__btEarly={};` +
+          `for(const u of x.urls){const p=fetch(u,{headers:{Accept:'application/json',Authorization:'Bearer '+x.token},credentials:'same-origin'});` +
+          `p.catch(()=>{});E[u]={t:x.token,at:a,p}}}`;
         const script =
           `if(/(?:^|;\\s*)${TOKEN_COOKIE}=/.test(document.cookie)){` +
           `const F=${JSON.stringify(files.map((file) => base + file))},` +

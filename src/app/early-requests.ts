@@ -38,25 +38,35 @@ export const EARLY_ROUTES: readonly (readonly [pattern: string, urls: readonly s
   ],
 ];
 
+/** The cookies the requests are made of (src/offline/cookies.ts, src/lib/feature-flags.ts). */
+export interface EarlyCookieNames {
+  token: string;
+  organization: string;
+  apiVersionFlag: string;
+}
+
 /**
- * The URLs to ask for at a start on `pathname` with `cookie` (document.cookie); none without a
- * session. Self-contained, without imports or closures: index.html runs its source text.
+ * The session's token and the URLs to ask for at a start on `pathname` with `cookie`
+ * (document.cookie); null without a session. Self-contained, without imports or closures:
+ * index.html runs its source text.
  */
-export function earlyRequestUrls(
+export function earlyRequests(
   pathname: string,
   cookie: string,
   apiBase: string,
+  names: EarlyCookieNames,
   session: readonly string[],
   routes: readonly (readonly [string, readonly string[]])[],
-): string[] {
+): { token: string; urls: string[] } | null {
   const read = (name: string): string | null => {
     const found = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(cookie);
     return found ? decodeURIComponent(found[1]!) : null;
   };
-  if (!read('authentication_token')) return [];
+  const token = read(names.token);
+  if (!token) return null;
   const values: Record<string, string | null> = {
-    org: read('organization_id'),
-    property: read('flag-api_version') === null ? 'v1' : null,
+    org: read(names.organization),
+    property: read(names.apiVersionFlag) === null ? 'v1' : null,
   };
   const urls = [...session];
   for (const [pattern, templates] of routes) {
@@ -73,5 +83,5 @@ export function earlyRequestUrls(
     }
     break;
   }
-  return urls.map((url) => apiBase + url);
+  return { token, urls: urls.map((url) => apiBase + url) };
 }

@@ -12,11 +12,14 @@ export interface FeatureFlags {
   apiVersion: ApiVersion;
 }
 
+/** The API version flag (docs/product.md 3); src/api/api-version.ts reads what it means. */
+export const API_VERSION_FLAG = 'flag-api_version';
+
 export function parseFlags(read: (name: string) => string | null): FeatureFlags {
   // An empty cookie is unset, not level 0.
   const rawLevel = read('flag-log_level')?.trim();
   const level = rawLevel ? Number(rawLevel) : NaN;
-  const version = Number(read('flag-api_version'));
+  const version = Number(read(API_VERSION_FLAG));
   return {
     fakeCopy: read('flag-fake_copy') === 'true',
     logLevel: Number.isInteger(level) && level >= 0 && level <= 5 ? (level as LogLevel) : 3,

@@ -27,6 +27,7 @@ export function deleteCookie(name: string): void {
 }
 
 export const TOKEN_COOKIE = 'authentication_token';
+export const ORGANIZATION_ID_COOKIE = 'organization_id';
 
 export const tokenCookie = {
   read: () => readCookie(TOKEN_COOKIE),
@@ -42,16 +43,16 @@ export interface ActiveOrganization {
 
 export const organizationCookies = {
   read(): ActiveOrganization | null {
-    const id = readCookie('organization_id');
+    const id = readCookie(ORGANIZATION_ID_COOKIE);
     return id ? { id, name: readCookie('organization_name') ?? '' } : null;
   },
   write(organization: ActiveOrganization, now: Date = new Date()): void {
     const expires = new Date(now.getTime() + ORGANIZATION_COOKIE_DAYS * DAY_MS);
-    writeCookie('organization_id', organization.id, expires);
+    writeCookie(ORGANIZATION_ID_COOKIE, organization.id, expires);
     writeCookie('organization_name', organization.name, expires);
   },
   clear(): void {
-    deleteCookie('organization_id');
+    deleteCookie(ORGANIZATION_ID_COOKIE);
     deleteCookie('organization_name');
   },
 };

@@ -10,7 +10,9 @@ import { propertyQueryOptions } from '../../src/api/get-property';
 import { questionsQueryOptions } from '../../src/api/get-questions';
 import { apiRequest } from '../../src/api/http';
 import { userInfoQueryOptions } from '../../src/api/user-info';
-import { EARLY_ROUTES, SESSION_URLS, earlyRequestUrls } from '../../src/app/early-requests';
+import { EARLY_ROUTES, SESSION_URLS, earlyRequests } from '../../src/app/early-requests';
+import { API_VERSION_FLAG } from '../../src/lib/feature-flags';
+import { ORGANIZATION_ID_COOKIE, TOKEN_COOKIE } from '../../src/offline/cookies';
 
 const ORGANIZATION = '7c2e4b1a-3f5d-4e8a-9b6c-1d2e3f4a5b01';
 const DEPARTMENT = '5e1d0000-0000-4000-8000-000000000101';
@@ -23,8 +25,9 @@ const token = (ssoUuid: string, iat: number) =>
     .join('.');
 const SIGNED_IN = `authentication_token=${token('user-a', 1)}; organization_id=${ORGANIZATION}`;
 
+const NAMES = { token: TOKEN_COOKIE, organization: ORGANIZATION_ID_COOKIE, apiVersionFlag: API_VERSION_FLAG };
 const early = (pathname: string, cookie = SIGNED_IN) =>
-  earlyRequestUrls(pathname, cookie, '', SESSION_URLS, EARLY_ROUTES);
+  earlyRequests(pathname, cookie, '', NAMES, SESSION_URLS, EARLY_ROUTES)?.urls ?? [];
 
 /** The URLs the app itself requests for these queries (what index.html must ask for, exactly). */
 async function requestedBy(
@@ -89,9 +92,12 @@ describe('the requests index.html sends at a signed-in start (docs/architecture.
   });
 
   it('run as index.html runs them: from their source text alone', () => {
-    const run = new Function(`return (${earlyRequestUrls.toString()})`)() as typeof earlyRequestUrls;
+    const run = new Function(`return (${earlyRequests.toString()})`)() as typeof earlyRequests;
     const path = `/assessment/${PROPERTY}/${ASSESSMENT}/evaluation/012`;
-    expect(run(path, SIGNED_IN, '', SESSION_URLS, EARLY_ROUTES)).toEqual(early(path));
+    expect(run(path, SIGNED_IN, '', NAMES, SESSION_URLS, EARLY_ROUTES)).toEqual({
+      token: token('user-a', 1),
+      urls: early(path),
+    });
   });
 });
 
