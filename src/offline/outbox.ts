@@ -392,12 +392,7 @@ export async function keepParkedAnswer(db: AppDatabase, id: number): Promise<boo
       if (entry?.kind !== 'answer' || entry.state !== 'parked' || entry.parkedCode !== ANSWER_CHANGED_SINCE) {
         return false;
       }
-      const newer = await db.outbox
-        .where('key')
-        .equals(entry.key)
-        .and((other) => other.id > entry.id && other.ssoUuid === entry.ssoUuid && isUnsent(other))
-        .count();
-      if (newer > 0) {
+      if (await hasNewerEdit(db, entry)) {
         await db.outbox.delete(id);
         return true;
       }
@@ -413,6 +408,20 @@ export async function keepParkedAnswer(db: AppDatabase, id: number): Promise<boo
       return true;
     }),
   );
+}
+
+/**
+ * Whether a later edit of the same question by the same author waits behind the entry (inside
+ * the caller's transaction): it carries the whole answer (enqueueAnswer merges every queued
+ * field into it), so the older entry need not be sent again.
+ */
+async function hasNewerEdit(db: AppDatabase, entry: OutboxRecord): Promise<boolean> {
+  const newer = await db.outbox
+    .where('key')
+    .equals(entry.key)
+    .and((other) => other.id > entry.id && other.ssoUuid === entry.ssoUuid && isUnsent(other))
+    .count();
+  return newer > 0;
 }
 
 /** The two ways out of a parked answer that a newer one on the server outdated. */
@@ -561,19 +570,9 @@ export async function finishAttempt(
     db.transaction('rw', db.outbox, async () => {
       const current = await db.outbox.get(sent.id);
       if (current?.state !== 'inflight' || current.idempotencyKey !== sent.idempotencyKey) return null;
-      if (changes.state === 'pending') {
-        const newer = await db.outbox
-          .where('key')
-          .equals(current.key)
-          .and(
-            (entry) =>
-              entry.id > current.id && entry.ssoUuid === current.ssoUuid && entry.state === 'pending',
-          )
-          .count();
-        if (newer > 0) {
-          await db.outbox.delete(current.id);
-          return null;
-        }
+      if (changes.state === 'pending' && (await hasNewerEdit(db, current))) {
+        await db.outbox.delete(current.id);
+        return null;
       }
       const updated: OutboxRecord = { ...current, ...changes, updatedAt: now };
       await db.outbox.put(updated);
