@@ -1,4 +1,4 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 
 /**
@@ -12,6 +12,23 @@ import { useEffect, useRef, useState } from 'react';
  * task of the page's start. Until then the offset is 0, which at the top of the page renders
  * the rows in view and a few more; the rows' positions within the list do not depend on it.
  */
+/**
+ * The window's size for the virtualizer, from resize events only. The library's own observer
+ * also reads `innerWidth` once when it starts, in a layout effect: on a phone (a viewport meta
+ * tag) that read lays the page out inside the commit, the list's first, and the browser then
+ * styles it again for the paint. The size at the start is `initialRect`, read in the render.
+ */
+function observeWindowResize(
+  instance: Virtualizer<Window, Element>,
+  report: (rect: { width: number; height: number }) => void,
+) {
+  const win = instance.scrollElement;
+  if (!win) return;
+  const onResize = () => report({ width: win.innerWidth, height: win.innerHeight });
+  win.addEventListener('resize', onResize, { passive: true });
+  return () => win.removeEventListener('resize', onResize);
+}
+
 export function useWindowRows<E extends HTMLElement>(options: {
   count: number;
   itemHeight: number;
@@ -46,6 +63,7 @@ export function useWindowRows<E extends HTMLElement>(options: {
     overscan: options.overscan,
     scrollMargin,
     initialRect,
+    observeElementRect: observeWindowResize,
   });
   return { ref, virtualizer, scrollMargin };
 }
