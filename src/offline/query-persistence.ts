@@ -60,6 +60,7 @@ export function createQueryPersistence(
   queryClient: QueryClient,
   storage: MirroredStorage,
   initialUserKey: string,
+  options: { saveAfter?: Promise<unknown> } = {},
 ): QueryPersistence {
   let buster = initialUserKey;
   // A save throttled before a switch of user still carries the old buster; it must not land.
@@ -70,11 +71,32 @@ export function createQueryPersistence(
     },
     removeItem: (key: string) => storage.removeItem(key),
   };
-  const persister: Persister = createSyncStoragePersister({
+  const throttled: Persister = createSyncStoragePersister({
     storage: gated as unknown as Storage,
     key: PERSISTED_CACHE_KEY,
     throttleTime: THROTTLE_MS,
   });
+  const snapshot = (): PersistedClient => ({
+    timestamp: Date.now(),
+    buster,
+    clientState: dehydrate(queryClient),
+  });
+  // With `saveAfter`, the throttled saves start then: each serializes the whole cache, and the
+  // first screen's data (the big list: 900 KB of JSON) would otherwise be serialized in the
+  // middle of its first render. A change before that is saved then, as the cache is then.
+  let saving = !options.saveAfter;
+  let changedMeanwhile = false;
+  void options.saveAfter?.then(() => {
+    saving = true;
+    if (changedMeanwhile && unsubscribe) void throttled.persistClient(snapshot());
+  });
+  const persister: Persister = {
+    ...throttled,
+    persistClient: (client) => {
+      if (saving) return throttled.persistClient(client);
+      changedMeanwhile = true;
+    },
+  };
   let unsubscribe: (() => void) | null = null;
   let holds = 0;
 
@@ -84,8 +106,7 @@ export function createQueryPersistence(
   };
   /** Writes the cache now, past the persister's throttle, and waits for IndexedDB. */
   const writeNow = () => {
-    const client: PersistedClient = { timestamp: Date.now(), buster, clientState: dehydrate(queryClient) };
-    storage.setItem(PERSISTED_CACHE_KEY, JSON.stringify(client));
+    storage.setItem(PERSISTED_CACHE_KEY, JSON.stringify(snapshot()));
     return storage.flush();
   };
 
@@ -175,7 +196,9 @@ export async function startQueryPersistence(
         openAfter: afterFirstPaint(),
       })
     : createMemoryStorage();
-  const persistence = createQueryPersistence(queryClient, storage, userKey);
+  const persistence = createQueryPersistence(queryClient, storage, userKey, {
+    saveAfter: afterFirstPaint(),
+  });
   await persistence
     .restore()
     .catch((error: unknown) => logger.warn('the persisted cache was not restored', error));

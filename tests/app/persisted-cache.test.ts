@@ -169,6 +169,36 @@ describe('persisted query cache (docs/architecture.md 2)', () => {
     expect(organizationsIn(await persistedInIndexedDb(session.db))).toEqual(again);
   });
 
+  it('saveAfter: no save before it settles, then one save of the cache as it is then', async () => {
+    const db = openDatabase(newDatabaseName());
+    const storage = await createMirroredStorage(db);
+    const queryClient = newQueryClient();
+    let paint!: () => void;
+    const firstPaint = new Promise<void>((resolve) => (paint = resolve));
+    const persistence = createQueryPersistence(queryClient, storage, USER_A, { saveAfter: firstPaint });
+    await persistence.restore();
+    queryClient.setQueryData(ORGANIZATIONS_KEY, ORGANIZATIONS);
+    await waitForThrottle();
+    expect(persistedInMemory(storage)).toBeNull();
+    queryClient.setQueryData(DEPARTMENTS_KEY, DEPARTMENTS);
+    paint();
+    await waitForThrottle();
+    await persistence.flush();
+    const saved = await persistedInIndexedDb(db);
+    expect(queryKeysOf(saved)).toEqual(
+      expect.arrayContaining([[...ORGANIZATIONS_KEY], [...DEPARTMENTS_KEY]]),
+    );
+    // Later changes take the throttled path as before.
+    const renamed = [{ id: 'org-1', name: 'Nyt navn' }];
+    queryClient.setQueryData(ORGANIZATIONS_KEY, renamed);
+    await waitForThrottle();
+    await persistence.flush();
+    const again = await persistedInIndexedDb(db);
+    expect(again!.clientState.queries.find((q) => q.queryKey[0] === 'organizations')?.state.data).toEqual(
+      renamed,
+    );
+  });
+
   it('does not restore a cache written for user A for user B', async () => {
     const dbName = newDatabaseName();
     const a = await startApp(dbName, USER_A);
