@@ -156,7 +156,7 @@ function signedInChunkPreload(): Plugin {
           apiVersionFlag: API_VERSION_FLAG,
         };
         const requests =
-          `(${earlyRequests.toString()})(location.pathname,document.cookie,${JSON.stringify(apiBase)},` +
+          `(${earlyRequests.toString()})(location.pathname,C,${JSON.stringify(apiBase)},` +
           `${JSON.stringify(names)},${JSON.stringify(SESSION_URLS)},${JSON.stringify(EARLY_ROUTES)})`;
         // Each answer is handled here too: one the app never takes fails without an unhandled
         // rejection. Offline nothing is sent: the app asks for nothing then either (React Query
@@ -165,12 +165,13 @@ function signedInChunkPreload(): Plugin {
           `const x=${requests};if(x&&navigator.onLine){const a=Date.now(),E=window.__btEarly={};` +
           `for(const u of x.urls){const p=fetch(u,{headers:{Accept:'application/json',Authorization:'Bearer '+x.token},credentials:'same-origin'});` +
           `p.catch(()=>{});E[u]={t:x.token,at:a,p}}}`;
+        // The cookies are read once: the page's first read asks the browser's network process.
         const script =
-          `if(/(?:^|;\\s*)${TOKEN_COOKIE}=/.test(document.cookie)){` +
+          `{const C=document.cookie;if(/(?:^|;\\s*)${TOKEN_COOKIE}=/.test(C)){` +
           `const F=${JSON.stringify(files.map((file) => base + file))},` +
           `r=[${table.join(',')}].find(r=>r[0].test(location.pathname));` +
           `for(const i of r?r[1]:${JSON.stringify([...common])}){const f=F[i],l=document.createElement('link'),s=f.endsWith('.css');` +
-          `l.rel=s?'preload':'modulepreload';if(s)l.as='style';l.href=f;l.crossOrigin='';document.head.append(l)}${early}}`;
+          `l.rel=s?'preload':'modulepreload';if(s)l.as='style';l.href=f;l.crossOrigin='';document.head.append(l)}${early}}}`;
         // Before the entry's tags (and its stylesheet), after the meta tags and the title.
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
       },

@@ -39,9 +39,13 @@ export const tokenStore = {
   /** Stores a token (sign-in or Set-Authorization renewal). Throws for an invalid token. */
   set(token: string): TokenClaims {
     const claims = decodeToken(token);
+    // Renewals within a second are the same token: written again, the cookie would make the
+    // next read ask the browser's network process (src/offline/cookies.ts).
     const changed = tokenCookie.read() !== token;
-    tokenCookie.write(token, claims.exp);
-    localStorage.setItem(LAST_EXP_KEY, String(claims.exp));
+    if (changed) tokenCookie.write(token, claims.exp);
+    if (localStorage.getItem(LAST_EXP_KEY) !== String(claims.exp)) {
+      localStorage.setItem(LAST_EXP_KEY, String(claims.exp));
+    }
     if (changed) listeners.forEach((l) => l(token));
     return claims;
   },

@@ -8,8 +8,32 @@
 const DAY_MS = 86_400_000;
 export const ORGANIZATION_COOKIE_DAYS = 7;
 
+/**
+ * `document.cookie` as read in the current task's synchronous run, until its microtasks: a read
+ * can ask the browser's network process (a millisecond on a phone), and a signed-in start reads
+ * the token and the active organization some fifty times, most of them from the renders of one
+ * slice. The copy is dropped at the next microtask checkpoint and by every write through this
+ * module, so what another tab writes is seen as soon as it would have been, and when the clock
+ * moves on.
+ */
+let jar: string | null = null;
+// A cookie that expires between two reads is gone from the second: the copy is for one instant.
+let jarAt = 0;
+
+function cookieJar(): string {
+  const now = Date.now();
+  if (jar === null || jarAt !== now) {
+    jar = document.cookie;
+    jarAt = now;
+    queueMicrotask(() => {
+      jar = null;
+    });
+  }
+  return jar;
+}
+
 export function readCookie(name: string): string | null {
-  for (const part of document.cookie.split(';')) {
+  for (const part of cookieJar().split(';')) {
     const index = part.indexOf('=');
     if (index < 0) continue;
     if (part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
@@ -19,10 +43,12 @@ export function readCookie(name: string): string | null {
 
 export function writeCookie(name: string, value: string, expires: Date): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
+  jar = null;
   document.cookie = `${name}=${encodeURIComponent(value)}; expires=${expires.toUTCString()}; path=/; SameSite=Strict${secure}`;
 }
 
 export function deleteCookie(name: string): void {
+  jar = null;
   document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Strict`;
 }
 
