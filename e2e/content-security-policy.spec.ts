@@ -37,7 +37,8 @@ async function visit(page: Page, path: string, heading: string | RegExp): Promis
 
 test.describe('the Content-Security-Policy', () => {
   test('the headers are on every kind of response', async ({ request }) => {
-    for (const path of ['/', '/assets/missing.js', '/api/v2/staticcontent', '/api/v2/nothing']) {
+    // Documents (and the service worker's script) carry the policy the pages run under.
+    for (const path of ['/', '/departments', '/hjaelp.html', '/sw.js']) {
       const response = await request.get(path);
       const headers = response.headers();
       expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
@@ -48,6 +49,18 @@ test.describe('the Content-Security-Policy', () => {
       expect(headers['permissions-policy'], path).toContain('geolocation=(self)');
       // Plain HTTP here: HSTS only comes over HTTPS.
       expect(headers['strict-transport-security'], path).toBeUndefined();
+    }
+    // Everything else: a policy that allows nothing, should it be opened as a page.
+    for (const path of [
+      '/assets/missing.js',
+      '/api/v2/staticcontent',
+      '/api/v2/nothing',
+      '/manifest.webmanifest',
+    ]) {
+      const headers = (await request.get(path)).headers();
+      expect(headers['content-security-policy'], path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(headers['x-content-type-options'], path).toBe('nosniff');
+      expect(headers['permissions-policy'], path).toBeUndefined();
     }
   });
 

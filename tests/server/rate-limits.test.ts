@@ -21,8 +21,11 @@ describe('rate limits', () => {
     for (let i = 0; i < 4; i++) {
       const response = await t.app.inject({ url: '/auth/login', ...from('10.0.0.1') });
       statuses.push(response.statusCode);
+      // Under the limit the counters are not sent; over it they are, beside Retry-After.
+      if (i < 3) expect(response.headers['x-ratelimit-remaining']).toBeUndefined();
       if (i === 3) {
         expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        expect(response.headers['x-ratelimit-limit']).toBe('3');
         expect(response.json()).toEqual({
           message: expect.stringMatching(/^Too many requests: try again in \d+ (seconds?|minutes?)$/),
           code: 'RATE_LIMITED',

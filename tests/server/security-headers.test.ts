@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +17,11 @@ function buildDir(): string {
       `<script type="module" crossorigin src="/assets/index.js"></script><style>p{}</style></head></html>`,
   );
   writeFileSync(path.join(dir, 'hjaelp.html'), '<!doctype html><title>Hjælp</title><style>p{}</style>');
+  writeFileSync(path.join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(path.join(dir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dir, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'index.js'), 'export {};');
   return dir;
 }
 
@@ -55,8 +60,8 @@ describe('security headers on the server', () => {
     await proxied?.close();
   });
 
-  it.each(['/', '/hjaelp.html', '/api/v2/staticcontent', '/api/v2/nothing', '/auth/login'])(
-    'are on %s',
+  it.each(['/', '/departments', '/hjaelp.html', '/auth/login', '/sw.js', '/logo.svg'])(
+    'are all on the document or worker %s',
     async (url) => {
       const response = await plain.app.inject({ url });
       expect(response.headers['content-security-policy']).toContain(`script-src 'self' ${sha(INLINE)};`);
@@ -66,6 +71,34 @@ describe('security headers on the server', () => {
       expect(response.headers['permissions-policy']).toMatch(/^geolocation=\(self\), camera=\(\)/);
     },
   );
+
+  it.each(['/api/v2/staticcontent', '/api/v2/nothing', '/assets/index.js', '/icon.png'])(
+    'are a policy that allows nothing, nosniff and CORP on %s, which is no document',
+    async (url) => {
+      const response = await plain.app.inject({ url });
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const name of [
+        'x-frame-options',
+        'referrer-policy',
+        'permissions-policy',
+        'cross-origin-opener-policy',
+      ]) {
+        expect(response.headers[name], name).toBeUndefined();
+      }
+    },
+  );
+
+  it("leave a 304's headers as they were: the browser keeps them with its copy of the page", async () => {
+    const first = await plain.app.inject({ url: '/' });
+    const again = await plain.app.inject({
+      url: '/',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  });
 
   it('sends HSTS only over HTTPS, as a trusted proxy says (TRUST_PROXY)', async () => {
     const https = { 'x-forwarded-proto': 'https' };

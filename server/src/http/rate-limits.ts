@@ -28,6 +28,14 @@ export async function registerRateLimits(
 ): Promise<void> {
   await app.register(rateLimit, {
     global: false,
+    // Under the limit nothing is said: the app does not pace itself by it, and on every API
+    // answer the three headers were bytes a phone on a weak line pays for. A 429 still says
+    // everything, Retry-After included.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
     errorResponseBuilder: (_request, context) =>
       new HttpError(429, `Too many requests: try again in ${context.after}`, 'RATE_LIMITED'),
   });
