@@ -1,4 +1,4 @@
-import { useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useWindowVirtualizer, windowScroll, type Virtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 
 /**
@@ -29,6 +29,24 @@ function observeWindowResize(
   return () => win.removeEventListener('resize', onResize);
 }
 
+/**
+ * The virtualizer's scrolling of the window, less the write it makes when it attaches: there
+ * it scrolls the window to where it believes the window is (0), which lays the whole page out
+ * inside the first commit (on a phone the longest part of the list's first task). The page is
+ * where the router put it, at the top or where the user left it; our lists give no scroll
+ * commands and their rows have fixed heights, so nothing is lost.
+ */
+function scrollWindowAfterAttach(): typeof windowScroll {
+  let attached = false;
+  return (offset, options, instance) => {
+    if (!attached) {
+      attached = true;
+      return;
+    }
+    windowScroll(offset, options, instance);
+  };
+}
+
 export function useWindowRows<E extends HTMLElement>(options: {
   count: number;
   itemHeight: number;
@@ -41,6 +59,7 @@ export function useWindowRows<E extends HTMLElement>(options: {
   // not in a synchronous second render inside the commit. Read once: in a keystroke's render
   // it could force a layout.
   const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  const [scrollToFn] = useState(scrollWindowAfterAttach);
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
@@ -64,6 +83,7 @@ export function useWindowRows<E extends HTMLElement>(options: {
     scrollMargin,
     initialRect,
     observeElementRect: observeWindowResize,
+    scrollToFn,
   });
   return { ref, virtualizer, scrollMargin };
 }
