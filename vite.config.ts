@@ -5,7 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { EARLY_ROUTES, SESSION_URLS, earlyRequests } from './src/app/early-requests';
-import { routeFilePattern } from './src/app/route-file-pattern';
+import { routeFilePath, routeFilePattern } from './src/app/route-file-pattern';
+import { signedInHeaderParts, type SignedInHeaderPart } from './src/domain/header-navigation';
 import { themeCssVariables } from './src/app/theme-css-variables';
 import { API_VERSION_FLAG } from './src/lib/feature-flags';
 import { ORGANIZATION_ID_COOKIE, TOKEN_COOKIE } from './src/offline/cookies';
@@ -101,6 +102,14 @@ function staticContentPreload(): Plugin {
  * and leaves their answers in `window.__btEarly` for the app (src/api/early-responses.ts): the
  * data arrives while the entry script does, instead of a round trip or two after it has run.
  */
+/** The modules of the header's lazy parts (src/app/layout/app-header.tsx imports them). */
+const HEADER_PART_MODULES: Record<SignedInHeaderPart, string> = {
+  searchBox: '/src/features/residences/components/property-search-box.tsx',
+  backLink: '/src/app/layout/header-back-link.tsx',
+  organizationBanner: '/src/features/organizations/components/organization-banner.tsx',
+  takeAlongStatus: '/src/features/residences/take-along/components/take-along-status.tsx',
+};
+
 function signedInChunkPreload(): Plugin {
   let base = '/';
   let apiBase = '';
@@ -135,6 +144,15 @@ function signedInChunkPreload(): Plugin {
           for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(indexOf(css));
           for (const imported of chunk.imports) closure(imported, into);
         };
+        // The header's parts on a path: its header renders them in the first frame, and asked
+        // for only when it renders, each would be a round trip after the entry has run.
+        const headerParts = (pathname: string, into: Set<number>) => {
+          for (const part of signedInHeaderParts(pathname)) {
+            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(HEADER_PART_MODULES[part]));
+            if (!chunk) throw new Error(`no chunk for the header's ${part}`);
+            closure(chunk.fileName, into);
+          }
+        };
         const routes: [string, number[]][] = [];
         for (const chunk of chunks) {
           const [file, query] = (chunk.facadeModuleId ?? '').split('?');
@@ -143,13 +161,18 @@ function signedInChunkPreload(): Plugin {
           if (!pattern) continue;
           const wanted = new Set<number>();
           closure(chunk.fileName, wanted);
+          // Under the signed-in layout only (the others' header has no lazy parts); the header
+          // decides by the path's shape, never by a parameter's value.
+          if (file!.includes('/src/routes/_signedIn/')) headerParts(routeFilePath(file!)!, wanted);
           routes.push([pattern.source, [...wanted].sort((a, b) => a - b)]);
         }
         if (routes.length === 0) return html;
         const table = routes.map(([source, at]) => `[/${source}/,${JSON.stringify(at)}]`);
-        // Any other path (home and its lazy cards, a path the router will refuse): `shared`.
+        // Any other path (home and its lazy cards, a path the router will refuse): `shared`,
+        // and the header's parts as home shows them.
         const common = new Set<number>();
         for (const chunk of chunks.filter((c) => c.name === 'shared')) closure(chunk.fileName, common);
+        headerParts('/', common);
         const names = {
           token: TOKEN_COOKIE,
           organization: ORGANIZATION_ID_COOKIE,

@@ -40,6 +40,26 @@ export function hidesHeaderAlerts(pathname: string): boolean {
   return pathname.includes('/assessment/');
 }
 
+/** The header's parts that are code of their own (src/app/layout/app-header.tsx). */
+export type SignedInHeaderPart = 'searchBox' | 'backLink' | 'organizationBanner' | 'takeAlongStatus';
+
+/**
+ * The parts a signed-in header shows on a path, as `AppHeader` renders them, so that they are
+ * asked for with the screen's chunks (index.html's inline script, vite.config.ts) rather than
+ * when the header first renders, after the entry script has arrived and run. The search box
+ * also needs an active organization, which every page showing it has. The outbox indicator is
+ * left out: it mounts after the first paint.
+ */
+export function signedInHeaderParts(pathname: string): SignedInHeaderPart[] {
+  const variant = headerVariant(pathname);
+  const parts: SignedInHeaderPart[] = [];
+  if (variant === 'default') parts.push('searchBox');
+  else if (variant !== 'assessment') parts.push('backLink');
+  if (!hidesHeaderAlerts(pathname)) parts.push('organizationBanner');
+  if (variant !== 'assessment') parts.push('takeAlongStatus');
+  return parts;
+}
+
 /** The words of a back link; the header turns them into translation keys `header.back.*`. */
 export type BackLabel = 'list' | 'department' | 'residence' | 'copied' | 'home' | 'back';
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeFilePattern } from '../../src/app/route-file-pattern';
+import { routeFilePath, routeFilePattern } from '../../src/app/route-file-pattern';
 
 /**
  * The build's signed-in preload (vite.config.ts) finds the opening screen's chunks by these
@@ -16,6 +16,20 @@ function routeFiles(dir: string): string[] {
     entry.isDirectory() ? routeFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
   );
 }
+
+describe('routeFilePath', () => {
+  it('is the path with its parameters, without layouts and index', () => {
+    const of = (file: string) => routeFilePath(`/app/src/routes/${file}`);
+    expect(of('_signedIn/_withOrganization/departments/properties/$departmentId.tsx')).toBe(
+      '/departments/properties/$departmentId',
+    );
+    expect(of('_signedIn/_withOrganization/assessment/$propertyId.$assessmentId.index.tsx')).toBe(
+      '/assessment/$propertyId/$assessmentId',
+    );
+    expect(of('_signedIn/_withOrganization/departments/index.tsx')).toBe('/departments');
+    expect(of('_signedIn/_withOrganization/_write.tsx')).toBeNull();
+  });
+});
 
 describe('routeFilePattern', () => {
   it('reads pathless layouts, index routes, flat names and parameters', () => {

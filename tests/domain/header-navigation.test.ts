@@ -3,6 +3,7 @@ import {
   headerBackLink,
   headerVariant,
   hidesHeaderAlerts,
+  signedInHeaderParts,
   type BackLinkInput,
 } from '../../src/domain/header-navigation';
 
@@ -53,6 +54,19 @@ describe('which header a page gets', () => {
     expect(hidesHeaderAlerts('/residence/p1')).toBe(false);
     expect(hidesHeaderAlerts('/results/p1/a1')).toBe(false);
     expect(hidesHeaderAlerts('/')).toBe(false);
+  });
+});
+
+describe('the header parts a signed-in page asks for early', () => {
+  it.each([
+    ['/', ['searchBox', 'organizationBanner', 'takeAlongStatus']],
+    ['/departments/properties/$departmentId', ['searchBox', 'organizationBanner', 'takeAlongStatus']],
+    ['/residence/$propertyId', ['backLink', 'organizationBanner', 'takeAlongStatus']],
+    ['/copy', ['backLink', 'organizationBanner', 'takeAlongStatus']],
+    ['/assessment/$propertyId/$assessmentId/$chapter/$questionId', []],
+    ['/assessment/$propertyId/$assessmentId', []],
+  ])('%s: %j', (path, parts) => {
+    expect(signedInHeaderParts(path)).toEqual(parts);
   });
 });
 

@@ -2,7 +2,12 @@ import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconCloudDown, IconDownload } from '@tabler/icons-react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
-import { headerVariant, hidesHeaderAlerts } from '../../domain/header-navigation';
+import {
+  headerVariant,
+  hidesHeaderAlerts,
+  signedInHeaderParts,
+  type SignedInHeaderPart,
+} from '../../domain/header-navigation';
 import { useActiveOrganization } from '../../features/organizations/active-organization';
 import { useTranslation } from '../../i18n/use-translation';
 import { promptInstall, usePwaState } from '../pwa';
@@ -29,21 +34,24 @@ const OutboxIndicator = lazy(() => loadOutboxIndicator().then((m) => ({ default:
 const PropertySearchBox = lazy(() => loadPropertySearchBox().then((m) => ({ default: m.PropertySearchBox })));
 const TakeAlongStatus = lazy(() => loadTakeAlongStatus().then((m) => ({ default: m.TakeAlongStatus })));
 
+const loadHeaderPart: Record<SignedInHeaderPart, () => Promise<unknown>> = {
+  searchBox: loadPropertySearchBox,
+  backLink: loadHeaderBackLink,
+  organizationBanner: loadOrganizationBanner,
+  takeAlongStatus: loadTakeAlongStatus,
+};
+
 /**
  * A signed-in start asks for the header's lazy parts together with the screen's chunks, not
- * after the screen's data has arrived (one round trip fewer on a slow line), and only the parts
- * the header shows on the opening path (`AppHeader` below): on a weak line every request before
- * the first paint counts. The outbox indicator is not among them: it shows nothing until an
- * answer waits, and it brings Dexie, so it mounts after the first paint. A failure is the
- * part's to report when it renders.
+ * when the header first renders, and only the parts the header shows on the opening path
+ * (`signedInHeaderParts`, which `AppHeader` below follows): on a weak line every request before
+ * the first paint counts. index.html's inline script has asked for them already where it knows
+ * the path (vite.config.ts); this covers the rest. The outbox indicator is not among them: it
+ * shows nothing until an answer waits, and it brings Dexie, so it mounts after the first
+ * paint. A failure is the part's to report when it renders.
  */
 export function preloadSignedInHeader(pathname: string): void {
-  const variant = headerVariant(pathname);
-  const loads: (() => Promise<unknown>)[] = [];
-  if (variant === 'default') loads.push(loadPropertySearchBox);
-  else if (variant !== 'assessment') loads.push(loadHeaderBackLink);
-  if (!hidesHeaderAlerts(pathname)) loads.push(loadOrganizationBanner);
-  for (const load of loads) load().catch(() => undefined);
+  for (const part of signedInHeaderParts(pathname)) loadHeaderPart[part]().catch(() => undefined);
 }
 
 /**
