@@ -1,11 +1,16 @@
 /**
- * Runs `callback` once the next frame is on screen: an animation frame runs just before the
- * paint, a task queued from it after. Returns a cancel.
+ * Runs `callback` once the next frame is on screen. An animation frame runs just before a
+ * frame's paint, and a task queued from it runs after the paint on the main thread but often
+ * before the frame reaches the screen; the following frame's animation frame comes after that.
+ * Work started between the two (a chunk or a manifest asked for) was, for Lighthouse, part of
+ * what the screen waited for. Returns a cancel.
  */
 export function afterNextPaint(callback: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    timer = setTimeout(callback, 0);
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => {
+      timer = setTimeout(callback, 0);
+    });
   });
   return () => {
     cancelAnimationFrame(frame);
