@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { bigDepartment, demoToken, expectAccessible, signInThroughSso, signInWithToken } from './fixtures';
+import {
+  bigDepartment,
+  demoToken,
+  expectAccessible,
+  signInThroughSso,
+  signInWithToken,
+  tellPageItIsOffline,
+} from './fixtures';
 
 test.describe('signing in and the app shell', () => {
   test('a user of three organizations signs in through the demo SSO, chooses one and is greeted', async ({
@@ -217,6 +224,7 @@ test.describe('offline', () => {
     await context.setOffline(true);
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
+    await tellPageItIsOffline(context);
     await expect(page.getByText('Offline', { exact: true })).toBeVisible();
     await context.setOffline(false);
   });

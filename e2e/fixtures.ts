@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { Department, PropertyRow } from '../src/api/dto';
 import type { Question } from '../src/domain/answer-validation';
 
@@ -340,4 +340,15 @@ export function payloadAnswerText(payload: {
   if (payload.numericValue !== undefined && payload.numericValue !== null)
     return String(payload.numericValue);
   return undefined;
+}
+
+/**
+ * Under Playwright's offline emulation, Chromium 150 fails the requests of a document loaded
+ * after the emulation was turned on (a reload, a new page) but tells it `navigator.onLine` is
+ * true. Turning the emulation off and on again tells it the truth, which a phone without a
+ * network says from the start.
+ */
+export async function tellPageItIsOffline(context: BrowserContext): Promise<void> {
+  await context.setOffline(false);
+  await context.setOffline(true);
 }
