@@ -95,6 +95,21 @@ export function AppHeader(props: { signedIn: boolean }) {
             </Suspense>
           </div>
         )}
+        {/* Beside the icons, not among them: Chrome offers the install only after the first
+            paint, and the icons would move over for it (a layout shift); here the search box or
+            the free space gives way. */}
+        {installPrompt && (
+          <Button
+            className={classes.install}
+            size="xs"
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => void promptInstall()}
+            title={t('header.installApp.description')}
+          >
+            {t('header.installApp')}
+          </Button>
+        )}
         <Group gap="xs" wrap="nowrap">
           {props.signedIn && painted && (
             <Suspense fallback={null}>
@@ -114,17 +129,6 @@ export function AppHeader(props: { signedIn: boolean }) {
             >
               <IconCloudDown size={20} aria-hidden />
             </ActionIcon>
-          )}
-          {installPrompt && (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconDownload size={16} aria-hidden />}
-              onClick={() => void promptInstall()}
-              title={t('header.installApp.description')}
-            >
-              {t('header.installApp')}
-            </Button>
           )}
         </Group>
       </Group>
