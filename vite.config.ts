@@ -85,6 +85,17 @@ function staticContentPreload(): Plugin {
 }
 
 /**
+ * The modules of the header's lazy parts, which src/app/layout/app-header.tsx imports
+ * (`loadHeaderPart` there names the same parts). The build fails when one is no longer a chunk.
+ */
+const HEADER_PART_MODULES: Record<SignedInHeaderPart, string> = {
+  searchBox: '/src/features/residences/components/property-search-box.tsx',
+  backLink: '/src/app/layout/header-back-link.tsx',
+  organizationBanner: '/src/features/organizations/components/organization-banner.tsx',
+  takeAlongStatus: '/src/features/residences/take-along/components/take-along-status.tsx',
+};
+
+/**
  * A signed-in start needs its screen's lazy chunks (the route's own, `shared`, their CSS), but the
  * app only asks for them once the entry script has been downloaded and run: on a phone that is a
  * second or more in which the line stands idle, and then another round trip for each level of
@@ -102,13 +113,6 @@ function staticContentPreload(): Plugin {
  * and leaves their answers in `window.__btEarly` for the app (src/api/early-responses.ts): the
  * data arrives while the entry script does, instead of a round trip or two after it has run.
  */
-/** The modules of the header's lazy parts (src/app/layout/app-header.tsx imports them). */
-const HEADER_PART_MODULES: Record<SignedInHeaderPart, string> = {
-  searchBox: '/src/features/residences/components/property-search-box.tsx',
-  backLink: '/src/app/layout/header-back-link.tsx',
-  organizationBanner: '/src/features/organizations/components/organization-banner.tsx',
-  takeAlongStatus: '/src/features/residences/take-along/components/take-along-status.tsx',
-};
 
 function signedInChunkPreload(): Plugin {
   let base = '/';
@@ -146,12 +150,15 @@ function signedInChunkPreload(): Plugin {
         };
         // The header's parts on a path: its header renders them in the first frame, and asked
         // for only when it renders, each would be a round trip after the entry has run.
+        const headerPartChunks = Object.fromEntries(
+          Object.entries(HEADER_PART_MODULES).map(([part, module]) => {
+            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(module));
+            if (!chunk) throw new Error(`no chunk for the header's ${part} (${module})`);
+            return [part, chunk.fileName];
+          }),
+        ) as Record<SignedInHeaderPart, string>;
         const headerParts = (pathname: string, into: Set<number>) => {
-          for (const part of signedInHeaderParts(pathname)) {
-            const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(HEADER_PART_MODULES[part]));
-            if (!chunk) throw new Error(`no chunk for the header's ${part}`);
-            closure(chunk.fileName, into);
-          }
+          for (const part of signedInHeaderParts(pathname)) closure(headerPartChunks[part], into);
         };
         const routes: [string, number[]][] = [];
         for (const chunk of chunks) {

@@ -34,6 +34,7 @@ const OutboxIndicator = lazy(() => loadOutboxIndicator().then((m) => ({ default:
 const PropertySearchBox = lazy(() => loadPropertySearchBox().then((m) => ({ default: m.PropertySearchBox })));
 const TakeAlongStatus = lazy(() => loadTakeAlongStatus().then((m) => ({ default: m.TakeAlongStatus })));
 
+// The same modules as vite.config.ts's HEADER_PART_MODULES, which index.html asks for early.
 const loadHeaderPart: Record<SignedInHeaderPart, () => Promise<unknown>> = {
   searchBox: loadPropertySearchBox,
   backLink: loadHeaderBackLink,

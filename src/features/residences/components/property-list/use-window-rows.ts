@@ -2,17 +2,6 @@ import { useWindowVirtualizer, windowScroll, type Virtualizer } from '@tanstack/
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * The list's items rendered only while in view, for the table and the cards alike
- * (docs/architecture.md, "The big list"). The page scrolls, not the list: `ref` marks the
- * list's element, whose offset on the page (`scrollMargin`) the item positions include.
- *
- * The offset is read when the browser has laid the list out (a ResizeObserver reports after
- * layout), not in a layout effect: there the read forced the page's first layout inside the
- * commit and its state update rendered the list a second time in the same task, the longest
- * task of the page's start. Until then the offset is 0, which at the top of the page renders
- * the rows in view and a few more; the rows' positions within the list do not depend on it.
- */
-/**
  * The window's size for the virtualizer, from resize events only. The library's own observer
  * also reads `innerWidth` once when it starts, in a layout effect: on a phone (a viewport meta
  * tag) that read lays the page out inside the commit, the list's first, and the browser then
@@ -47,6 +36,17 @@ function scrollWindowAfterAttach(): typeof windowScroll {
   };
 }
 
+/**
+ * The list's items rendered only while in view, for the table and the cards alike
+ * (docs/architecture.md, "The big list"). The page scrolls, not the list: `ref` marks the
+ * list's element, whose offset on the page (`scrollMargin`) the item positions include.
+ *
+ * The offset is read when the browser has laid the list out (a ResizeObserver reports after
+ * layout), not in a layout effect: there the read forced the page's first layout inside the
+ * commit and its state update rendered the list a second time in the same task, the longest
+ * task of the page's start. Until then the offset is 0, which at the top of the page renders
+ * the rows in view and a few more; the rows' positions within the list do not depend on it.
+ */
 export function useWindowRows<E extends HTMLElement>(options: {
   count: number;
   itemHeight: number;
