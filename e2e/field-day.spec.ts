@@ -1,0 +1,168 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { PropertyRow } from '../src/api/dto';
+import type { Question } from '../src/domain/answer-validation';
+import {
+  answerCurrent,
+  answerTexts,
+  api,
+  demoToken,
+  firstOrganizationDepartments,
+  payloadAnswerText,
+  signInWithToken,
+  storedOutbox,
+} from './fixtures';
+
+/**
+ * Issue 28, a whole field day on one sign-in: the token's life runs out while the phone has no
+ * signal, and the device goes on (docs/product.md "Session"). A short token lifetime stands for
+ * the hour: every answer of the server renews a token for the lifetime it was issued with.
+ */
+
+const TOKEN_TTL_S = 12;
+const SAVED_UNTIL_SIGN_IN = 'Gemt på enheden – sendes, når du har logget ind igen';
+
+interface StoredEntry {
+  kind: string;
+  ssoUuid: string;
+  assessmentId: string;
+  questionUniqueId?: string;
+  payload?: { values?: string[]; numericValue?: number | null };
+}
+
+/** A move inside the app, as a tap on a link does: no page load. */
+async function navigate(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** The token's cookie expires with the token: gone means the token's life ran out. */
+async function waitForTokenToExpire(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.cookie.includes('authentication_token=ey'), null, {
+    timeout: (TOKEN_TTL_S + 10) * 1000,
+    polling: 500,
+  });
+}
+
+test('a field day: the token runs out offline, the work goes on, a new sign-in sends it all', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone is what the assessor carries');
+  test.setTimeout(240_000);
+  const token = await demoToken(request, 'skriver', TOKEN_TTL_S);
+  // The spec's own look at the server outlives the phone's token.
+  const apiToken = await demoToken(request, 'skriver');
+  const { departments } = await firstOrganizationDepartments(request, apiToken);
+  const department = [...departments]
+    .filter((d) => d.propertiesCount > 0)
+    .sort((a, b) => a.propertiesCount - b.propertiesCount)[0]!;
+  const rows = await api<PropertyRow[]>(
+    request,
+    apiToken,
+    `/api/v2/properties/propertiesbydepartment?locationId=${department.departmentId}`,
+  );
+  // From the end of the list: the specs that write in this department count from the front.
+  const free = rows.filter((row) => row.assessmentId === null).at(-1 - testInfo.retry)!;
+
+  // 1. In the office, the department is taken along; in the basement the token runs out.
+  await signInWithToken(page, token, `/departments/properties/${department.departmentId}`);
+  await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Tag afdelingen med offline' }).click();
+  const status = page.getByRole('status', { name: 'Tag med offline' });
+  await expect(status).toContainText(/boliger er taget med offline/, { timeout: 120_000 });
+  await context.setOffline(true);
+  await waitForTokenToExpire(page);
+  const renewal = page.getByRole('status').filter({ hasText: 'Dit login er udløbet' });
+  await expect(renewal).toContainText('Dine svar venter, til du har forbindelse og har logget ind igen.');
+  for (let reload = 0; reload < 2; reload++) {
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
+    await expect(renewal).toBeVisible();
+  }
+
+  // 2. A residence taken along, never opened here: a screening started and ten answers given.
+  await navigate(page, `/residence/${free.residenceId}`);
+  await expect(page.getByRole('heading', { level: 1, name: free.location })).toBeVisible();
+  await page.getByRole('button', { name: 'Start screening' }).click();
+  await expect(page).toHaveURL(new RegExp(`/assessment/${free.residenceId}/[0-9a-f-]{36}/screening/001$`));
+  const assessmentId = new URL(page.url()).pathname.split('/')[3]!;
+  await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  for (let answered = 0; answered < 10;) {
+    // The end of the screening chapter asks before it goes on.
+    const dialog = page.getByRole('dialog');
+    if (await dialog.isVisible()) {
+      await dialog.getByRole('button').last().click();
+      await expect(dialog).toHaveCount(0);
+      continue;
+    }
+    await answerCurrent(page);
+    await expect(page.getByText(SAVED_UNTIL_SIGN_IN)).toBeVisible();
+    answered++;
+    if (answered === 10) break;
+    const at = page.url();
+    await page.getByRole('button', { name: 'Næste' }).click();
+    await expect.poll(async () => page.url() !== at || (await dialog.isVisible())).toBe(true);
+  }
+  // Still signed in on the device: the header is the signed-in one, with the way to the data.
+  await expect(page.getByRole('link', { name: 'Offline-data' })).toBeVisible();
+  const queued = (await storedOutbox<StoredEntry>(page)).filter((e) => e.assessmentId === assessmentId);
+  const given = new Map<string, string | undefined>();
+  for (const entry of queued.filter((e) => e.kind === 'answer'))
+    given.set(entry.questionUniqueId!, payloadAnswerText(entry.payload ?? {}));
+  expect(given.size).toBe(10);
+
+  // 3. Back in signal: a sign-in in place, as the same user, returns to this question.
+  const question = new URL(page.url()).pathname;
+  await context.setOffline(false);
+  await renewal.getByRole('link', { name: 'Log ind igen' }).click();
+  await page.getByRole('button', { name: /Sofie Skriver/ }).click();
+  await expect(page).toHaveURL(new RegExp(`${question}$`));
+  await expect.poll(async () => (await storedOutbox<StoredEntry>(page)).length, { timeout: 60_000 }).toBe(0);
+  const questions = await api<Question[]>(
+    request,
+    apiToken,
+    `/api/v2/questions?assessmentId=${assessmentId}`,
+  );
+  const onServer = answerTexts(questions);
+  for (const [uniqueId, text] of given) expect(onServer.get(uniqueId), uniqueId).toBe(text);
+  await expect(renewal).toHaveCount(0);
+  // What was taken along is still on the device.
+  await context.setOffline(true);
+  await navigate(page, `/departments/properties/${department.departmentId}`);
+  await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Taget med offline/ }).first()).toBeVisible();
+
+  // 4. Answers waiting when another user signs in on this phone: they wait for their author, and
+  // nothing of the first user's shows.
+  await navigate(page, question);
+  await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
+  await answerCurrent(page, 'second');
+  await expect(page.getByText('Gemt på enheden – sendes, når du er online')).toBeVisible();
+  const outboxButton = page.getByRole('button', { name: /^Se svar, der ikke er sendt/ });
+  await expect(outboxButton).toBeVisible();
+  await page.route('**/api/v2/sync/syncanswer', (route) => route.abort());
+  await context.setOffline(false);
+  const other = await demoToken(request, 'flere');
+  await signInWithToken(page, other);
+  await expect(page.getByRole('heading', { level: 1, name: 'Vælg organisation' })).toBeVisible();
+  const waiting = await storedOutbox<StoredEntry>(page);
+  expect(waiting.length).toBeGreaterThan(0);
+  expect(waiting.every((e) => e.assessmentId === assessmentId)).toBe(true);
+  const firstUser = waiting[0]!.ssoUuid;
+  expect(waiting.every((e) => e.ssoUuid === firstUser)).toBe(true);
+  await page
+    .getByRole('button', { name: /^Vælg / })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Hej/ })).toBeVisible();
+  await navigate(page, '/offline');
+  await expect(page.getByRole('heading', { level: 1, name: 'Offline-data' })).toBeVisible();
+  await expect(page.getByText(department.departmentName)).toHaveCount(0);
+  await expect(outboxButton).toHaveCount(0);
+  await page.unroute('**/api/v2/sync/syncanswer');
+});
