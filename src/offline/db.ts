@@ -123,6 +123,13 @@ export class AppDatabase extends Dexie {
             entry.kind ??= 'answer';
           }),
       );
+    // A tab still running a release before schema 3 after another tab upgraded the database
+    // reopens it and stores answers without a kind (Dexie reopens at the version on disk): they
+    // are answers, read as such everywhere, never sent as nothing and dropped (issue 28).
+    this.outbox.hook('reading', (entry: OutboxRecord | undefined) => {
+      if (entry) (entry as Partial<OutboxRecord>).kind ??= 'answer';
+      return entry;
+    });
   }
 }
 

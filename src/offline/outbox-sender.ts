@@ -76,6 +76,12 @@ export function sendOutboxEntry(entry: OutboxRecord, signal?: AbortSignal): Prom
       return sendCreate(entry, signal);
     case 'syncHidden':
       return sendSyncHidden(entry, signal);
+    default:
+      // An entry of a kind this release does not know (a newer tab's): refused here, so it is
+      // parked with its value for the user to see, never taken as sent and dropped.
+      return Promise.reject(
+        new ApiError(400, `Unknown outbox entry kind: ${String((entry as { kind?: unknown }).kind)}`),
+      );
   }
 }
 
@@ -209,7 +215,8 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const { db, send } = options;
   const now = options.now ?? (() => Date.now());
   const random = options.random ?? Math.random;
-  const currentUser = options.currentUser ?? (() => tokenStore.claims()?.sso_uuid ?? null);
+  // Only with a token: without one every request is a 401 (the sender would pause on it anyway).
+  const currentUser = options.currentUser ?? (() => (tokenStore.get() ? tokenStore.user() : null));
   const subscribeToSession = options.subscribeToSession ?? ((listener) => tokenStore.subscribe(listener));
   const locks = options.locks === undefined ? (browserLocks() ?? inProcessLocks) : options.locks;
   // With a lock shared by every tab and the service worker, an entry in flight while we hold

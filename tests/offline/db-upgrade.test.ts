@@ -325,3 +325,44 @@ describe.each(DEXIE_RELEASES.map((release) => [release.version, release] as cons
     });
   },
 );
+
+describe('a tab still on an older release after the upgrade (issue 28)', () => {
+  it('an answer it stores without a kind is read as an answer, listed and coalesced', async () => {
+    const db = await openToday();
+    // What a release before schema 3 writes into the upgraded database: no kind.
+    await db.outbox.add({
+      key: 'a-1:S01',
+      assessmentId: 'a-1',
+      propertyId: 'p-1',
+      questionUniqueId: 'S01',
+      payload: { values: ['ja'] },
+      ssoUuid: ASSESSOR_A,
+      idempotencyKey: 'k-1',
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      lastError: null,
+      parkedMessage: null,
+      createdAt: 1,
+      updatedAt: 1,
+      locationText: 'Vestergade 8',
+      questionTitle: '001. Trin',
+      valueText: 'Ja',
+    } as unknown as OutboxRecord);
+    const [entry] = await listEntries(db, ASSESSOR_A);
+    expect(entry?.kind).toBe('answer');
+    expect((await outboxSnapshot(db, ASSESSOR_A)).entries).toHaveLength(1);
+    const edit = await enqueueAnswer(db, {
+      assessmentId: 'a-1',
+      propertyId: 'p-1',
+      questionUniqueId: 'S01',
+      payload: { values: ['nej'] },
+      ssoUuid: ASSESSOR_A,
+      locationText: 'Vestergade 8',
+      questionTitle: '001. Trin',
+      valueText: 'Nej',
+    });
+    expect(edit.id, 'the new value replaces the one the old tab stored').toBe(entry!.id);
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
