@@ -2,11 +2,15 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { registerHelpImageRoute } from './features/residences/take-along/sw-help-images';
+import { sendOutboxInBackground } from './offline/background-sync';
 
-declare const self: ServiceWorkerGlobalScope;
+// The worker shares the outbox's modules with the page, which are typed for the DOM
+// (tsconfig.sw.json has both libraries): `self` is this worker's global here.
+const worker = self as unknown as ServiceWorkerGlobalScope;
 
 // The app shell: every built file, so that an installed app opens offline.
-precacheAndRoute(self.__WB_MANIFEST);
+// Written as `self.__WB_MANIFEST`: the build looks for that text to put the file list in.
+precacheAndRoute((self as unknown as ServiceWorkerGlobalScope).__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Client-side routes open from the cached index.html; the API and sign-on stay network-only.
@@ -22,24 +26,29 @@ registerHelpImageRoute();
 // The first install takes over the open page at once: without it a first visit stays
 // uncontrolled until a reload, and losing the signal then breaks the next screen's code chunk.
 // Safe for updates too: a new worker only activates after the user accepted the update prompt.
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+worker.addEventListener('activate', (event) => event.waitUntil(worker.clients.claim()));
 
 // Updates wait until the user accepts the prompt (workbox-window's messageSkipWaiting).
-self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+worker.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void worker.skipWaiting();
 });
 
-// Background Sync wakes the outbox: the worker holds no token, so it asks open pages to send
-// (docs/architecture.md 2: one sender at a time, requests built fresh from the stored JSON).
+// Background Sync (tag `bt-outbox`): the connection is back. Open pages are asked to drain, and
+// the worker sends the outbox itself, so answers also leave a phone whose app is closed
+// (docs/architecture.md 2, "Sending with the app closed"). One sender at a time across pages and
+// the worker (the Web Lock); a round that leaves entries due after a network failure rejects, so
+// that the browser tries again later.
 interface SyncEvent extends ExtendableEvent {
   tag: string;
 }
-self.addEventListener('sync', (event) => {
+worker.addEventListener('sync', (event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== 'bt-outbox') return;
   sync.waitUntil(
-    self.clients.matchAll({ type: 'window' }).then((clients) => {
+    (async () => {
+      const clients = await worker.clients.matchAll({ type: 'window' });
       clients.forEach((client) => client.postMessage({ type: 'DRAIN_OUTBOX' }));
-    }),
+      if ((await sendOutboxInBackground()) === 'retry') throw new Error('answers still waiting');
+    })(),
   );
 });

@@ -1,4 +1,5 @@
 import { API_BASE_URL } from './api-base';
+import { connectivity } from './connectivity';
 import { takeEarlyResponse } from './early-responses';
 import { tokenStore } from './token-store';
 
@@ -30,6 +31,47 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Where calls get their token and leave what the server said of it: the page's token store, or
+ * in the service worker, which has no cookies, the copy it keeps in IndexedDB (src/sw.ts,
+ * docs/architecture.md 2 "Sending with the app closed").
+ */
+export interface TokenSource {
+  get(): string | null;
+  /** The server renewed the token a call was sent with (`sent`). */
+  renewed(token: string, sent: string): void;
+  /** The server does not take the token a call was sent with (401). */
+  refused(sent: string): void;
+}
+
+/**
+ * The page's: a renewal belongs to the session that sent the request, so a reply that arrives
+ * after a logout, or after another user signed in, does not bring the old session back; a 401
+ * drops the token and the session on the device asks for a new sign-in instead of ending
+ * (docs/product.md "Session"). Only the current token: a late reply to an older one says nothing
+ * of it.
+ */
+const pageTokens: TokenSource = {
+  get: () => tokenStore.get(),
+  renewed(token, sent) {
+    if (tokenStore.get() !== sent) return;
+    try {
+      tokenStore.set(token);
+    } catch {
+      // A broken renewal must not fail the call; the current token stays until it expires.
+    }
+  },
+  refused(sent) {
+    if (tokenStore.get() === sent) tokenStore.drop();
+  },
+};
+let tokenSource: TokenSource = pageTokens;
+
+/** The service worker hands in its own source (it has no cookies). */
+export function setTokenSource(source: TokenSource): void {
+  tokenSource = source;
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
@@ -40,7 +82,16 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Text responses (synchiddenquestions); JSON otherwise. */
   responseType?: 'json' | 'text';
+  /** How long the whole call may take before it fails as a network failure (default 20 s). */
+  timeoutMs?: number;
 }
+
+/**
+ * How long a call may take, from sending to the last byte of its answer (docs/architecture.md 2,
+ * "Lie-fi is offline"): a connection that passes nothing must fail the call, not leave it
+ * hanging, so that the cached copy shows and the app counts as offline.
+ */
+export const REQUEST_TIMEOUT_MS = 20_000;
 
 export function apiUrl(path: string, query?: Record<string, QueryValue>): string {
   const url = new URL(`${API_BASE_URL}${path}`, location.origin);
@@ -79,48 +130,81 @@ async function errorMessage(response: Response): Promise<{ message: string; body
  * ApiError (docs/product.md 8).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const token = tokenStore.get();
+  const token = tokenSource.get();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const url = apiUrl(path, options.query);
+  // The caller's signal and the time-out both end the call; only the caller's is an abort.
+  const controller = new AbortController();
+  const callerSignal = options.signal;
+  const onCallerAbort = () => controller.abort(callerSignal?.reason);
+  callerSignal?.addEventListener('abort', onCallerAbort);
+  if (callerSignal?.aborted) onCallerAbort();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('Timeout', 'TimeoutError')),
+    options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+  );
   const send = () =>
     fetch(url, {
       method: options.method ?? 'GET',
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
-      signal: options.signal,
+      signal: controller.signal,
     });
   // A GET index.html sent at start (src/app/early-requests.ts) is answered from there.
   const early = (options.method ?? 'GET') === 'GET' ? takeEarlyResponse(url, token) : undefined;
+  const timedOut = new Promise<never>((_, reject) =>
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason)),
+  );
+  timedOut.catch(() => undefined);
+  const networkFailure = (error: unknown): never => {
+    if (callerSignal?.aborted) throw callerSignal.reason ?? new DOMException('Aborted', 'AbortError');
+    const timeout = controller.signal.aborted;
+    // An abort of the caller's making (through any signal it holds) is no news of the network.
+    if (!timeout && error instanceof DOMException && error.name === 'AbortError') throw error;
+    connectivity.reportFailure();
+    throw new ApiError(0, timeout ? 'Timeout' : error instanceof Error ? error.message : 'Network error');
+  };
 
-  let response: Response;
   try {
-    response = early ? await early.catch(send) : await send();
-    options.signal?.throwIfAborted();
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
-  }
-
-  // A renewal belongs to the session that sent the request: a reply that arrives after a
-  // logout, or after another user signed in, must not bring the old session back.
-  const renewed = token && tokenStore.get() === token ? response.headers.get('Set-Authorization') : null;
-  if (renewed) {
+    let response: Response;
     try {
-      tokenStore.set(renewed);
-    } catch {
-      // A broken renewal must not fail the call; the current token stays until it expires.
+      // The early request cannot be aborted: the time-out races it.
+      response = early ? await Promise.race([early.catch(send), timedOut]) : await send();
+    } catch (error) {
+      return networkFailure(error);
     }
+    connectivity.reportSuccess();
+    return await readResponse<T>(response, token, options, networkFailure);
+  } finally {
+    clearTimeout(timer);
+    callerSignal?.removeEventListener('abort', onCallerAbort);
   }
+}
 
+async function readResponse<T>(
+  response: Response,
+  token: string | null,
+  options: RequestOptions,
+  networkFailure: (error: unknown) => never,
+): Promise<T> {
+  const renewed = token ? response.headers.get('Set-Authorization') : null;
+  if (token && renewed) tokenSource.renewed(renewed, token);
+  if (token && response.status === 401) tokenSource.refused(token);
   if (response.status !== 200) {
     const { message, body } = await errorMessage(response);
     throw new ApiError(response.status, message, body, parseRetryAfter(response.headers.get('Retry-After')));
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The answer stopped half-way (time-out or a lost connection).
+    return networkFailure(error);
+  }
   if (text === '') throw new ApiError(response.status, 'Empty response');
   if (options.responseType === 'text') return text as T;
   try {

@@ -96,10 +96,22 @@ export interface SyncHiddenEntry extends OutboxEntryBase {
 /** Any entry of the outbox: one queue, one order for every kind. */
 export type OutboxRecord = OutboxEntry | CreateEntry | SyncHiddenEntry;
 
+/**
+ * The signed-in user's current token, for the service worker, which cannot read cookies: it sends
+ * the outbox with it when the connection returns with no window open (docs/architecture.md 2,
+ * "Sending with the app closed"). One row, removed at logout and when the server refuses it.
+ */
+export interface StoredSession {
+  key: 'session';
+  token: string;
+  ssoUuid: string;
+}
+
 /** The app's one IndexedDB database. Components never use it directly; feature hooks do. */
 export class AppDatabase extends Dexie {
   keyValues!: EntityTable<KeyValue, 'key'>;
   outbox!: EntityTable<OutboxRecord, 'id'>;
+  credentials!: EntityTable<StoredSession, 'key'>;
 
   /**
    * `relaxed`: commits without waiting for the disk (Chromium). Only for bookkeeping that a
@@ -123,6 +135,8 @@ export class AppDatabase extends Dexie {
             entry.kind ??= 'answer';
           }),
       );
+    // Issue 28: the token for the service worker's Background Sync; the rest is kept as it is.
+    this.version(4).stores({ credentials: 'key' });
     // A tab still running a release before schema 3 after another tab upgraded the database
     // reopens it and stores answers without a kind (Dexie reopens at the version on disk): they
     // are answers, read as such everywhere, never sent as nothing and dropped (issue 28).

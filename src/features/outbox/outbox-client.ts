@@ -5,9 +5,11 @@ import { assessmentKeys } from '../../api/get-assessment';
 import { locatedAssessmentsKeys } from '../../api/get-located-assessments';
 import { questionsQueryOptions } from '../../api/get-questions';
 import { ANSWER_CHANGED_SINCE, type AnswerChangedSince } from '../../api/dto';
+import { connectivity } from '../../api/connectivity';
 import { ApiError } from '../../api/http';
 import { tokenStore } from '../../api/token-store';
 import { refreshAfterAssessmentChange } from '../../api/refresh-after-change';
+import { storeSessionToken } from '../../offline/credentials';
 import { appDatabaseRelaxed, type OutboxEntry, type OutboxRecord } from '../../offline/db';
 import { createOutboxSender, sendOutboxEntry, type OutboxSender } from '../../offline/outbox-sender';
 import { showToast } from '../../ui/toasts';
@@ -98,7 +100,7 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
     },
     onSent: (entry, response, { hasNewerPending }) => {
       // Sent for a user who has logged out since: their data must not enter the next one's cache.
-      if (tokenStore.claims()?.sso_uuid !== entry.ssoUuid) return;
+      if (tokenStore.user() !== entry.ssoUuid) return;
       if (entry.kind !== 'answer') {
         // The assessment now exists on the server (create), or screening's hidden answers are gone
         // (sync): the lists, the residence and its questions are read again (product.md 7).
@@ -130,6 +132,14 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
   });
   void sender.start();
   const started = sender;
+  // A connection that comes back after passing nothing fires no online event: the app's own
+  // connectivity says so (src/api/connectivity.ts), and what waited for its backoff is due now.
+  connectivity.subscribe(() => {
+    if (connectivity.isOnline()) void started.retryNow();
+    // Answers may still wait when the app is closed on this connection: the browser wakes the
+    // service worker when it returns (Background Sync, where there is one).
+    else void requestBackgroundSync();
+  });
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
     if (event.data?.type === 'DRAIN_OUTBOX') void started.drain();
   });
@@ -140,7 +150,33 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
     if (token) void started.start();
     else started.stop();
   });
+  mirrorTokenForBackgroundSync();
   return sender;
+}
+
+/** Renewals come with every answer of the server: the copy is written at most this often. */
+const TOKEN_MIRROR_DELAY_MS = 1_000;
+
+/**
+ * The service worker sends the outbox when the connection returns with no window open, with the
+ * page's token (docs/architecture.md 2, "Sending with the app closed"): a copy goes to IndexedDB
+ * whenever it changes, and goes away with it (logout, a refused token).
+ */
+function mirrorTokenForBackgroundSync(): void {
+  const db = appDatabaseRelaxed();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const write = () => {
+    const token = tokenStore.get();
+    const ssoUuid = tokenStore.user();
+    void storeSessionToken(db, token && ssoUuid ? { token, ssoUuid } : null).catch(() => undefined);
+  };
+  write();
+  tokenStore.watch(() => {
+    clearTimeout(timer);
+    // The end of a session is written at once: a copy must not outlive a logout.
+    if (!tokenStore.get()) write();
+    else timer = setTimeout(write, TOKEN_MIRROR_DELAY_MS);
+  });
 }
 
 /** Offline: ask the browser to wake us when the connection is back (where Background Sync exists). */
