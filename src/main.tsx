@@ -23,7 +23,10 @@ import { startQueryPersistence } from './offline/query-persistence';
 import { TranslationProvider } from './i18n/use-translation';
 import { routeTree } from './routeTree.gen';
 
-function onAuthFailure(_error: ApiError) {
+function onAuthFailure(error: ApiError) {
+  // A 401 dropped the token (src/api/http.ts); the session on the device goes on where the user
+  // is, and the header asks for a new sign-in (docs/product.md "Session").
+  if (error.status === 401 && tokenStore.state() === 'renew') return;
   // docs/product.md 2 and 8: a 401 or 403 sends the browser to the root with where it was as returnUrl;
   // the root then rechecks the token and shows login, the logout page or the forbidden page.
   const target = authFailureRedirect(location.pathname, location.search);
@@ -128,7 +131,8 @@ async function start() {
   // info and the organizations are asked for first, beside the restore, which reads IndexedDB
   // without Dexie: the guards, and with them the screen's loader, run as soon as it is done,
   // while the screen's chunks load (docs/architecture.md "Bytes on the wire").
-  const user = tokenStore.claims()?.sso_uuid;
+  // The device session's user also after the token ended (docs/product.md "Session").
+  const user = tokenStore.user();
   if (user) {
     const asked = prefetchSession(queryClient);
     const persistence = startQueryPersistence(queryClient, user);

@@ -1,4 +1,5 @@
-import { MutationCache, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
+import { connectivity } from '../api/connectivity';
 import { ApiError } from '../api/http';
 import { shouldRetry } from '../api/retry';
 import { logger } from '../lib/logger';
@@ -6,6 +7,15 @@ import { isKeptOffline } from '../offline/client-state';
 
 /** docs/product.md 7: cache 15 minutes, never stale by time, retry 20x on 408 only. */
 export const CACHE_TIME_MS = 15 * 60 * 1000;
+
+/**
+ * TanStack Query's idea of online is the app's (src/api/connectivity.ts), not only the browser's
+ * events: on a connection that passes nothing retries pause, and when the server answers again
+ * the queries invalidated meanwhile are fetched (refetchOnReconnect), with no online event.
+ */
+onlineManager.setEventListener((setOnline) =>
+  connectivity.subscribe(() => setOnline(connectivity.isOnline())),
+);
 
 /**
  * The app's one QueryClient. A 401 or 403 from any call is handed to `onAuthFailure`

@@ -3,13 +3,7 @@ import { notFound, redirect } from '@tanstack/react-router';
 import { ApiError } from '../api/http';
 import { tokenStore } from '../api/token-store';
 import { userInfoQueryOptions } from '../api/user-info';
-import {
-  authFailureRedirect,
-  hasWriteAccess,
-  isForbiddenRole,
-  normalizeRole,
-  tokenState,
-} from '../domain/session-rules';
+import { authFailureRedirect, hasWriteAccess, isForbiddenRole, normalizeRole } from '../domain/session-rules';
 import { organizationsQueryOptions } from '../api/get-organizations';
 import { endSession } from '../features/session/end-session';
 import { activeOrganization } from '../offline/active-organization';
@@ -37,25 +31,34 @@ interface GuardArgs {
 }
 
 /**
- * docs/product.md 4 and 6: an expired token ends the session at /loggedout; no token sends the visitor to
- * the login screen with where they were as returnUrl; a role of none (or none at all) is
- * refused on the root path; a 401/403 from user info follows the redirect rule of docs/product.md 2.
+ * docs/product.md 4 and 6, and "Session": with no session on the device the visitor goes to the
+ * login screen with where they were as returnUrl; a device session past its limit locks at
+ * /loggedout (nothing is deleted); an expired token alone does not end anything: the screens
+ * go on with what the device holds. A role of none (or none at all) is refused on the root path;
+ * a 401/403 from user info follows the redirect rule of docs/product.md 2.
  */
 export async function requireSession({ context, location }: GuardArgs): Promise<{ session: Session }> {
-  const claims = tokenStore.claims();
-  const state = tokenState(claims?.exp ?? null, tokenStore.lastExp(), Date.now());
+  const state = tokenStore.state();
   if (state === 'expired') {
+    // Signed in before the device session existed: that session ends as it always did.
     await endSession(context.queryClient);
     throw redirect({ to: '/loggedout', replace: true });
   }
-  if (state === 'missing' || !claims) {
+  if (state === 'locked')
+    throw redirect({ to: '/loggedout', search: { returnUrl: location.href }, replace: true });
+  const user = tokenStore.user();
+  if (state === 'missing' || !user) {
     throw redirect({ to: '/', search: { returnUrl: location.href }, replace: true });
   }
-  prefetchOrganizations(context.queryClient);
+  if (state === 'valid') prefetchOrganizations(context.queryClient);
   let userInfo;
   try {
     userInfo = await context.queryClient.ensureQueryData(userInfoQueryOptions());
   } catch (error) {
+    // The token was refused and the device has not kept who the user is: sign in again here.
+    if (error instanceof ApiError && error.status === 401 && tokenStore.state() === 'renew') {
+      throw redirect({ to: '/loggedout', search: { returnUrl: location.href }, replace: true });
+    }
     if (error instanceof ApiError && error.isAuthFailure) {
       throw redirect({
         href: authFailureRedirect(location.pathname, location.searchStr) ?? '/',
@@ -68,7 +71,7 @@ export async function requireSession({ context, location }: GuardArgs): Promise<
   if (isForbiddenRole(userInfo.role)) throw redirect({ to: '/', replace: true });
   return {
     session: {
-      ssoUuid: claims.sso_uuid,
+      ssoUuid: user,
       userName: userInfo.userName,
       role: normalizeRole(userInfo.role),
       logoutUrl: userInfo.logoutUrl,
@@ -88,8 +91,7 @@ export async function requireSession({ context, location }: GuardArgs): Promise<
  * else is the session guard's to handle. Answers whether it asked.
  */
 export function prefetchSession(queryClient: QueryClient): boolean {
-  const claims = tokenStore.claims();
-  if (tokenState(claims?.exp ?? null, tokenStore.lastExp(), Date.now()) !== 'valid') return false;
+  if (tokenStore.state() !== 'valid') return false;
   void queryClient.prefetchQuery(userInfoQueryOptions());
   prefetchOrganizations(queryClient);
   return true;

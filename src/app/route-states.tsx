@@ -2,7 +2,9 @@ import { Button, Center, Loader } from '@mantine/core';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { loginUrl } from '../api/api-base';
 import { ApiError } from '../api/http';
+import { tokenStore } from '../api/token-store';
 import { useTranslation } from '../i18n/use-translation';
 import { logger } from '../lib/logger';
 import { ErrorScreen } from '../ui/error-screen';
@@ -21,8 +23,8 @@ export function RoutePending() {
 
 /**
  * What a route shows when its loader or screen failed (docs/product.md 8, the generic error
- * page): retry runs the loaders again. A 401/403 never stays here: the query cache sends it to
- * the root. Without a connection, a page that is not on the device says so plainly and opens by
+ * page): retry runs the loaders again. A 401/403 never stays here (the query cache sends it to
+ * the root) unless the token ended while the device session goes on: then a sign-in is offered. Without a connection, a page that is not on the device says so plainly and opens by
  * itself when the connection is back.
  */
 export function RouteError({ error }: ErrorComponentProps) {
@@ -40,6 +42,21 @@ export function RouteError({ error }: ErrorComponentProps) {
     wasOnline.current = online;
   }, [offlineMiss, online, router]);
 
+  // The token ended and this page was never on the device: only a new sign-in can fetch it, and
+  // it returns here (docs/product.md "Session").
+  if (error instanceof ApiError && error.status === 401 && tokenStore.state() === 'renew') {
+    return (
+      <MessagePage title={t('session.renew.title')} description={t('session.renew.page')}>
+        {online && (
+          <div>
+            <Button component="a" href={loginUrl(router.state.location.href)}>
+              {t('session.renew.button')}
+            </Button>
+          </div>
+        )}
+      </MessagePage>
+    );
+  }
   if (offlineMiss && !online) {
     return (
       <MessagePage

@@ -31,7 +31,8 @@ export interface OutboxEntryState {
 export type SaveStatus =
   | { kind: 'none' }
   | { kind: 'saving' }
-  | { kind: 'savedOnDevice' }
+  /** Waiting in the outbox for a connection, or for a new sign-in (the token ended). */
+  | { kind: 'savedOnDevice'; until?: 'signIn' }
   | { kind: 'saved' }
   | { kind: 'parked'; reason: string }
   | { kind: 'notSaved'; failure: StorageFailure };
@@ -42,7 +43,8 @@ export type SaveStatus =
  *   else may claim it is saved, not even an older entry of the same question);
  * - it is being stored: saving;
  * - the server refused the queued answer: not saved, with the server's reason;
- * - it waits in the outbox: saving while online, saved on the device while offline; an answer
+ * - it waits in the outbox: saving while online, saved on the device while offline or until
+ *   the user signs in again (the token ended); an answer
  *   stored after the outbox snapshot was read waits too, though the snapshot does not show it
  *   yet (it cannot have been sent before the snapshot that shows it gone);
  * - it was stored here, or seen waiting in the outbox in this visit (after a reload the form
@@ -54,6 +56,8 @@ export function saveStatus(input: {
   enqueue: EnqueueState | undefined;
   entry: OutboxEntryState | undefined;
   online: boolean;
+  /** The token ended (docs/product.md "Session"): nothing is sent until the user signs in again. */
+  signInNeeded?: boolean;
   /** The question's entry was seen waiting and has left the outbox (`followEntries`). */
   sent?: boolean;
   /** The latest edit was stored after the outbox snapshot's read began (answersNotInSnapshot). */
@@ -64,6 +68,7 @@ export function saveStatus(input: {
   if (enqueue?.phase === 'storing') return { kind: 'saving' };
   if (entry?.state === 'parked') return { kind: 'parked', reason: entry.parkedMessage ?? '' };
   if (entry || (enqueue?.phase === 'stored' && input.storedAfterSnapshot)) {
+    if (input.signInNeeded) return { kind: 'savedOnDevice', until: 'signIn' };
     return online ? { kind: 'saving' } : { kind: 'savedOnDevice' };
   }
   if (enqueue?.phase === 'stored' || input.sent) return { kind: 'saved' };

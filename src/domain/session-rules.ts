@@ -49,3 +49,63 @@ export function isForbiddenRole(role: string | null | undefined): boolean {
 export function hasWriteAccess(role: string | null | undefined): boolean {
   return normalizeRole(role) === 'write';
 }
+
+/**
+ * The session on the device (docs/product.md "Session", issue 28): who signed in here and when it
+ * locks. It outlives its token: a field day goes on offline after the token expired.
+ */
+export interface DeviceSession {
+  ssoUuid: string;
+  /** Epoch ms: `SESSION_MAX_AGE_S` after the sign-in; from then on it asks for a new sign-in. */
+  lockAt: number;
+}
+
+/**
+ * - valid: a token that has not expired;
+ * - renew: the token expired (or the server refused it) but the device session goes on: the app
+ *   works with what the device holds, and answers wait for a new sign-in;
+ * - locked: the device session is past its limit: a sign-in is asked for, nothing is deleted;
+ * - expired: a token expired on a device with no device session (signed in before it existed);
+ * - missing: nobody is signed in on this device.
+ */
+export type SessionState = 'valid' | 'renew' | 'locked' | 'expired' | 'missing';
+
+export function sessionState(input: {
+  exp: number | null;
+  lastExp: number | null;
+  device: DeviceSession | null;
+  nowMs: number;
+}): SessionState {
+  if (input.exp !== null && input.exp * 1000 > input.nowMs) return 'valid';
+  if (input.device) return input.nowMs < input.device.lockAt ? 'renew' : 'locked';
+  return tokenState(input.exp, input.lastExp, input.nowMs) === 'expired' ? 'expired' : 'missing';
+}
+
+/** The states in which the app is signed in on this device and shows the user's data. */
+export function isSignedInOnDevice(state: SessionState): boolean {
+  return state === 'valid' || state === 'renew';
+}
+
+/** The server's default SESSION_MAX_AGE_S (12 hours), for a token that does not say. */
+export const DEFAULT_SESSION_MAX_AGE_MS = 12 * 3600 * 1000;
+
+/**
+ * When the device session locks: the token's `session_exp` (docs/api.md "Session limit"), else
+ * 12 hours after its `auth_time`, else 12 hours after `nowMs` (the sign-in).
+ */
+export function sessionLockAt(claims: { auth_time?: number; session_exp?: number }, nowMs: number): number {
+  if (typeof claims.session_exp === 'number') return claims.session_exp * 1000;
+  const signedInAt = typeof claims.auth_time === 'number' ? claims.auth_time * 1000 : nowMs;
+  return signedInAt + DEFAULT_SESSION_MAX_AGE_MS;
+}
+
+/** The next moment the state changes by itself (the token's expiry, then the lock), if any. */
+export function nextSessionChangeAt(input: {
+  exp: number | null;
+  device: DeviceSession | null;
+  nowMs: number;
+}): number | null {
+  const moments = [input.exp === null ? null : input.exp * 1000, input.device?.lockAt ?? null];
+  const next = moments.filter((at): at is number => at !== null && at > input.nowMs);
+  return next.length > 0 ? Math.min(...next) : null;
+}

@@ -83,6 +83,18 @@ export const da = {
   'loggedOut.pendingAnswers':
     'Svar, der ikke er sendt endnu, er gemt på denne enhed. De bliver sendt, når du logger ind igen.',
   'loggedOut.button': 'Log ind igen',
+  'loggedOut.locked.title': 'Log ind igen for at fortsætte',
+  'loggedOut.locked.description':
+    'Af sikkerhedshensyn skal du logge ind igen, når du har været logget ind en hel arbejdsdag. Intet er slettet: det, der er gemt på enheden, og dine svar, der venter, er her stadig.',
+  'loggedOut.offline': 'Du skal have forbindelse for at logge ind.',
+  'session.renew.title': 'Dit login er udløbet',
+  'session.renew.online':
+    'Du kan arbejde videre med det, der er på enheden. Dine svar sendes, når du har logget ind igen.',
+  'session.renew.offline':
+    'Du kan arbejde videre med det, der er på enheden. Dine svar venter, til du har forbindelse og har logget ind igen.',
+  'session.renew.button': 'Log ind igen',
+  'session.renew.page':
+    'Denne side er ikke gemt på enheden, og dit login er udløbet. Log ind igen for at hente den.',
   'logoutPage.title': 'Du skal logge ind igen',
   'logoutPage.description': 'Dit login giver ikke længere adgang. Log ud, og log ind igen for at fortsætte.',
   'logoutPage.button': 'Log ud',
@@ -384,6 +396,7 @@ export const da = {
   'assessment.progress.label': '{percent} % besvaret',
   'assessment.progress.complete': 'Alle spørgsmål er besvaret',
   'assessment.saveStatus.savedOnDevice': 'Gemt på enheden – sendes, når du er online',
+  'assessment.saveStatus.savedUntilSignIn': 'Gemt på enheden – sendes, når du har logget ind igen',
   'assessment.saveStatus.mayBeEvicted':
     'Browseren har ikke lovet at beholde data på enheden og kan slette svar, der ikke er sendt, hvis den mangler plads. Gå online, så snart du kan.',
   'assessment.saveStatus.parked': 'Ikke gemt: {reason}',
@@ -738,6 +751,15 @@ export const da = {
   'storage.remove': 'Fjern',
   'storage.remove.aria': 'Fjern {name} fra enheden',
   'storage.outboxNote': 'Svar, der ikke er sendt, bliver aldrig fjernet her.',
+
+  // Search offline (issue 28): the residences on the device
+  'search.offline.title': '{query} ({count} på enheden)',
+  'search.offline.notice': 'Du er offline. Søgningen viser kun boliger, der er gemt på enheden.',
+  'search.offline.description.results.one': 'Vi fandt {count} bolig på enheden, der passer på »{query}«.',
+  'search.offline.description.results.other': 'Vi fandt {count} boliger på enheden, der passer på »{query}«.',
+  'search.offline.description.noResults':
+    'Vi fandt ingen boliger på enheden, der passer på »{query}«. Siden søger i alle boliger, når der er forbindelse igen.',
+  'header.search.offline': 'Offline: søger kun i boliger på enheden',
 } as const satisfies Record<string, string>;
 
 export type TranslationKey = keyof typeof da;

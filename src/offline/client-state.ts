@@ -181,7 +181,7 @@ interface KeptIndex {
   organizations: ReadonlySet<string>;
 }
 
-const currentOwner = () => tokenStore.claims()?.sso_uuid ?? '';
+const currentOwner = () => tokenStore.user() ?? '';
 
 export function offlineRegistry(): OfflineRegistry {
   const owner = currentOwner();

@@ -6,7 +6,7 @@ import {
   type PersistedClient,
   type Persister,
 } from '@tanstack/query-persist-client-core';
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { logger } from '../lib/logger';
 import { afterFirstPaint } from '../ui/first-paint';
 import { hasTakenAlong, isKeptOffline } from './client-state';
@@ -56,6 +56,39 @@ export interface QueryPersistence {
   holdSaves(): () => Promise<void>;
 }
 
+/**
+ * Every query that holds data goes to the device, also one whose last refetch failed
+ * (docs/architecture.md 2, "Lie-fi is offline"). TanStack's default keeps only queries in
+ * `success`: after one failed refetch on a weak line a screen's data dropped out of the next
+ * save, and a reload then said "Siden er ikke på enheden" for a page the device had shown
+ * minutes before. Saved as what it is, the data the server last gave: the failure is not kept.
+ */
+const dehydrateOptions = {
+  shouldDehydrateQuery: (query: { state: { data: unknown; status: string } }) =>
+    query.state.data !== undefined && query.state.status !== 'pending',
+};
+
+export function keptAsLastSuccess(state: DehydratedState): DehydratedState {
+  if (!state.queries.some((query) => query.state.status === 'error')) return state;
+  return {
+    ...state,
+    queries: state.queries.map((query) =>
+      query.state.status === 'error'
+        ? {
+            ...query,
+            state: {
+              ...query.state,
+              status: 'success',
+              error: null,
+              fetchFailureCount: 0,
+              fetchFailureReason: null,
+            },
+          }
+        : query,
+    ),
+  };
+}
+
 export function createQueryPersistence(
   queryClient: QueryClient,
   storage: MirroredStorage,
@@ -79,7 +112,7 @@ export function createQueryPersistence(
   const snapshot = (): PersistedClient => ({
     timestamp: Date.now(),
     buster,
-    clientState: dehydrate(queryClient),
+    clientState: keptAsLastSuccess(dehydrate(queryClient, dehydrateOptions)),
   });
   // With `saveAfter`, the throttled saves start then: each serializes the whole cache, and the
   // first screen's data (the big list: 900 KB of JSON) would otherwise be serialized in the
@@ -93,7 +126,8 @@ export function createQueryPersistence(
   const persister: Persister = {
     ...throttled,
     persistClient: (client) => {
-      if (saving) return throttled.persistClient(client);
+      if (saving)
+        return throttled.persistClient({ ...client, clientState: keptAsLastSuccess(client.clientState) });
       changedMeanwhile = true;
     },
   };
@@ -102,7 +136,8 @@ export function createQueryPersistence(
 
   const subscribe = () => {
     unsubscribe?.();
-    unsubscribe = holds > 0 ? null : persistQueryClientSubscribe({ queryClient, persister, buster });
+    unsubscribe =
+      holds > 0 ? null : persistQueryClientSubscribe({ queryClient, persister, buster, dehydrateOptions });
   };
   /** Writes the cache now, past the persister's throttle, and waits for IndexedDB. */
   const writeNow = () => {

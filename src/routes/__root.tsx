@@ -8,8 +8,8 @@ import { usePwaState } from '../app/pwa';
 import { RouteError } from '../app/route-states';
 import { useUserInfo } from '../api/user-info';
 import { useSessionWatch } from '../features/session/hooks/use-session-watch';
-import { useToken } from '../features/session/use-token';
-import { isForbiddenRole } from '../domain/session-rules';
+import { useSessionState } from '../api/use-session-state';
+import { isForbiddenRole, isSignedInOnDevice } from '../domain/session-rules';
 import { useTranslation } from '../i18n/use-translation';
 import { activeOrganization } from '../offline/active-organization';
 import { markFirstPaint } from '../ui/first-paint';
@@ -31,10 +31,12 @@ function RootLayout() {
   const t = useTranslation();
   const router = useRouter();
   useSessionWatch();
-  const token = useToken();
-  const userInfo = useUserInfo(token !== null);
+  // Signed in on this device, also after the token expired (docs/product.md "Session").
+  const sessionState = useSessionState();
+  const onDevice = isSignedInOnDevice(sessionState);
+  const userInfo = useUserInfo(onDevice);
   const { updateWaiting } = usePwaState();
-  const signedIn = token !== null && userInfo.data !== undefined && !isForbiddenRole(userInfo.data.role);
+  const signedIn = onDevice && userInfo.data !== undefined && !isForbiddenRole(userInfo.data.role);
 
   // The active organization is route context (docs/architecture.md 2): choosing another one
   // runs the guards and loaders again.
@@ -47,7 +49,7 @@ function RootLayout() {
       <a href="#main" className={classes.skip}>
         {t('a11y.skipLink')}
       </a>
-      <AppHeader signedIn={signedIn} />
+      <AppHeader signedIn={signedIn} renewalNeeded={sessionState === 'renew'} />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,5 +1,5 @@
 import { Container } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { activeAssessmentsQueryOptions } from '../api/get-active-assessments';
 import { departmentsQueryOptions } from '../api/get-departments';
@@ -7,10 +7,10 @@ import { ApiError } from '../api/http';
 import { tokenStore } from '../api/token-store';
 import { userInfoQueryOptions, useUserInfo } from '../api/user-info';
 import { prefetchOrganizations, requireOrganization } from '../app/route-guards';
-import { isForbiddenRole } from '../domain/session-rules';
+import { isForbiddenRole, isSignedInOnDevice } from '../domain/session-rules';
 import { useActiveOrganization } from '../features/organizations/active-organization';
 import { LoginScreen } from '../features/session/components/login-screen';
-import { useToken } from '../features/session/use-token';
+import { useSessionState } from '../api/use-session-state';
 import { RoutePending } from '../app/route-states';
 import { ErrorScreen } from '../ui/error-screen';
 
@@ -38,8 +38,11 @@ export const Route = createFileRoute('/')({
   validateSearch: (search: Record<string, unknown>): { returnUrl?: string } =>
     typeof search.returnUrl === 'string' ? { returnUrl: search.returnUrl } : {},
   beforeLoad: async ({ context, location }) => {
-    if (!tokenStore.get()) return { organization: null };
-    prefetchOrganizations(context.queryClient);
+    const state = tokenStore.state();
+    // A device session past its limit asks for a sign-in on its own page, deleting nothing.
+    if (state === 'locked') throw redirect({ to: '/loggedout', replace: true });
+    if (!isSignedInOnDevice(state)) return { organization: null };
+    if (state === 'valid') prefetchOrganizations(context.queryClient);
     // Refusals and failures are shown by the screen below, from the same query.
     const userInfo = await context.queryClient.ensureQueryData(userInfoQueryOptions()).catch(() => null);
     if (!userInfo || isForbiddenRole(userInfo.role)) return { organization: null };
@@ -59,11 +62,12 @@ export const Route = createFileRoute('/')({
 
 function HomeRoute() {
   const { returnUrl } = Route.useSearch();
-  const token = useToken();
-  const userInfo = useUserInfo(token !== null);
+  const session = useSessionState();
+  const onDevice = isSignedInOnDevice(session);
+  const userInfo = useUserInfo(onDevice);
   const organization = useActiveOrganization();
 
-  if (!token) return <LoginScreen returnUrl={returnUrl} />;
+  if (!onDevice) return <LoginScreen returnUrl={returnUrl} />;
   if (userInfo.data) {
     if (isForbiddenRole(userInfo.data.role)) {
       return (
@@ -89,5 +93,7 @@ function HomeRoute() {
     );
   }
   if (userInfo.error) return <ErrorScreen error={userInfo.error} onRetry={() => void userInfo.refetch()} />;
+  // The token ended and the device never kept who the user is: nothing to show but a sign-in.
+  if (session === 'renew') return <LoginScreen returnUrl={returnUrl} />;
   return <RoutePending />;
 }

@@ -11,7 +11,8 @@ interface CallbackSearch {
 
 /**
  * docs/product.md 2: store the token, load the organizations; exactly one is chosen automatically and
- * the user goes to returnPath (default /), otherwise to /organizations. A missing or invalid
+ * the user goes to returnPath (default /), as after signing in again with the organization still
+ * chosen; otherwise to /organizations. A missing or invalid
  * token ends on the error screen ("Invalid token specified", docs/product.md 8).
  */
 export const Route = createFileRoute('/loginCallback')({
@@ -30,6 +31,13 @@ export const Route = createFileRoute('/loginCallback')({
     });
     if (organizations.length === 1) {
       activeOrganization.set(organizations[0]!);
+      throw redirect({ href: target, replace: true });
+    }
+    // Signing in again after the token ended (docs/product.md "Session"): the organization the
+    // device session had chosen still holds, and the user returns to the same screen. After a
+    // logout, or another user's sign-in, none is remembered.
+    const remembered = activeOrganization.get();
+    if (remembered && organizations.some((o) => o.id === remembered.id)) {
       throw redirect({ href: target, replace: true });
     }
     throw redirect({ to: '/organizations', search: { origin: target }, replace: true });

@@ -1,14 +1,10 @@
 import { useSyncExternalStore } from 'react';
+import { connectivity } from '../api/connectivity';
 
-function subscribe(listener: () => void) {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-}
-
+/**
+ * Whether requests get through: the browser has a network and the app's requests have not been
+ * failing (src/api/connectivity.ts). A connection that passes nothing counts as offline.
+ */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine);
+  return useSyncExternalStore(connectivity.subscribe, connectivity.isOnline);
 }

@@ -31,6 +31,18 @@ describe('freshOrCached: the server’s current data, the cache only when the ne
     await expect(freshOrCached(() => Promise.reject(refused), 'cached')).rejects.toBe(refused);
   });
 
+  it('answers the cached copy when the server has not answered within the wait', async () => {
+    online(true);
+    vi.useFakeTimers();
+    try {
+      const pending = freshOrCached(() => new Promise<string>(() => undefined), 'cached', 1_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+      await expect(pending).resolves.toBe('cached');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('has nothing to fall back to without a cached copy, offline too', async () => {
     online(false);
     const failure = new ApiError(0, 'offline');

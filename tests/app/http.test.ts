@@ -237,6 +237,46 @@ describe('apiRequest: a late reply renews nothing (issue 15)', () => {
   });
 });
 
+describe('apiRequest: a refused token is dropped, the device session goes on (issue 28)', () => {
+  it('a 401 to the current token drops it and keeps whose session the device holds', async () => {
+    tokenStore.set(makeToken({ sso_uuid: 'user-a', exp: nowS() + 3600, session_exp: nowS() + 7200 }));
+    const seen: (string | null)[] = [];
+    const unsubscribe = tokenStore.subscribe((t) => seen.push(t));
+    stubFetch(() => json({ message: 'Token expired', code: 'TOKEN_EXPIRED' }, { status: 401 }));
+    await apiErrorOf(apiRequest('/api/v2/userinfo'));
+    unsubscribe();
+    expect(tokenStore.get()).toBeNull();
+    expect(tokenStore.user()).toBe('user-a');
+    expect(tokenStore.state()).toBe('renew');
+    // Not a logout: nothing that listens for the end of the session was told.
+    expect(seen).toEqual([]);
+  });
+
+  it('a 401 to a token that is no longer the current one drops nothing', async () => {
+    tokenStore.set(makeToken({ sso_uuid: 'user-a', exp: nowS() + 3600 }));
+    let release!: () => void;
+    stubFetch(
+      () =>
+        new Promise<Response>((resolve) => {
+          release = () => resolve(json({ message: 'expired' }, { status: 401 }));
+        }),
+    );
+    const call = apiRequest('/api/v2/userinfo');
+    const newer = makeToken({ sso_uuid: 'user-a', exp: nowS() + 7200 });
+    tokenStore.set(newer);
+    release();
+    await apiErrorOf(call);
+    expect(tokenStore.get()).toBe(newer);
+  });
+
+  it('logout ends the device session too', () => {
+    tokenStore.set(makeToken({ sso_uuid: 'user-a', exp: nowS() + 3600 }));
+    tokenStore.clear();
+    expect(tokenStore.user()).toBeNull();
+    expect(tokenStore.state()).toBe('missing');
+  });
+});
+
 describe('apiRequest: errors (docs/product.md 8)', () => {
   it('turns 401 into an ApiError that is an auth failure', async () => {
     stubFetch(() => json({ message: 'Unauthorized' }, { status: 401, statusText: 'Unauthorized' }));
@@ -320,6 +360,45 @@ describe('apiRequest: errors (docs/product.md 8)', () => {
     });
     await expect(apiRequest('/api/v2/userinfo')).rejects.toMatchObject({ name: 'AbortError' });
     await expect(apiRequest('/api/v2/userinfo')).rejects.not.toBeInstanceOf(ApiError);
+  });
+
+  it('fails a call the network never answers at its time-out, as a network failure (issue 28)', async () => {
+    vi.useFakeTimers();
+    try {
+      stubFetch(
+        (_input, init) =>
+          new Promise<Response>((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+          ),
+      );
+      const call = apiRequest('/api/v2/userinfo', { timeoutMs: 5_000 });
+      const settled = call.catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(4_999);
+      let done = false;
+      void settled.then(() => (done = true));
+      await Promise.resolve();
+      expect(done).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      const error = await settled;
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).isNetworkFailure).toBe(true);
+      expect((error as ApiError).message).toBe('Timeout');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("still lets the caller's own abort through as an abort", async () => {
+    stubFetch(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+        ),
+    );
+    const controller = new AbortController();
+    const call = apiRequest('/api/v2/userinfo', { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
   });
 
   it('takes a renewed token even from an error response', async () => {

@@ -112,6 +112,32 @@ describe('persisted query cache (docs/architecture.md 2)', () => {
     expect(queryClient.getQueryData(DEPARTMENTS_KEY)).toEqual(DEPARTMENTS);
   });
 
+  it('keeps a query whose refetch failed, as the data the server last gave (issue 28: lie-fi)', async () => {
+    const dbName = newDatabaseName();
+    const first = await startApp(dbName, USER_A);
+    first.queryClient.setQueryData(DEPARTMENTS_KEY, DEPARTMENTS);
+    // A refetch on a connection that passes nothing: the query keeps its data, status error.
+    await first.queryClient
+      .fetchQuery({
+        queryKey: DEPARTMENTS_KEY,
+        queryFn: () => Promise.reject(new Error('Timeout')),
+        staleTime: 0,
+        retry: false,
+      })
+      .catch(() => undefined);
+    expect(first.queryClient.getQueryState(DEPARTMENTS_KEY)?.status).toBe('error');
+    // A change elsewhere makes the next save, which must not drop the failed one.
+    first.queryClient.setQueryData(ORGANIZATIONS_KEY, ORGANIZATIONS);
+    await waitForThrottle();
+    await first.persistence.flush();
+    first.db.close();
+
+    const reloaded = await startApp(dbName, USER_A);
+    expect(reloaded.queryClient.getQueryData(DEPARTMENTS_KEY)).toEqual(DEPARTMENTS);
+    expect(reloaded.queryClient.getQueryState(DEPARTMENTS_KEY)?.status).toBe('success');
+    expect(reloaded.queryClient.getQueryData(ORGANIZATIONS_KEY)).toEqual(ORGANIZATIONS);
+  });
+
   it('writes through to IndexedDB: after flush the value is in db.keyValues', async () => {
     const session = await startApp(newDatabaseName(), USER_A);
     session.queryClient.setQueryData(ORGANIZATIONS_KEY, ORGANIZATIONS);

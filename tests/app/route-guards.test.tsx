@@ -69,9 +69,35 @@ describe('signed-in routes', () => {
     expect(state.location.search).toEqual({ returnUrl: '/departments' });
   });
 
-  it('end an expired session on /loggedout', async () => {
+  it('go on after the token expired: the device session holds, with what the device has (issue 28)', async () => {
+    const queryClient = signedInAs('write');
+    activeOrganization.set(ORG);
+    queryClient.setQueryData(['departments', ORG.id], []);
+    // The token's cookie expires with it; the session on the device does not.
+    document.cookie = 'authentication_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    expect(tokenStore.state()).toBe('renew');
+    const state = await visit('/departments', queryClient);
+    expect(state.location.pathname).toBe('/departments');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lock a device session past its limit on /loggedout, deleting nothing', async () => {
+    const queryClient = signedInAs('write');
+    activeOrganization.set(ORG);
+    localStorage.setItem('bt-device-session', JSON.stringify({ ssoUuid: 'user-1', lockAt: Date.now() - 1 }));
+    document.cookie = 'authentication_token=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+    const state = await visit('/departments?x=1', queryClient);
+    expect(state.location.pathname).toBe('/loggedout');
+    expect(state.location.search).toEqual({ returnUrl: '/departments?x=1' });
+    expect(queryClient.getQueryData(userInfoQueryOptions().queryKey)).toBeDefined();
+    expect(activeOrganization.get()).toEqual(ORG);
+    expect(tokenStore.user()).toBe('user-1');
+  });
+
+  it('end an expired session on /loggedout on a device signed in before the device session existed', async () => {
     // The cookie expires with the token; the last expiry tells an expired session from none.
     tokenStore.set(token(-60));
+    localStorage.removeItem('bt-device-session');
     const state = await visit('/departments', new QueryClient());
     expect(state.location.pathname).toBe('/loggedout');
   });
@@ -83,9 +109,21 @@ describe('signed-in routes', () => {
     expect(state.location.search).toEqual({});
   });
 
-  it('follow the 401 rule when the server refuses the token', async () => {
+  it('ask for a new sign-in here when the server refuses the token and the device has no user info', async () => {
     tokenStore.set(token(3600));
     fetchMock.mockResolvedValue(new Response('{"message":"Unauthorized"}', { status: 401 }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const state = await visit('/departments?x=1', queryClient);
+    expect(state.location.pathname).toBe('/loggedout');
+    expect(state.location.search).toEqual({ returnUrl: '/departments?x=1' });
+    // The token is dropped; the session on the device is not.
+    expect(tokenStore.get()).toBeNull();
+    expect(tokenStore.user()).toBe('user-1');
+  });
+
+  it('follow the 403 rule when the server refuses the user', async () => {
+    tokenStore.set(token(3600));
+    fetchMock.mockResolvedValue(new Response('{"message":"Forbidden"}', { status: 403 }));
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const state = await visit('/departments?x=1', queryClient);
     expect(state.location.pathname).toBe('/');

@@ -4,8 +4,12 @@ import {
   hasWriteAccess,
   isForbiddenRole,
   safeReturnPath,
+  nextSessionChangeAt,
+  sessionLockAt,
+  sessionState,
   tokenCheckDelayMs,
   tokenState,
+  DEFAULT_SESSION_MAX_AGE_MS,
 } from '../../src/domain/session-rules';
 
 const NOW = Date.UTC(2025, 4, 1, 12, 0, 0);
@@ -160,5 +164,41 @@ describe('roles (docs/product.md 6)', () => {
       expect(isForbiddenRole(role)).toBe(false);
       expect(hasWriteAccess(role)).toBe(false);
     }
+  });
+});
+
+describe('the session on the device outlives its token (issue 28, docs/product.md "Session")', () => {
+  const device = { ssoUuid: 'u', lockAt: NOW + 3_600_000 };
+
+  it('is valid while the token lives', () => {
+    expect(sessionState({ exp: NOW_S + 60, lastExp: NOW_S + 60, device, nowMs: NOW })).toBe('valid');
+  });
+
+  it('goes on, asking for a new sign-in, when the token expired or was dropped', () => {
+    expect(sessionState({ exp: NOW_S - 60, lastExp: NOW_S - 60, device, nowMs: NOW })).toBe('renew');
+    expect(sessionState({ exp: null, lastExp: NOW_S - 60, device, nowMs: NOW })).toBe('renew');
+    expect(sessionState({ exp: null, lastExp: null, device, nowMs: NOW })).toBe('renew');
+  });
+
+  it('locks at its limit, token or no token expired', () => {
+    const past = { ssoUuid: 'u', lockAt: NOW };
+    expect(sessionState({ exp: null, lastExp: null, device: past, nowMs: NOW })).toBe('locked');
+  });
+
+  it('without a device session, an expired token is expired and none is missing', () => {
+    expect(sessionState({ exp: null, lastExp: NOW_S - 1, device: null, nowMs: NOW })).toBe('expired');
+    expect(sessionState({ exp: null, lastExp: null, device: null, nowMs: NOW })).toBe('missing');
+  });
+
+  it('locks when the server says the session ends, else 12 hours after the sign-in', () => {
+    expect(sessionLockAt({ session_exp: NOW_S + 100, auth_time: NOW_S }, NOW)).toBe(NOW + 100_000);
+    expect(sessionLockAt({ auth_time: NOW_S - 60 }, NOW)).toBe(NOW - 60_000 + DEFAULT_SESSION_MAX_AGE_MS);
+    expect(sessionLockAt({}, NOW)).toBe(NOW + DEFAULT_SESSION_MAX_AGE_MS);
+  });
+
+  it('changes next at the token’s expiry, then at the lock', () => {
+    expect(nextSessionChangeAt({ exp: NOW_S + 60, device, nowMs: NOW })).toBe(NOW + 60_000);
+    expect(nextSessionChangeAt({ exp: NOW_S - 60, device, nowMs: NOW })).toBe(device.lockAt);
+    expect(nextSessionChangeAt({ exp: null, device: null, nowMs: NOW })).toBeNull();
   });
 });

@@ -64,7 +64,13 @@ export function createTokenService(
       const memoKey = `${user.id} ${user.sso_uuid} ${ttlS} ${authTime}`;
       const memo = signed.get(memoKey);
       if (memo?.iat === now) return memo.token;
-      const token = await new SignJWT({ sso_uuid: user.sso_uuid, auth_time: authTime })
+      const token = await new SignJWT({
+        sso_uuid: user.sso_uuid,
+        auth_time: authTime,
+        // When the session ends however often it is renewed: the app locks its device session
+        // then (docs/api.md "Session limit"), also offline, with no request to tell it.
+        session_exp: authTime + sessionMaxAgeS,
+      })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(user.id)
         .setIssuer(ISSUER)

@@ -26,6 +26,7 @@ const loadOrganizationBanner = () => import('../../features/organizations/compon
 const loadOutboxIndicator = () => import('../../features/outbox/components/outbox-indicator');
 const loadPropertySearchBox = () => import('../../features/residences/components/property-search-box');
 const loadTakeAlongStatus = () => import('../../features/residences/take-along/components/take-along-status');
+const loadSessionRenewalNotice = () => import('../../features/session/components/session-renewal-notice');
 const HeaderBackLink = lazy(() => loadHeaderBackLink().then((m) => ({ default: m.HeaderBackLink })));
 const OrganizationBanner = lazy(() =>
   loadOrganizationBanner().then((m) => ({ default: m.OrganizationBanner })),
@@ -33,6 +34,10 @@ const OrganizationBanner = lazy(() =>
 const OutboxIndicator = lazy(() => loadOutboxIndicator().then((m) => ({ default: m.OutboxIndicator })));
 const PropertySearchBox = lazy(() => loadPropertySearchBox().then((m) => ({ default: m.PropertySearchBox })));
 const TakeAlongStatus = lazy(() => loadTakeAlongStatus().then((m) => ({ default: m.TakeAlongStatus })));
+// Only while the token has ended and the device session goes on (docs/product.md "Session").
+const SessionRenewalNotice = lazy(() =>
+  loadSessionRenewalNotice().then((m) => ({ default: m.SessionRenewalNotice })),
+);
 
 // The same modules as vite.config.ts's HEADER_PART_MODULES, which index.html asks for early.
 const loadHeaderPart: Record<SignedInHeaderPart, () => Promise<unknown>> = {
@@ -60,7 +65,7 @@ export function preloadSignedInHeader(pathname: string): void {
  * approve pages a back bar (`headerVariant`); service message and organization banner, both
  * hidden on the form; install and offline state on every page.
  */
-export function AppHeader(props: { signedIn: boolean }) {
+export function AppHeader(props: { signedIn: boolean; renewalNeeded?: boolean }) {
   const t = useTranslation();
   const online = useOnline();
   const { installPrompt } = usePwaState();
@@ -133,6 +138,12 @@ export function AppHeader(props: { signedIn: boolean }) {
           )}
         </Group>
       </Group>
+      {/* On the form too: that is where answers are typed that now wait for a sign-in. */}
+      {props.signedIn && props.renewalNeeded && (
+        <Suspense fallback={null}>
+          <SessionRenewalNotice />
+        </Suspense>
+      )}
       {props.signedIn && alerts && (
         <Suspense fallback={null}>
           <OrganizationBanner />

@@ -15,9 +15,11 @@ import { endSession } from './end-session';
  */
 export async function signIn(token: string, queryClient: QueryClient): Promise<void> {
   const incoming = decodeToken(token);
-  const previous = tokenStore.claims()?.sso_uuid ?? queryPersistence()?.userKey() ?? ANONYMOUS;
+  // Whose session the device holds, also after its token expired (docs/product.md "Session"):
+  // the same user signing in again keeps everything; another one gets a clean device.
+  const previous = tokenStore.user() ?? queryPersistence()?.userKey() ?? ANONYMOUS;
   if (previous !== ANONYMOUS && previous !== incoming.sso_uuid) await endSession(queryClient);
-  const claims = tokenStore.set(token);
+  const claims = tokenStore.set(token, { signIn: true });
   await startQueryPersistence(queryClient, claims.sso_uuid);
   // Not granted or not supported: answers still live in IndexedDB, only less protected, and the
   // form says so beside an answer kept on the device (SaveStatusLine).

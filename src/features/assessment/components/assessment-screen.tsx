@@ -20,6 +20,7 @@ import { changedSinceChoice, outboxKey, queueHiddenQuestionsSync } from '../../.
 import { OptionalPart } from '../../../ui/optional-part';
 import { showToast } from '../../../ui/toasts';
 import { useOnline } from '../../../ui/use-online';
+import { useSessionState } from '../../../api/use-session-state';
 import { usePageTitle } from '../../../ui/use-page-title';
 import type { FormOutbox } from '../form-outbox';
 import { useAfterFirstPaint } from '../../../ui/use-after-first-paint';
@@ -70,6 +71,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
   const t = useTranslation();
   const navigate = useNavigate();
   const online = useOnline();
+  const sessionState = useSessionState();
   // The route's loader ensured both; its pending and error components cover the rest.
   const { data: assessment } = useSuspenseQuery(assessmentQueryOptions(assessmentId, propertyId));
   const { data: questions } = useSuspenseQuery(questionsQueryOptions(assessmentId));
@@ -194,6 +196,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
     enqueue: saving.enqueues.get(question.uniqueId),
     entry,
     online,
+    signInNeeded: sessionState === 'renew',
     sent: sent.get(question.uniqueId) === 'sent',
     // saving.unsaved holds what is not stored, and what was stored after the snapshot's read.
     storedAfterSnapshot: saving.unsaved.has(question.uniqueId),

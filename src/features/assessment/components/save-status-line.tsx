@@ -36,7 +36,11 @@ export function SaveStatusLine(props: {
     status.kind === 'saving'
       ? t('general.saving')
       : status.kind === 'savedOnDevice'
-        ? t('assessment.saveStatus.savedOnDevice')
+        ? t(
+            status.until === 'signIn'
+              ? 'assessment.saveStatus.savedUntilSignIn'
+              : 'assessment.saveStatus.savedOnDevice',
+          )
         : status.kind === 'saved'
           ? t('general.saved')
           : status.kind === 'parked'

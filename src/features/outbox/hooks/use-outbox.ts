@@ -1,3 +1,4 @@
+import { connectivity } from '../../../api/connectivity';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { tokenStore } from '../../../api/token-store';
@@ -40,7 +41,7 @@ export function useOutbox() {
   );
   const [snapshot, setSnapshot] = useState<OutboxSnapshot>(EMPTY);
   const [storage, setStorage] = useState<DeviceStorage>({ state: 'checking' });
-  const ssoUuid = tokenStore.claims()?.sso_uuid;
+  const ssoUuid = tokenStore.user() ?? undefined;
   const db = appDatabase();
 
   useEffect(() => {
@@ -61,7 +62,7 @@ export function useOutbox() {
 
   /** After an enqueue: send what is due; offline, ask the browser to wake us when it is back. */
   const send = useCallback(async () => {
-    if (!navigator.onLine) void requestBackgroundSync();
+    if (!connectivity.isOnline()) void requestBackgroundSync();
     await sender.drain();
   }, [sender]);
 

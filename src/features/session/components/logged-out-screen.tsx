@@ -1,18 +1,43 @@
-import { Button } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { loginUrl } from '../../../api/api-base';
+import { safeReturnPath } from '../../../domain/session-rules';
 import { useTranslation } from '../../../i18n/use-translation';
 import { MessagePage } from '../../../ui/message-page';
+import { useOnline } from '../../../ui/use-online';
+import { useSessionState } from '../../../api/use-session-state';
 
-/** docs/product.md 2, `/loggedout`: the session expired; log in again. */
-export function LoggedOutScreen() {
+/**
+ * docs/product.md 2, `/loggedout`: log in again. A session on this device that reached its limit
+ * (docs/product.md "Session") is locked here: nothing was deleted, and signing in again returns
+ * to where the user was. Signing in needs the connection, so offline the button waits for it.
+ */
+export function LoggedOutScreen(props: { returnUrl?: string }) {
   const t = useTranslation();
+  const online = useOnline();
+  const state = useSessionState();
+  const locked = state === 'locked' || state === 'renew';
+  const returnPath = locked ? safeReturnPath(props.returnUrl) : '/';
   return (
-    <MessagePage title={t('loggedOut.title')} description={t('loggedOut.description')}>
-      <div>
-        <Button component="a" href={loginUrl('/')} size="lg">
-          {t('loggedOut.button')}
-        </Button>
-      </div>
+    <MessagePage
+      title={t(locked ? 'loggedOut.locked.title' : 'loggedOut.title')}
+      description={t(locked ? 'loggedOut.locked.description' : 'loggedOut.description')}
+    >
+      <Stack gap="xs" align="flex-start">
+        {online ? (
+          <Button component="a" href={loginUrl(returnPath)} size="lg">
+            {t('loggedOut.button')}
+          </Button>
+        ) : (
+          <>
+            <Button size="lg" disabled aria-describedby="logged-out-offline">
+              {t('loggedOut.button')}
+            </Button>
+            <Text id="logged-out-offline" size="sm">
+              {t('loggedOut.offline')}
+            </Text>
+          </>
+        )}
+      </Stack>
     </MessagePage>
   );
 }

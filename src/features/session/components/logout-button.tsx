@@ -7,7 +7,7 @@ import { useLogout } from '../hooks/use-logout';
 
 /** Answers not yet on the server, of the signed-in user (the outbox keeps them across logout). */
 async function unsentAnswers(): Promise<number> {
-  const ssoUuid = tokenStore.claims()?.sso_uuid;
+  const ssoUuid = tokenStore.user();
   if (!ssoUuid) return 0;
   const [{ appDatabase }, { outboxSnapshot }] = await Promise.all([
     import('../../../offline/db'),

@@ -6,6 +6,7 @@ import { residenceAssessmentRefs } from '../../../../api/get-located-assessments
 import { propertyQueryOptions } from '../../../../api/get-property';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { PageHeader } from '../../../../ui/page-header';
+import { useOnline } from '../../../../ui/use-online';
 import { TakeAlongResidenceButton } from '../../take-along/components/take-along-buttons';
 import { AssessmentsHeading, ResidenceAssessments } from './residence-assessments';
 import { OfflineStartError } from './start-offline';
@@ -54,11 +55,12 @@ export function ResidenceScreen(props: { propertyId: string }) {
 function NotAssessed(props: { propertyId: string; canWrite: boolean }) {
   const t = useTranslation();
   const starter = useStartAssessment(props.propertyId);
+  const online = useOnline();
   const error = starter.error;
   const message =
     error instanceof OfflineStartError
       ? t('residence.startOffline.noQuestions')
-      : typeof navigator !== 'undefined' && !navigator.onLine
+      : !online
         ? // Offline the only other failure is the device refusing to store the create.
           t('residence.startOffline.failed')
         : t('assessment.createNew.error');

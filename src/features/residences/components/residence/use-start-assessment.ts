@@ -1,3 +1,4 @@
+import { connectivity } from '../../../../api/connectivity';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { abandonAssessments } from '../../../../api/abandon-assessments';
@@ -46,7 +47,7 @@ async function unlockLanding(queryClient: QueryClient, propertyId: string, appro
   return question ? { chapter: question.chapterKind, questionId: question.id } : SCREENING_START;
 }
 
-const isOffline = () => typeof navigator !== 'undefined' && !navigator.onLine;
+const isOffline = () => !connectivity.isOnline();
 
 /**
  * Start screening (issue 12, docs/architecture.md 2 "Offline start"). The client chooses the id,
