@@ -1,4 +1,4 @@
-import { Combobox, Loader, TextInput, useCombobox } from '@mantine/core';
+import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
@@ -6,13 +6,16 @@ import { useState } from 'react';
 import { INVALID_RESIDENCE_ID } from '../../../domain/location';
 import { useTranslation } from '../../../i18n/use-translation';
 import { DROPDOWN_SIZE, MIN_SEARCH_LENGTH, useSearchProperties } from '../../../api/search-properties';
+import { useOnline } from '../../../ui/use-online';
+import { useDeviceSearch } from '../search/device-search';
 
 /** docs/product.md 5 and 9: search after 500 ms with more than 2 characters. */
 const SEARCH_DEBOUNCE_MS = 500;
 
 /**
  * docs/product.md 2 "Property search box": suggestions in a dropdown (15, at most about 20rem high), a
- * loading indicator, search.noResults and search.error; Enter opens the results page.
+ * loading indicator, search.noResults and search.error; Enter opens the results page. Offline the
+ * suggestions are the residences on the device, and the dropdown says so (issue 28).
  */
 export function PropertySearchBox(props: { organizationId: string }) {
   const t = useTranslation();
@@ -20,8 +23,12 @@ export function PropertySearchBox(props: { organizationId: string }) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [value, setValue] = useState('');
   const [debounced] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
-  const search = useSearchProperties(props.organizationId, debounced, DROPDOWN_SIZE);
+  const online = useOnline();
+  // Offline the server is not asked (the request could only fail): the device answers.
+  const search = useSearchProperties(online ? props.organizationId : undefined, debounced, DROPDOWN_SIZE);
+  const onDevice = useDeviceSearch(online ? undefined : props.organizationId, debounced, DROPDOWN_SIZE);
   const ready = debounced.length >= MIN_SEARCH_LENGTH;
+  const hits = onDevice ?? search.data;
 
   const openResults = () => {
     const text = value.trim();
@@ -66,13 +73,20 @@ export function PropertySearchBox(props: { organizationId: string }) {
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!ready}>
+        {onDevice && (
+          <Combobox.Header>
+            <Text size="xs" c="dimmed">
+              {t('header.search.offline')}
+            </Text>
+          </Combobox.Header>
+        )}
         <Combobox.Options mah="20rem" style={{ overflowY: 'auto' }} aria-label={t('header.search.label')}>
-          {search.isError ? (
+          {!onDevice && search.isError ? (
             <Combobox.Empty>{t('search.error')}</Combobox.Empty>
-          ) : search.data?.length === 0 ? (
+          ) : hits?.length === 0 ? (
             <Combobox.Empty>{t('search.noResults')}</Combobox.Empty>
           ) : (
-            search.data?.map((r) => (
+            hits?.map((r) => (
               <Combobox.Option
                 value={r.residenceId}
                 key={r.residenceId}

@@ -1,22 +1,22 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { RESULTS_PAGE_SIZE, searchPropertiesQueryOptions } from '../../../../../api/search-properties';
 import { SearchResults } from '../../../../../features/residences/components/search-results';
+import { loadSearchResults } from '../../../../../features/residences/search/search-source';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/properties/search/$searchQuery')({
+  // Online the server's search; offline the residences on the device (issue 28).
   loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(
-      searchPropertiesQueryOptions(context.organization.id, params.searchQuery.trim(), RESULTS_PAGE_SIZE),
-    ),
+    loadSearchResults(context.queryClient, context.organization.id, params.searchQuery),
   component: SearchRoute,
 });
 
 function SearchRoute() {
   const { searchQuery } = Route.useParams();
   const { organization } = Route.useRouteContext();
+  const source = Route.useLoaderData();
   return (
     <Container size="lg" py="xl">
-      <SearchResults organizationId={organization.id} query={searchQuery} />
+      <SearchResults organizationId={organization.id} query={searchQuery} source={source} />
     </Container>
   );
 }

@@ -1,0 +1,321 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+} from '@tanstack/react-router';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AssessmentListEntry, PropertyDetail, PropertySearchResult } from '../../src/api/dto';
+import { departmentsQueryOptions } from '../../src/api/get-departments';
+import { locatedAssessmentsQueryOptions } from '../../src/api/get-located-assessments';
+import { propertiesByDepartmentQueryOptions } from '../../src/api/get-properties-by-department';
+import { propertyQueryOptions } from '../../src/api/get-property';
+import { nearbyPropertiesQueryOptions } from '../../src/api/search-by-coordinates';
+import { RESULTS_PAGE_SIZE, searchPropertiesQueryOptions } from '../../src/api/search-properties';
+import { RoutePending, RouteError } from '../../src/app/route-states';
+import { NO_DATE } from '../../src/domain/statuses';
+import { PropertySearchBox } from '../../src/features/residences/components/property-search-box';
+import { SearchResults } from '../../src/features/residences/components/search-results';
+import { loadSearchResults, type SearchSource } from '../../src/features/residences/search/search-source';
+import { resetOfflineRegistry, updateOfflineRegistry } from '../../src/offline/client-state';
+import { fillJsdomGaps, json, propertyRow, renderRouter } from './test-render';
+
+/**
+ * Issue 28, "Search offline": offline the header search finds the residences on the device by
+ * their address, and says that only what is on the device is searched; online nothing changes,
+ * and a page of the device's hits loads the server's when the connection returns.
+ */
+
+const ORG = 'o1';
+const OTHER_ORG = 'o2';
+const NOTICE = 'Du er offline. Søgningen viser kun boliger, der er gemt på enheden.';
+
+const hit = (residenceId: string, streetNumber: string, fields: Partial<PropertySearchResult> = {}) => ({
+  residenceId,
+  streetName: 'Skovvej',
+  streetNumber,
+  floorNumber: null,
+  doorCode: null,
+  zipCode: '8000',
+  assessmentStatus: 'notStarted' as const,
+  isCalculated: false,
+  futureApprovedDate: NO_DATE,
+  location: `Skovvej ${streetNumber}, 8000`,
+  ...fields,
+});
+
+/** A residence taken along on its own: on the device as its detail and its assessments' list. */
+const takenAlong: PropertyDetail = {
+  id: 'r4',
+  beliggenhed: 'Skovvej 12A, st. tv., 8220',
+  departmentId: 'd1',
+  departmentName: 'Afdeling 1',
+  isConverted: false,
+  vurderinger: [{ vurderingId: 'a4', boligId: 'r4', vurderingsStatus: 'approved', konverteret: false }],
+};
+const takenAlongAssessment: AssessmentListEntry = {
+  assessmentId: 'a4',
+  propertyId: 'r4',
+  departmentId: 'd1',
+  assessmentStatus: 'approved',
+  isCalculated: true,
+  converted: false,
+  location: takenAlong.beliggenhed,
+  validFrom: '2026-01-01T00:00:00.000Z',
+  futureApprovedDate: NO_DATE,
+  createdAt: '2025-12-01T00:00:00.000Z',
+  progress: 1,
+};
+
+/** What the device holds: a department list, a residence taken along, an earlier search, a nearby list. */
+function fillDevice(queryClient: QueryClient) {
+  const day = (n: number) => Date.parse(`2026-03-0${n}T08:00:00Z`);
+  queryClient.setQueryData(departmentsQueryOptions(ORG).queryKey, [
+    { departmentId: 'd1', departmentName: 'Afdeling 1', propertiesCount: 3 },
+  ]);
+  queryClient.setQueryData(
+    propertiesByDepartmentQueryOptions('d1').queryKey,
+    [
+      // Residence 1 has two assessments, the newest first: the draft wins over the rejected one.
+      propertyRow(1, { streetName: 'Skovvej', assessmentId: 'a1', assessmentStatus: 'draft' }),
+      propertyRow(1, { streetName: 'Skovvej', assessmentId: 'a0', assessmentStatus: 'rejected' }),
+      propertyRow(2, { streetName: 'Skovvej' }),
+      propertyRow(3, { streetName: 'Æblevej' }),
+    ],
+    { updatedAt: day(2) },
+  );
+  // Another organization's department, taken along there: never searched here.
+  updateOfflineRegistry((r) => ({
+    ...r,
+    departments: {
+      d9: {
+        id: 'd9',
+        organizationId: OTHER_ORG,
+        name: 'Afdeling 9',
+        fetchedAt: '2026-03-01T08:00:00.000Z',
+        residenceCount: 1,
+      },
+    },
+  }));
+  queryClient.setQueryData(propertiesByDepartmentQueryOptions('d9').queryKey, [
+    propertyRow(9, { streetName: 'Skovvej', departmentId: 'd9' }),
+  ]);
+  queryClient.setQueryData(propertyQueryOptions('r4').queryKey, takenAlong, { updatedAt: day(3) });
+  queryClient.setQueryData(
+    locatedAssessmentsQueryOptions([{ propertyId: 'r4', assessmentId: 'a4' }]).queryKey,
+    [takenAlongAssessment],
+    { updatedAt: day(3) },
+  );
+  // An earlier search by the town: the server found residence 4 (then a draft) and 5 by it.
+  queryClient.setQueryData(
+    searchPropertiesQueryOptions(ORG, '8220 Brabrand', 15).queryKey,
+    [
+      hit('r4', '12A', {
+        floorNumber: 'st',
+        doorCode: 'tv',
+        zipCode: '8220',
+        location: 'Skovvej 12A, st. tv., 8220',
+        assessmentStatus: 'draft',
+      }),
+      hit('r5', '5', { zipCode: '8220', location: 'Skovvej 5, 8220' }),
+    ],
+    { updatedAt: day(1) },
+  );
+  queryClient.setQueryData(
+    nearbyPropertiesQueryOptions(ORG, { latitude: 56.1, longitude: 10.2 }).queryKey,
+    [{ ...hit('r2', '2'), distance: 40 }],
+    { updatedAt: day(1) },
+  );
+  // The same search in another organization.
+  queryClient.setQueryData(searchPropertiesQueryOptions(OTHER_ORG, 'skovvej', RESULTS_PAGE_SIZE).queryKey, [
+    hit('r8', '8'),
+  ]);
+}
+
+let online = true;
+let fetch: ReturnType<typeof vi.fn>;
+const searchRequests = () =>
+  fetch.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/properties/search'));
+
+function setOnline(value: boolean) {
+  online = value;
+  window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+}
+
+beforeAll(() => {
+  fillJsdomGaps();
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+});
+
+beforeEach(() => {
+  online = true;
+  // The server knows one more residence on Skovvej than the device.
+  fetch = vi.fn(async (url: string) =>
+    url.includes('/api/v2/properties/search')
+      ? json([hit('r77', '77')])
+      : Promise.reject(new TypeError('Failed to fetch')),
+  );
+  vi.stubGlobal('fetch', fetch);
+});
+
+afterEach(() => {
+  cleanup();
+  // A network that comes back clears the failures counted (src/api/connectivity.ts).
+  setOnline(true);
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  resetOfflineRegistry();
+});
+
+async function renderSearch(at: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
+  fillDevice(queryClient);
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        <PropertySearchBox organizationId={ORG} />
+        <Outlet />
+      </>
+    ),
+  });
+  const searchRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/properties/search/$searchQuery',
+    // As the app's route.
+    loader: ({ params }) => loadSearchResults(queryClient, ORG, params.searchQuery),
+    component: function Search() {
+      // The app's registered route tree has other ids; this test tree is typed loosely.
+      const { searchQuery } = searchRoute.useParams() as { searchQuery: string };
+      const source = searchRoute.useLoaderData() as SearchSource;
+      return <SearchResults organizationId={ORG} query={searchQuery} source={source} />;
+    },
+  });
+  const residenceRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/residence/$propertyId',
+    component: () => <h1>Boligens side</h1>,
+  });
+  const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => null });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([searchRoute, residenceRoute, homeRoute]),
+    history: createMemoryHistory({ initialEntries: [at] }),
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
+  });
+  await renderRouter(router, queryClient);
+  return { router, queryClient };
+}
+
+const resultLinks = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('the search results page offline (issue 28)', () => {
+  it("lists the organization's residences on the device that match, each once, and says only the device was searched", async () => {
+    setOnline(false);
+    await renderSearch('/properties/search/skovvej');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'skovvej (4 på enheden)' })).toBeTruthy();
+    expect(screen.getByText('Vi fandt 4 boliger på enheden, der passer på »skovvej«.')).toBeTruthy();
+    expect(within(screen.getByRole('status')).getByText(NOTICE)).toBeTruthy();
+    // In address order; residence 2 (a list and a nearby list) once; residence 9 is the other organization's.
+    expect(resultLinks()).toEqual([
+      'Skovvej 1, 8000',
+      'Skovvej 2, 8000',
+      'Skovvej 5, 8220',
+      'Skovvej 12A, st. tv., 8220',
+    ]);
+    const item = (location: string) => screen.getByRole('link', { name: location }).closest('li')!;
+    // The winner of residence 1's assessments; residence 4 as its newest copy (taken along).
+    expect(within(item('Skovvej 1, 8000')).getByText('Kladde')).toBeTruthy();
+    expect(within(item('Skovvej 12A, st. tv., 8220')).getByText('Godkendt')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Skovvej 12A, st. tv., 8220' }).getAttribute('href')).toBe(
+      '/residence/r4',
+    );
+    expect(searchRequests()).toEqual([]);
+  });
+
+  it('finds a residence by the town an earlier search found it by, and by its postcode', async () => {
+    setOnline(false);
+    await renderSearch('/properties/search/Brabrand');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brabrand (2 på enheden)' })).toBeTruthy();
+    expect(resultLinks()).toEqual(['Skovvej 5, 8220', 'Skovvej 12A, st. tv., 8220']);
+  });
+
+  it('says plainly when nothing on the device matches', async () => {
+    setOnline(false);
+    await renderSearch('/properties/search/Havnegade');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Havnegade (0 på enheden)' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Vi fandt ingen boliger på enheden, der passer på »Havnegade«. Siden søger i alle boliger, når der er forbindelse igen.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain(NOTICE);
+  });
+
+  it("loads the server's results when the connection returns", async () => {
+    setOnline(false);
+    await renderSearch('/properties/search/skovvej');
+    expect(await screen.findByRole('heading', { level: 1, name: 'skovvej (4 på enheden)' })).toBeTruthy();
+
+    setOnline(true);
+    expect(await screen.findByRole('heading', { level: 1, name: 'skovvej (1)' })).toBeTruthy();
+    expect(resultLinks()).toEqual(['Skovvej 77, 8000']);
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    expect(searchRequests()).toHaveLength(1);
+  });
+
+  it('searches the device when the request finds no network', async () => {
+    fetch.mockImplementation(async () => Promise.reject(new TypeError('Failed to fetch')));
+    await renderSearch('/properties/search/skovvej');
+    expect(await screen.findByRole('heading', { level: 1, name: 'skovvej (4 på enheden)' })).toBeTruthy();
+    expect(searchRequests()).toHaveLength(1);
+  });
+});
+
+describe('the search results page online', () => {
+  it("shows the server's results as before, without the notice", async () => {
+    await renderSearch('/properties/search/skovvej');
+    expect(await screen.findByRole('heading', { level: 1, name: 'skovvej (1)' })).toBeTruthy();
+    expect(screen.getByText('Vi fandt 1 bolig, der passer på »skovvej«.')).toBeTruthy();
+    expect(resultLinks()).toEqual(['Skovvej 77, 8000']);
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    expect(searchRequests()).toHaveLength(1);
+  });
+});
+
+describe('the header search box offline (issue 28)', () => {
+  it('suggests the residences on the device and says so, without asking the server', async () => {
+    setOnline(false);
+    const { router } = await renderSearch('/');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Søg efter bolig' }), 'skovvej 1');
+
+    expect(
+      await screen.findByText('Offline: søger kun i boliger på enheden', {}, { timeout: 2000 }),
+    ).toBeTruthy();
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Skovvej 1, 8000', 'Skovvej 12A, st. tv., 8220']);
+    expect(searchRequests()).toEqual([]);
+
+    await user.click(screen.getByRole('option', { name: 'Skovvej 12A, st. tv., 8220' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/residence/r4'));
+  });
+
+  it('asks the server online, as before', async () => {
+    await renderSearch('/');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Søg efter bolig' }), 'skovvej');
+    expect(await screen.findByRole('option', { name: 'Skovvej 77, 8000' }, { timeout: 2000 })).toBeTruthy();
+    expect(screen.queryByText('Offline: søger kun i boliger på enheden')).toBeNull();
+    expect(searchRequests()).toHaveLength(1);
+  });
+});
