@@ -115,7 +115,7 @@ test.describe('signing in and the app shell', () => {
     await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
   });
 
-  test('a 401 on a page sends the browser to the root with returnUrl and offers logout', async ({
+  test('a token the server refuses, with no session on the device, goes to the login screen with returnUrl', async ({
     page,
     context,
     baseURL,
@@ -130,19 +130,52 @@ test.describe('signing in and the app shell', () => {
     ]);
     await page.goto('/organizations?x=1');
     await expect(page).toHaveURL(/\/\?returnUrl=%2Forganizations%3Fx%3D1$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Du skal logge ind igen' })).toBeVisible();
-    await expectAccessible(page, 'logout page after 401');
-    await page.getByRole('button', { name: 'Log ud' }).click();
-    await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
+    const login = page.getByRole('link', { name: 'Log ind' });
+    await expect(login).toHaveAttribute('href', /returnPath=%2Forganizations%3Fx%3D1$/);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('authentication_token');
   });
 
-  test('an expired token lands on /loggedout', async ({ page, request }) => {
-    await signInWithToken(page, await demoToken(request, 'skriver', 4));
-    await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
-    await expect(page).toHaveURL(/\/loggedout$/, { timeout: 15_000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Du er blevet logget ud' })).toBeVisible();
-    await expectAccessible(page, 'logged out');
-    await expect(page.getByRole('link', { name: 'Log ind igen' })).toBeVisible();
+  test('an expired token online asks for a new sign-in in place, which returns to the same screen (issue 28)', async ({
+    page,
+    request,
+  }) => {
+    await signInWithToken(page, await demoToken(request, 'skriver', 4), '/departments');
+    await expect(page.getByRole('heading', { level: 1, name: 'Afdelinger' })).toBeVisible();
+    const renewal = page.getByRole('status').filter({ hasText: 'Dit login er udløbet' });
+    await expect(renewal).toContainText('Dine svar sendes, når du har logget ind igen.', { timeout: 15_000 });
+    // Nothing ended: the same screen, its data, the organization.
+    await expect(page).toHaveURL(/\/departments$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Afdelinger' })).toBeVisible();
+    await expectAccessible(page, 'renewal notice');
+    await renewal.getByRole('link', { name: 'Log ind igen' }).click();
+    await page.getByRole('button', { name: /Sofie Skriver/ }).click();
+    await expect(page).toHaveURL(/\/departments$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Afdelinger' })).toBeVisible();
+    await expect(renewal).toHaveCount(0);
+  });
+
+  test('a device session past its limit locks at /loggedout, deletes nothing, and a sign-in returns', async ({
+    page,
+    context,
+    request,
+  }) => {
+    await signInWithToken(page, await demoToken(request, 'skriver', 3), '/departments');
+    await expect(page.getByRole('heading', { level: 1, name: 'Afdelinger' })).toBeVisible();
+    // SESSION_MAX_AGE_S after the sign-in is hours; this device session ends in a few seconds.
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('bt-device-session')!) as { lockAt: number };
+      localStorage.setItem('bt-device-session', JSON.stringify({ ...session, lockAt: Date.now() + 5_000 }));
+    });
+    await expect(page).toHaveURL(/\/loggedout\?returnUrl=%2Fdepartments$/, { timeout: 20_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Log ind igen for at fortsætte' })).toBeVisible();
+    await expect(page.getByText('Intet er slettet')).toBeVisible();
+    await expectAccessible(page, 'locked session');
+    expect((await context.cookies()).map((c) => c.name)).toContain('organization_id');
+    expect(await page.evaluate(() => localStorage.getItem('bt-device-session'))).not.toBeNull();
+    await page.getByRole('link', { name: 'Log ind igen' }).click();
+    await page.getByRole('button', { name: /Sofie Skriver/ }).click();
+    await expect(page).toHaveURL(/\/departments$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Afdelinger' })).toBeVisible();
   });
 
   test('an unknown path shows the not-found screen with a link home', async ({ page }) => {
