@@ -1,0 +1,104 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { Question } from '../src/domain/answer-validation';
+import {
+  answerControls,
+  answerTexts,
+  api,
+  demoToken,
+  newAssessmentInSmallestDepartment,
+  startScreeningOnline,
+  storedOutbox,
+} from './fixtures';
+
+/**
+ * Issue 28, lie-fi is offline (docs/architecture.md 2): the browser says it is online
+ * (navigator.onLine stays true) while every request to the server hangs or fails. The device
+ * shows what it has, says it is offline, keeps answers on the device and sends them when
+ * requests get through again.
+ */
+
+/** Every request to the server, the API and the probe, never answered. */
+const SERVER = /\/(api|healthz)(\/|$|\?)/;
+
+async function choiceChecked(page: Page): Promise<string | null> {
+  const checked = page.getByRole('radio', { checked: true });
+  if ((await checked.count()) === 0) return null;
+  return checked
+    .first()
+    .evaluate(
+      (el) =>
+        el.getAttribute('aria-label') ??
+        (el as HTMLInputElement).labels?.[0]?.textContent ??
+        (el.textContent || null),
+    );
+}
+
+test('a connection that passes nothing: the reload shows the same question from the device, answers wait, and go when it passes again', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone is what meets lie-fi');
+  test.setTimeout(120_000);
+  const token = await demoToken(request, 'skriver');
+  const assessment = await newAssessmentInSmallestDepartment(request, token, 48 + testInfo.retry);
+  await startScreeningOnline(page, token, assessment);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+
+  // Online: two answers, each on the server.
+  const answered: (string | null)[] = [];
+  for (let i = 0; i < 2; i++) {
+    await page.getByRole('radio').first().click();
+    await expect(page.getByText('Gemt', { exact: true })).toBeVisible();
+    answered.push(await choiceChecked(page));
+    if (i === 0) {
+      const at = page.url();
+      await page.getByRole('button', { name: 'Næste' }).click();
+      await expect(page).not.toHaveURL(at);
+    }
+  }
+  const question = page.url();
+  const path = `/api/v2/questions?assessmentId=${assessment.assessmentId}`;
+  await expect.poll(async () => answerTexts(await api<Question[]>(request, token, path)).size).toBe(2);
+  const before = answerTexts(await api<Question[]>(request, token, path));
+  // The persisted cache is written at most every 300 ms.
+  await page.waitForTimeout(600);
+
+  // Lie-fi: the browser is online, the server never answers.
+  await context.route(SERVER, () => undefined);
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  const started = Date.now();
+  await page.reload();
+  await expect(answerControls(page).first()).toBeVisible({ timeout: 5_000 });
+  testInfo.annotations.push({ type: 'reload under lie-fi', description: `${Date.now() - started} ms` });
+  expect(page.url()).toBe(question);
+  expect(answered[1]).not.toBeNull();
+  expect(await choiceChecked(page)).toBe(answered[1]);
+  await page.getByRole('button', { name: 'Forrige' }).click();
+  await expect(page).not.toHaveURL(question);
+  expect(await choiceChecked(page)).toBe(answered[0]);
+  await page.getByRole('button', { name: 'Næste' }).click();
+  await expect(page).toHaveURL(question);
+
+  // Requests that fail at once rather than hang: the app counts as offline after a few.
+  await context.unroute(SERVER);
+  await context.route(SERVER, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('radio').nth(1).click();
+  await expect(page.getByText('Offline', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Gemt på enheden – sendes, når du er online')).toBeVisible();
+  const changed = await choiceChecked(page);
+  expect(changed).not.toBeNull();
+  expect(changed).not.toBe(answered[1]);
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+  // Requests get through again: no online event fires, the app's probe finds the server.
+  await context.unroute(SERVER);
+  await expect(page.getByText('Offline', { exact: true })).toHaveCount(0, { timeout: 20_000 });
+  await expect.poll(async () => (await storedOutbox(page)).length, { timeout: 30_000 }).toBe(0);
+  const after = answerTexts(await api<Question[]>(request, token, path));
+  expect([...after.keys()]).toEqual([...before.keys()]);
+  // The first answer as it was, the second as changed under lie-fi.
+  const [first, second] = [...before.keys()];
+  expect(after.get(first!)).toBe(before.get(first!));
+  expect(after.get(second!)).not.toBe(before.get(second!));
+});
