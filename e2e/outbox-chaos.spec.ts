@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import type { Question } from '../src/domain/answer-validation';
 import {
   answerControls,
@@ -13,7 +13,8 @@ import {
 /**
  * Issue 12's chaos run: 200 answers over five assessments, one of them started offline, typed
  * while a third of the syncanswer requests go wrong (aborted, answered 500 or 408, or applied
- * with the reply lost), with offline stretches, reloads and a second tab answering beside the
+ * with the reply lost), with offline and lie-fi stretches (issue 28: the browser online, every
+ * request failing or hanging), reloads and a second tab answering beside the
  * first. At the end nothing is lost (the outbox drains to empty: nothing parked), nothing is
  * stale (the server holds the last value given to every question) and nothing is applied twice
  * (a request resent after a lost reply carries its first key and body, and the server never
@@ -88,6 +89,21 @@ function chaos(faults: Faults, random: () => number) {
       await settle(route.fulfill({ response }));
     }
   };
+}
+
+/** Every request to the server (the API and the connectivity probe). */
+const SERVER = /\/(api|healthz)(\/|$|\?)/;
+
+/**
+ * A stretch of lie-fi (issue 28): the browser says online, and every request to the server fails
+ * at once ('fail') or is never answered ('hang', until the app's own time-out). Registered after
+ * the chaos route, it takes precedence; the returned function ends the stretch.
+ */
+async function lieFi(context: BrowserContext, mode: 'fail' | 'hang'): Promise<() => Promise<void>> {
+  const handler = (route: Route) =>
+    mode === 'fail' ? route.abort('internetdisconnected').catch(() => undefined) : undefined;
+  await context.route(SERVER, handler);
+  return () => context.unroute(SERVER, handler);
 }
 
 /** The last value the test gave each question, by assessment: answer ids or the number. */
@@ -269,10 +285,19 @@ test('chaos: 200 answers over five assessments reach the server once each, the l
   await page.reload();
   await expect(page.getByRole('button', { name: 'Næste' }).or(page.getByRole('dialog'))).toBeVisible();
 
-  // 2. Signal again, faults and all; a reload in the middle, an offline stretch at the end.
+  // 2. Signal again, faults and all; a stretch of lie-fi with a reload in it, a reload in the
+  // middle, an offline stretch at the end.
   await context.setOffline(false);
   await page.goto(`/assessment/${first!.propertyId}/${first!.assessmentId}/screening/001`);
+  let endLieFi: (() => Promise<void>) | null = null;
   await answerScreening(page, async (q) => {
+    if (q === 1) endLieFi = await lieFi(context, 'fail');
+    if (q === 3) {
+      // The question shows from the device, with what was answered.
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
+      await endLieFi!();
+    }
     if (q === 5) {
       await page.reload();
       await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
@@ -300,9 +325,11 @@ test('chaos: 200 answers over five assessments reach the server once each, the l
   }
   await other.close();
 
-  // 4. The last one online, with a reload halfway.
+  // 4. The last one online, with a stretch of requests that hang and a reload halfway.
   await page.goto(`/assessment/${fourth!.propertyId}/${fourth!.assessmentId}/screening/001`);
   await answerScreening(page, async (q) => {
+    if (q === 2) endLieFi = await lieFi(context, 'hang');
+    if (q === 4) await endLieFi!();
     if (q === 5) {
       await page.reload();
       await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();

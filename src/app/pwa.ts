@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
 import { logger } from '../lib/logger';
+import { waitForStoredInput } from '../lib/unsaved-input';
 import { afterFirstPaint } from '../ui/first-paint';
 
 /**
@@ -55,9 +56,22 @@ export function listenForInstallPrompt(): void {
   window.addEventListener('appinstalled', () => update({ installPrompt: null }));
 }
 
-/** The user chose to update: the waiting worker takes over, then the page reloads once. */
-export function applyUpdate(): void {
+/** How long an update waits for typed input to be stored on the device before it gives up. */
+const UPDATE_INPUT_WAIT_MS = 10_000;
+
+/**
+ * The user chose to update: once what the form holds is stored on the device (never a reload
+ * that loses typed input, docs/architecture.md 2), the waiting worker takes over and the page
+ * reloads once. Answers in the outbox are on the device already and survive the reload and the
+ * new release's schema step. If the device refuses to store the input, nothing reloads: the
+ * prompt stays for a later try.
+ */
+export async function applyUpdate(): Promise<void> {
   if (!workbox) return;
+  if (!(await waitForStoredInput(UPDATE_INPUT_WAIT_MS))) {
+    logger.warn('update postponed: input not stored on the device');
+    return;
+  }
   workbox.addEventListener('controlling', () => window.location.reload());
   workbox.messageSkipWaiting();
 }

@@ -15,7 +15,7 @@ export function UpdatePrompt() {
           {t('header.update.hint')}
         </Text>
         <Group gap="xs">
-          <Button size="xs" onClick={applyUpdate}>
+          <Button size="xs" onClick={() => void applyUpdate()}>
             {t('header.update.reload')}
           </Button>
           <Button size="xs" variant="default" onClick={dismissUpdate}>

@@ -10,6 +10,7 @@ import {
   type Question,
 } from '../../../domain/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
+import { holdUnsavedInput } from '../../../lib/unsaved-input';
 import classes from './assessment.module.css';
 
 export type Answer = { numericValue: number | null } | { values: string[] };
@@ -31,7 +32,10 @@ export function NumericAnswer(props: { question: Question; locked: boolean; onAn
   const [text, setText] = useState(stored === null ? '' : formatNumericValue(stored));
   const [error, setError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Typed and not yet committed: a new release's reload waits (blurring the field commits it).
+  const settling = useRef(false);
   useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => holdUnsavedInput(() => settling.current), []);
 
   const rangeMessage = () =>
     `${t('assessment.rangeError', { rangeStart: settings?.rangeStart ?? '', rangeEnd: settings?.rangeEnd ?? '' })} ${
@@ -39,6 +43,7 @@ export function NumericAnswer(props: { question: Question; locked: boolean; onAn
     }`;
 
   const commit = (value: string) => {
+    settling.current = false;
     const parsed = parseNumericInput(value);
     if (parsed === null) {
       setError(null);
@@ -57,7 +62,10 @@ export function NumericAnswer(props: { question: Question; locked: boolean; onAn
     setText(value);
     clearTimeout(timer.current);
     if (immediately) commit(value);
-    else timer.current = setTimeout(() => commit(value), NUMERIC_SETTLE_MS);
+    else {
+      settling.current = true;
+      timer.current = setTimeout(() => commit(value), NUMERIC_SETTLE_MS);
+    }
   };
 
   const step = (delta: number) => {

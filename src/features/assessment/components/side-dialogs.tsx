@@ -14,6 +14,7 @@ import { useEffect, useRef, useState } from 'react';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
 import type { Question } from '../../../domain/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
+import { holdUnsavedInput } from '../../../lib/unsaved-input';
 import { sanitizeHelpHtml } from '../help-html';
 
 /** relevanceSettings.helpScreenIcon keys and their icons. */
@@ -89,8 +90,12 @@ export function CommentDialog(props: {
   const [text, setText] = useState(props.question.comment ?? '');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const saved = useRef(props.question.comment ?? '');
+  // Typed and not yet saved: a new release's reload waits for it.
+  const typing = useRef<string | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => holdUnsavedInput(() => typing.current !== null), []);
   const save = (value: string) => {
+    typing.current = null;
     clearTimeout(timer.current);
     if (value === saved.current) return;
     saved.current = value;
@@ -120,6 +125,7 @@ export function CommentDialog(props: {
             const value = e.currentTarget.value;
             setText(value);
             clearTimeout(timer.current);
+            typing.current = value;
             timer.current = setTimeout(() => save(value), COMMENT_DEBOUNCE_MS);
           }}
         />

@@ -19,6 +19,7 @@ import {
 import type { AnswerPayload, OutboxEntry } from '../../../offline/db';
 import { enqueueAnswer, mergePayload, type AnswerInput as OutboxInput } from '../../../offline/outbox';
 import type { FormOutbox } from '../form-outbox';
+import { holdUnsavedInput } from '../../../lib/unsaved-input';
 
 function payloadOf(input: AnswerInput): AnswerPayload {
   return {
@@ -91,6 +92,8 @@ export function useAnswerQuestion(options: {
     const pending = timers.current;
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
+  // An answer not yet stored on the device holds back a new release's reload.
+  useEffect(() => holdUnsavedInput(() => waiting.current.size > 0), []);
 
   const setEnqueue = useCallback((uniqueId: string, state: EnqueueState) => {
     setEnqueues((map) => new Map(map).set(uniqueId, state));

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import type { ServerChild } from '../scripts/server-child';
+import type { Question } from '../src/domain/answer-validation';
+import {
+  answerCurrent,
+  answerTexts,
+  api,
+  demoToken,
+  newAssessmentInSmallestDepartment,
+  payloadAnswerText,
+  startScreeningOnline,
+  storedOutbox,
+} from './fixtures';
+import { startOwnServer } from './own-server';
+
+/**
+ * Issue 28, an update in the middle of the day loses nothing (docs/architecture.md 2): answers
+ * wait on the phone, a new release is installed (a new service worker and a Dexie schema step),
+ * the user accepts it, and every answer is still queued and reaches the server. The second
+ * release is this code built with one schema step more (VITE_E2E_NEXT_SCHEMA, src/offline/db.ts);
+ * a server of the spec's own serves the first (the suite's build), then, restarted on the same
+ * port and database, the second.
+ */
+
+const NEXT_RELEASE = 'dist-e2e-next';
+
+interface StoredEntry {
+  kind: string;
+  assessmentId: string;
+  questionUniqueId?: string;
+  payload?: { values?: string[]; numericValue?: number | null };
+}
+
+test('answers queued on one release survive the update to the next and arrive once online', async ({
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'one project is enough: the update is the same');
+  test.setTimeout(240_000);
+  execFileSync('npx', ['vite', 'build', '--outDir', NEXT_RELEASE, '--logLevel', 'error'], {
+    env: { ...process.env, VITE_E2E_NEXT_SCHEMA: '1' },
+    stdio: 'inherit',
+  });
+  const database = join(mkdtempSync(join(tmpdir(), 'bt-update-')), 'pglite');
+  let server: ServerChild = await startOwnServer({ DATABASE_URL: database });
+  const base = server.base;
+  const port = Number(new URL(base).port);
+  const request = await playwrightRequest.newContext({ baseURL: base });
+  const context = await browser.newContext({
+    ...testInfo.project.use,
+    baseURL: base,
+    serviceWorkers: 'allow',
+  });
+  try {
+    const token = await demoToken(request, 'skriver');
+    const assessment = await newAssessmentInSmallestDepartment(request, token, 50 + testInfo.retry);
+    const page = await context.newPage();
+    await startScreeningOnline(page, token, assessment);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+
+    // Answers typed without signal wait on the device.
+    await context.setOffline(true);
+    for (let answered = 0; answered < 2; answered++) {
+      await answerCurrent(page);
+      await expect(page.getByText('Gemt på enheden – sendes, når du er online')).toBeVisible();
+      const at = page.url();
+      await page.getByRole('button', { name: 'Næste' }).click();
+      await expect(page).not.toHaveURL(at);
+    }
+    const queued = (await storedOutbox<StoredEntry>(page)).filter((e) => e.kind === 'answer');
+    expect(queued).toHaveLength(2);
+
+    // The next release is deployed; the phone finds it while answers still cannot be sent.
+    await server.close();
+    server = await startOwnServer({ DATABASE_URL: database, STATIC_DIR: NEXT_RELEASE }, port);
+    await context.route('**/api/v2/sync/syncanswer', (route) => route.abort('internetdisconnected'));
+    await context.setOffline(false);
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByRole('status').filter({ hasText: 'Der er en ny version af appen.' });
+    await expect(prompt).toBeVisible({ timeout: 30_000 });
+    const question = page.url();
+    await prompt.getByRole('button', { name: 'Opdatér nu' }).click();
+    // The new release's database: one version up, every answer still there, the same question.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              new Promise<number>((resolve) => {
+                const open = indexedDB.open('boligtilgaengelighed');
+                open.onsuccess = () => {
+                  resolve(open.result.version);
+                  open.result.close();
+                };
+                open.onerror = () => resolve(0);
+              }),
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(50);
+    await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
+    expect(page.url()).toBe(question);
+    const after = (await storedOutbox<StoredEntry>(page)).filter((e) => e.kind === 'answer');
+    expect(after.map((e) => e.questionUniqueId)).toEqual(queued.map((e) => e.questionUniqueId));
+
+    // Signal for answers again: they arrive, each as given.
+    await context.unroute('**/api/v2/sync/syncanswer');
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect.poll(async () => (await storedOutbox(page)).length, { timeout: 60_000 }).toBe(0);
+    const onServer = answerTexts(
+      await api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessment.assessmentId}`),
+    );
+    for (const entry of queued)
+      expect(onServer.get(entry.questionUniqueId!)).toBe(payloadAnswerText(entry.payload ?? {}));
+  } finally {
+    await context.close();
+    await request.dispose();
+    await server.close();
+  }
+});
