@@ -167,7 +167,9 @@ test.describe('signing in and the app shell', () => {
       localStorage.setItem('bt-device-session', JSON.stringify({ ...session, lockAt: Date.now() + 5_000 }));
     });
     await expect(page).toHaveURL(/\/loggedout\?returnUrl=%2Fdepartments$/, { timeout: 20_000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Log ind igen for at fortsætte' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Log ind igen for at fortsætte' }),
+    ).toBeVisible();
     await expect(page.getByText('Intet er slettet')).toBeVisible();
     await expectAccessible(page, 'locked session');
     expect((await context.cookies()).map((c) => c.name)).toContain('organization_id');
