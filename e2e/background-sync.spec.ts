@@ -63,13 +63,8 @@ test('answers queued offline are sent by the service worker with every page clos
   });
   await cdp.send('ServiceWorker.enable');
   await context.setOffline(false);
-  // Nothing is sent before the sync: the answers are still waiting on the server's side.
-  const before = await api<Question[]>(
-    request,
-    token,
-    `/api/v2/questions?assessmentId=${assessment.assessmentId}`,
-  );
-  expect([...answerTexts(before).keys()].filter((id) => given.has(id))).toEqual([]);
+  // Chromium may fire the sync itself when the emulated network returns; either way it is the
+  // worker that sends, with no page of the app open.
   await cdp.send('ServiceWorker.dispatchSyncEvent', {
     origin,
     registrationId: await registrationId,
