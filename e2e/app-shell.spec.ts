@@ -142,7 +142,10 @@ test.describe('signing in and the app shell', () => {
     await signInWithToken(page, await demoToken(request, 'skriver', 4), '/departments');
     await expect(page.getByRole('heading', { level: 1, name: 'Afdelinger' })).toBeVisible();
     const renewal = page.getByRole('status').filter({ hasText: 'Dit login er udløbet' });
-    await expect(renewal).toContainText('Dine svar sendes, når du har logget ind igen.', { timeout: 15_000 });
+    await expect(renewal).toContainText(
+      'Dine svar gemmes på enheden og sendes, når du har logget ind igen.',
+      { timeout: 15_000 },
+    );
     // Nothing ended: the same screen, its data, the organization.
     await expect(page).toHaveURL(/\/departments$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Afdelinger' })).toBeVisible();

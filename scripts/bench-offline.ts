@@ -7,8 +7,11 @@
  *   response during the run, from the DevTools protocol) and the storage used afterwards
  *   (`navigator.storage.estimate`, IndexedDB and Cache API);
  * - offline, the time from an in-app navigation to an assessment's first question answerable
- *   (its options on screen), median, min and max of BENCH_OPEN (default 20) assessments.
- * docs/architecture.md "Taken along offline".
+ *   (its options on screen), median, min and max of BENCH_OPEN (default 20) assessments;
+ * - a reload of a question, from the navigation's start to the question answerable, median of
+ *   BENCH_RELOADS (default 10): offline, and under lie-fi (issue 28: the browser online, every
+ *   request to the server hanging). Target: under 1.5 s both ways.
+ * docs/architecture.md "Taken along offline" and "Lie-fi is offline".
  */
 import {
   apiGet,
@@ -25,6 +28,7 @@ import {
 } from './bench-browser-app';
 
 const OPEN = Number(process.env.BENCH_OPEN ?? 20);
+const RELOADS = Number(process.env.BENCH_RELOADS ?? 10);
 const MB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 
 interface Row {
@@ -107,6 +111,29 @@ try {
   }
   console.log(`Offline, an assessment never opened before, to its first question (${times.length})`);
   console.log(`  median ${ms(median(times))}  min ${ms(Math.min(...times))}  max ${ms(Math.max(...times))}`);
+
+  // A reload of a question opened offline: offline, then with the network up and passing nothing.
+  const last = targets.at(-1)!;
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `/assessment/${last.residenceId}/${last.assessmentId}/screening/001`);
+  await page.getByRole('radio').first().waitFor({ timeout: 10_000 });
+  const reloads = async (label: string) => {
+    const took: number[] = [];
+    for (let i = 0; i < RELOADS; i++) {
+      await page.reload({ waitUntil: 'commit' });
+      await page.getByRole('radio').first().waitFor({ timeout: 30_000 });
+      took.push(await page.evaluate(() => performance.now()));
+    }
+    console.log(`Reload of a question, ${label} (${took.length}), from the navigation's start`);
+    console.log(`  median ${ms(median(took))}  min ${ms(Math.min(...took))}  max ${ms(Math.max(...took))}`);
+  };
+  await reloads('offline');
+  await context.setOffline(false);
+  // Lie-fi: every request to the server hangs; the app's code and pages come from the worker.
+  await context.route(/\/(api|healthz|auth)(\/|$|\?)/, () => undefined);
+  await reloads('under lie-fi (every request hangs)');
 } finally {
   await browser.close();
   await server.close();

@@ -88,8 +88,7 @@ export const da = {
     'Af sikkerhedshensyn skal du logge ind igen, når du har været logget ind en hel arbejdsdag. Intet er slettet: det, der er gemt på enheden, og dine svar, der venter, er her stadig.',
   'loggedOut.offline': 'Du skal have forbindelse for at logge ind.',
   'session.renew.title': 'Dit login er udløbet',
-  'session.renew.online':
-    'Du kan arbejde videre med det, der er på enheden. Dine svar sendes, når du har logget ind igen.',
+  'session.renew.online': 'Dine svar gemmes på enheden og sendes, når du har logget ind igen.',
   'session.renew.offline':
     'Du kan arbejde videre med det, der er på enheden. Dine svar venter, til du har forbindelse og har logget ind igen.',
   'session.renew.button': 'Log ind igen',
