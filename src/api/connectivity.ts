@@ -102,7 +102,12 @@ async function probeServer(): Promise<void> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), PROBE_TIMEOUT_MS);
   try {
-    await fetch(`${API_BASE_URL}${PROBE_PATH}`, { cache: 'no-store', signal: controller.signal });
+    // Opaque is enough (an API on another origin need not allow this page): any answer counts.
+    await fetch(`${API_BASE_URL}${PROBE_PATH}`, {
+      cache: 'no-store',
+      mode: 'no-cors',
+      signal: controller.signal,
+    });
   } finally {
     clearTimeout(timer);
   }

@@ -15,13 +15,18 @@ export function LoggedOutScreen(props: { returnUrl?: string }) {
   const t = useTranslation();
   const online = useOnline();
   const state = useSessionState();
-  const locked = state === 'locked' || state === 'renew';
-  const returnPath = locked ? safeReturnPath(props.returnUrl) : '/';
+  // The session on the device goes on (locked, or its token refused with nothing of the user's
+  // on the device): the sign-in returns to where the user was.
+  const kept = state === 'locked' || state === 'renew';
+  const returnPath = kept ? safeReturnPath(props.returnUrl) : '/';
+  const [title, description] =
+    state === 'locked'
+      ? (['loggedOut.locked.title', 'loggedOut.locked.description'] as const)
+      : state === 'renew'
+        ? (['session.renew.title', 'session.renew.page'] as const)
+        : (['loggedOut.title', 'loggedOut.description'] as const);
   return (
-    <MessagePage
-      title={t(locked ? 'loggedOut.locked.title' : 'loggedOut.title')}
-      description={t(locked ? 'loggedOut.locked.description' : 'loggedOut.description')}
-    >
+    <MessagePage title={t(title)} description={t(description)}>
       <Stack gap="xs" align="flex-start">
         {online ? (
           <Button component="a" href={loginUrl(returnPath)} size="lg">
