@@ -39,8 +39,19 @@ function RootLayout() {
   const signedIn = onDevice && userInfo.data !== undefined && !isForbiddenRole(userInfo.data.role);
 
   // The active organization is route context (docs/architecture.md 2): choosing another one
-  // runs the guards and loaders again.
-  useEffect(() => activeOrganization.subscribe(() => void router.invalidate()), [router]);
+  // runs the guards and loaders again. Every choice in the app comes with a navigation (the
+  // organization list's "Vælg", the sign-in), which runs them itself: a second load of the old
+  // place started beside it can race it (issue 28 saw a quick tap on "Vælg" stay on the list),
+  // so the router is invalidated only when no load is under way by the next task.
+  useEffect(
+    () =>
+      activeOrganization.subscribe(() => {
+        setTimeout(() => {
+          if (router.state.status !== 'pending') void router.invalidate();
+        }, 0);
+      }),
+    [router],
+  );
   useEffect(markFirstPaint, []);
   useFocusAfterNavigation();
 
