@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { Question } from '../src/domain/answer-validation';
 import {
-  answerCurrent,
+  answerInARow,
   answerTexts,
   api,
   demoToken,
@@ -37,13 +37,7 @@ test('answers queued offline are sent by the service worker with every page clos
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
 
   await context.setOffline(true);
-  for (let answered = 0; answered < 3; answered++) {
-    await answerCurrent(page);
-    await expect(page.getByText('Gemt på enheden – sendes, når du er online')).toBeVisible();
-    const at = page.url();
-    await page.getByRole('button', { name: 'Næste' }).click();
-    await expect(page).not.toHaveURL(at);
-  }
+  await answerInARow(page, 3, 'Gemt på enheden – sendes, når du er online');
   const given = new Map<string, string | undefined>();
   for (const entry of await storedOutbox<StoredEntry>(page))
     if (entry.kind === 'answer' && entry.assessmentId === assessment.assessmentId)

@@ -3,12 +3,15 @@ import type { PropertyRow } from '../src/api/dto';
 import type { Question } from '../src/domain/answer-validation';
 import {
   answerCurrent,
+  answerInARow,
   answerTexts,
   api,
   demoToken,
   firstOrganizationDepartments,
+  navigateInApp,
   payloadAnswerText,
   signInWithToken,
+  startScreeningAtTheDoor,
   storedOutbox,
 } from './fixtures';
 
@@ -27,14 +30,6 @@ interface StoredEntry {
   assessmentId: string;
   questionUniqueId?: string;
   payload?: { values?: string[]; numericValue?: number | null };
-}
-
-/** A move inside the app, as a tap on a link does: no page load. */
-async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
 }
 
 /** The token's cookie expires with the token: gone means the token's life ran out. */
@@ -85,29 +80,8 @@ test('a field day: the token runs out offline, the work goes on, a new sign-in s
   }
 
   // 2. A residence taken along, never opened here: a screening started and ten answers given.
-  await navigate(page, `/residence/${free.residenceId}`);
-  await expect(page.getByRole('heading', { level: 1, name: free.location })).toBeVisible();
-  await page.getByRole('button', { name: 'Start screening' }).click();
-  await expect(page).toHaveURL(new RegExp(`/assessment/${free.residenceId}/[0-9a-f-]{36}/screening/001$`));
-  const assessmentId = new URL(page.url()).pathname.split('/')[3]!;
-  await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  for (let answered = 0; answered < 10;) {
-    // The end of the screening chapter asks before it goes on.
-    const dialog = page.getByRole('dialog');
-    if (await dialog.isVisible()) {
-      await dialog.getByRole('button').last().click();
-      await expect(dialog).toHaveCount(0);
-      continue;
-    }
-    await answerCurrent(page);
-    await expect(page.getByText(SAVED_UNTIL_SIGN_IN)).toBeVisible();
-    answered++;
-    if (answered === 10) break;
-    const at = page.url();
-    await page.getByRole('button', { name: 'Næste' }).click();
-    await expect.poll(async () => page.url() !== at || (await dialog.isVisible())).toBe(true);
-  }
+  const assessmentId = await startScreeningAtTheDoor(page, free);
+  await answerInARow(page, 10, SAVED_UNTIL_SIGN_IN);
   // Still signed in on the device: the header is the signed-in one, with the way to the data.
   await expect(page.getByRole('link', { name: 'Offline-data' })).toBeVisible();
   const queued = (await storedOutbox<StoredEntry>(page)).filter((e) => e.assessmentId === assessmentId);
@@ -133,13 +107,13 @@ test('a field day: the token runs out offline, the work goes on, a new sign-in s
   await expect(renewal).toHaveCount(0);
   // What was taken along is still on the device.
   await context.setOffline(true);
-  await navigate(page, `/departments/properties/${department.departmentId}`);
+  await navigateInApp(page, `/departments/properties/${department.departmentId}`);
   await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
   await expect(page.getByRole('img', { name: /^Taget med offline/ }).first()).toBeVisible();
 
   // 4. Answers waiting when another user signs in on this phone: they wait for their author, and
   // nothing of the first user's shows.
-  await navigate(page, question);
+  await navigateInApp(page, question);
   await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
   await answerCurrent(page, 'second');
   await expect(page.getByText('Gemt på enheden – sendes, når du er online')).toBeVisible();
@@ -160,7 +134,7 @@ test('a field day: the token runs out offline, the work goes on, a new sign-in s
     .first()
     .click();
   await expect(page.getByRole('heading', { level: 1, name: /^Hej/ })).toBeVisible();
-  await navigate(page, '/offline');
+  await navigateInApp(page, '/offline');
   await expect(page.getByRole('heading', { level: 1, name: 'Offline-data' })).toBeVisible();
   await expect(page.getByText(department.departmentName)).toHaveCount(0);
   await expect(outboxButton).toHaveCount(0);

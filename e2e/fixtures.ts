@@ -352,3 +352,52 @@ export async function tellPageItIsOffline(context: BrowserContext): Promise<void
   await context.setOffline(false);
   await context.setOffline(true);
 }
+
+/** A move inside the app, as a tap on a link does: no page load. */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/**
+ * On a residence without assessments: "Start screening" (online or off, the app chooses the id)
+ * and the intro dismissed; answers the new assessment's id.
+ */
+export async function startScreeningAtTheDoor(
+  page: Page,
+  residence: { residenceId: string; location: string },
+): Promise<string> {
+  await navigateInApp(page, `/residence/${residence.residenceId}`);
+  await expect(page.getByRole('heading', { level: 1, name: residence.location })).toBeVisible();
+  await page.getByRole('button', { name: 'Start screening' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/assessment/${residence.residenceId}/[0-9a-f-]{36}/screening/001$`),
+  );
+  const assessmentId = new URL(page.url()).pathname.split('/')[3]!;
+  await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  return assessmentId;
+}
+
+/**
+ * Answers `count` questions in a row (answerCurrent), each showing the save status `status`,
+ * going on past a chapter's breaker dialog; stays on the last question answered.
+ */
+export async function answerInARow(page: Page, count: number, status: string): Promise<void> {
+  const dialog = page.getByRole('dialog');
+  for (let answered = 0; answered < count;) {
+    if (await dialog.isVisible()) {
+      await dialog.getByRole('button').last().click();
+      await expect(dialog).toHaveCount(0);
+      continue;
+    }
+    await answerCurrent(page);
+    await expect(page.getByText(status)).toBeVisible();
+    if (++answered === count) return;
+    const at = page.url();
+    await page.getByRole('button', { name: 'Næste' }).click();
+    await expect.poll(async () => page.url() !== at || (await dialog.isVisible())).toBe(true);
+  }
+}

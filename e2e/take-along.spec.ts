@@ -11,8 +11,10 @@ import {
   firstOrganizationDepartments,
   isDemoAssessment,
   markGuidanceTipsShown,
+  navigateInApp,
   payloadAnswerText,
   signInWithToken,
+  startScreeningAtTheDoor,
   storedOutbox,
   tellPageItIsOffline,
 } from './fixtures';
@@ -81,14 +83,6 @@ function freeResidence(rows: PropertyRow[]): PropertyRow {
   return free.at(-2)!;
 }
 
-/** A move inside the app, as a tap on a link does: no page load. */
-async function navigate(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
 test.describe('take along', () => {
   test('a field day: a department taken along, a restart offline, a new assessment answered, all on the server', async ({
     playwright,
@@ -140,7 +134,7 @@ test.describe('take along', () => {
     await expect(page.getByText('Offline', { exact: true })).toBeVisible();
     await expect(page.getByRole('img', { name: 'Taget med offline' }).first()).toBeVisible();
 
-    await navigate(page, '/offline');
+    await navigateInApp(page, '/offline');
     await expect(page.getByRole('heading', { level: 1, name: 'Offline-data' })).toBeVisible();
     const item = page.getByRole('listitem').filter({ hasText: department.departmentName });
     await expect(item).toContainText(`${department.propertiesCount} boliger · hentet ${today()}`);
@@ -151,7 +145,7 @@ test.describe('take along', () => {
 
     // Two residences with a draft, never opened on this device: their drafts' questions open.
     for (const residence of drafts) {
-      await navigate(page, `/residence/${residence.residenceId}`);
+      await navigateInApp(page, `/residence/${residence.residenceId}`);
       await expect(page.getByRole('heading', { level: 1, name: residence.location })).toBeVisible();
       await page.getByRole('link', { name: /^Fortsæt vurderingen/ }).click();
       await expect(page).toHaveURL(
@@ -162,13 +156,7 @@ test.describe('take along', () => {
     }
 
     // The third has no assessment: one starts at the door.
-    await navigate(page, `/residence/${free.residenceId}`);
-    await expect(page.getByRole('heading', { level: 1, name: free.location })).toBeVisible();
-    await page.getByRole('button', { name: 'Start screening' }).click();
-    await expect(page).toHaveURL(new RegExp(`/assessment/${free.residenceId}/[0-9a-f-]{36}/screening/001$`));
-    const assessmentId = new URL(page.url()).pathname.split('/')[3]!;
-    await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const assessmentId = await startScreeningAtTheDoor(page, free);
 
     // Every screening question, then ten of the evaluation; a breaker between chapters goes on.
     let screening = 0;

@@ -6,7 +6,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { ServerChild } from '../scripts/server-child';
 import type { Question } from '../src/domain/answer-validation';
 import {
-  answerCurrent,
+  answerInARow,
   answerTexts,
   api,
   demoToken,
@@ -63,13 +63,7 @@ test('answers queued on one release survive the update to the next and arrive on
 
     // Answers typed without signal wait on the device.
     await context.setOffline(true);
-    for (let answered = 0; answered < 2; answered++) {
-      await answerCurrent(page);
-      await expect(page.getByText('Gemt på enheden – sendes, når du er online')).toBeVisible();
-      const at = page.url();
-      await page.getByRole('button', { name: 'Næste' }).click();
-      await expect(page).not.toHaveURL(at);
-    }
+    await answerInARow(page, 2, 'Gemt på enheden – sendes, når du er online');
     const queued = (await storedOutbox<StoredEntry>(page)).filter((e) => e.kind === 'answer');
     expect(queued).toHaveLength(2);
 
