@@ -37,6 +37,25 @@ describe('rate limits', () => {
     expect((await t.app.inject({ url: '/auth/login', ...from('10.0.0.2') })).statusCode).toBe(200);
   });
 
+  it('limits sign-in however the path is spelled (the router decodes it, the limit keys on the route)', async () => {
+    const statuses: number[] = [];
+    for (const url of [
+      '/auth/%64emo-token',
+      '/auth/demo-%74oken',
+      '/%61uth/demo-token',
+      '/auth/demo-token',
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: { userName: 'skriver' },
+        ...from('10.0.9.1'),
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
   it('limits the API per user, whatever the address; one user’s burst leaves another’s alone', async () => {
     const [skriver, laeser] = [await demoToken(t.app, 'skriver'), await demoToken(t.app, 'laeser')];
     const ask = (token: string, address: string) =>

@@ -55,7 +55,10 @@ export async function registerRateLimits(
   const hub = app.rateLimit({ max: limits.hubPerMinute, timeWindow: MINUTE_MS, keyGenerator: byUser('hub') });
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url;
+    // The route the router matched, not the raw URL: the router decodes the path, so
+    // `/auth/%64emo-token` is the demo-token route and must count as one (issue 29). A path no
+    // route matched is matched by its raw spelling (the static app's fallback has no limit).
+    const path = request.routeOptions.url ?? request.url;
     if (path.startsWith('/api/')) return api.call(app, request, reply);
     if (path.startsWith('/auth/login') || path.startsWith('/auth/demo-token'))
       return signIn.call(app, request, reply);
