@@ -127,8 +127,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCompression(app);
 
   // Sliding renewal: every authenticated response carries a fresh token (docs/architecture.md 4).
+  // And no shared cache or the browser's HTTP cache keeps an answer that belongs to one user
+  // (issue 29): `private, no-store`, or `private, no-cache` where an ETag lets the app revalidate.
   app.addHook('onSend', async (request, reply) => {
     if (request.user) {
+      if (!reply.hasHeader('cache-control')) {
+        reply.header('cache-control', reply.hasHeader('etag') ? 'private, no-cache' : 'private, no-store');
+      }
       // The same lifetime again, from now: a short-lived token stays short-lived.
       // The same sign-in too: no renewal outlives the session's absolute limit.
       const { id, ssoUuid, tokenTtlS, authTime } = request.user;
