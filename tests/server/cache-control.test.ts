@@ -10,7 +10,7 @@ describe('Cache-Control on authenticated answers', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp(null);
     token = await demoToken(t.app, 'skriver');
   });
   afterAll(async () => {

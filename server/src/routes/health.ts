@@ -18,7 +18,7 @@ export function registerHealthRoutes(
 ): void {
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { logLevel: 'warn' }, async (_request, reply) => {
+  app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
     if (deps.shuttingDown()) return reply.status(503).send({ status: 'shutting down' });
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -35,7 +35,10 @@ export function registerHealthRoutes(
         return reply.status(503).send({ status: 'migrations pending', migrations: pending });
       return { status: 'ready' };
     } catch (error) {
-      return reply.status(503).send({ status: 'database unavailable', message: (error as Error).message });
+      // The database's own words (host names, users, SQL) go to the log, never to whoever asks
+      // (issue 29): the probe needs the status only.
+      request.log.warn({ err: error }, 'readyz: database unavailable');
+      return reply.status(503).send({ status: 'database unavailable' });
     } finally {
       clearTimeout(timer);
     }
