@@ -258,7 +258,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'JWT_SECRET must be set to at least 32 bytes when DATABASE_URL is a PostgreSQL server (every instance needs the same one)',
     );
   const jwtSecret = env.JWT_SECRET || (inMemory ? randomBytes(32).toString('base64url') : persistentSecret());
-  if (jwtSecret.length < 16) throw new ConfigError('JWT_SECRET must be at least 16 characters');
+  // HS256 with a shorter key can be guessed offline from one token (issue 29): 32 bytes
+  // everywhere, as the generated secret has.
+  if (Buffer.byteLength(jwtSecret) < 32) throw new ConfigError('JWT_SECRET must be at least 32 bytes');
   const staticDir = env.STATIC_DIR === undefined ? 'dist' : env.STATIC_DIR || null;
   const appUrl = (env.APP_URL ?? '').replace(/\/$/, '');
   const oidc = oidcConfig(env, appUrl);
