@@ -26,9 +26,20 @@ export function authFailureRedirect(pathname: string, search: string): string | 
   return `/?${new URLSearchParams({ returnUrl: `${pathname}${search}` }).toString()}`;
 }
 
-/** Only same-origin paths are followed after sign-in. */
+/**
+ * Only same-origin paths are followed after sign-in. Browsers drop tabs and line breaks from a
+ * URL, so "/<tab>/evil.example" is "//evil.example", another site (issue 29): control
+ * characters refuse the path as a backslash and a leading "//" do.
+ */
 export function safeReturnPath(value: unknown): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\'))
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.includes('\\') ||
+    // eslint-disable-next-line no-control-regex -- control characters are what is refused
+    /[\u0000-\u001f\u007f]/.test(value)
+  )
     return '/';
   return value;
 }

@@ -119,6 +119,10 @@ describe('safe return path after sign-in', () => {
 
   it('refuses protocol-relative URLs', () => {
     expect(safeReturnPath('//evil.example')).toBe('/');
+    // Browsers drop tabs and line breaks: these are //evil.example (issue 29).
+    expect(safeReturnPath('/\t/evil.example')).toBe('/');
+    expect(safeReturnPath('/\n/evil.example')).toBe('/');
+    expect(safeReturnPath('/\r\n/evil.example')).toBe('/');
     expect(safeReturnPath('//evil.example/departments')).toBe('/');
   });
 

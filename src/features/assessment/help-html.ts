@@ -28,7 +28,8 @@ export const HELP_ALLOWED_TAGS = [
 ] as const;
 
 const ALLOWED_ATTR = ['href', 'title', 'lang'];
-const ALLOWED_URI = /^(?:https?:|mailto:|tel:|\/(?!\/)|#)/i;
+// A path of this site: not "//host" and not "/\host", which browsers read as "//host" (issue 29).
+const ALLOWED_URI = /^(?:https?:|mailto:|tel:|\/(?![/\\])|#)/i;
 
 export function sanitizeHelpHtml(html: string): string {
   return DOMPurify.sanitize(html, {
