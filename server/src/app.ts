@@ -76,6 +76,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
   }) as unknown as App;
   registerRequestLog(app);
+  if (config.trustProxy === true) {
+    // Every client may write X-Forwarded-For itself: with `true` the address the limits count
+    // by is the client's own claim (issue 29, README "Environment variables").
+    app.log.warn(
+      'TRUST_PROXY=true believes X-Forwarded-For from anyone: give the proxy hop count (TRUST_PROXY=1) or its addresses instead',
+    );
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.decorate('db', db);
   app.decorateRequest('user', null);

@@ -154,6 +154,25 @@ describe('the log of a whole sign-in and hub connection', () => {
   });
 });
 
+describe('warnings at start', () => {
+  it('warns that TRUST_PROXY=true believes any client, and says nothing for a hop count (issue 29)', async () => {
+    const started = async (trustProxy: string) => {
+      const lines: string[] = [];
+      const stream = new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+          done();
+        },
+      });
+      const t = await startTestApp(null, { TRUST_PROXY: trustProxy }, { logger: true, logStream: stream });
+      await t.close();
+      return lines.filter((line) => line.includes('TRUST_PROXY'));
+    };
+    expect(await started('true')).toHaveLength(1);
+    expect(await started('1')).toEqual([]);
+  });
+});
+
 describe('redactUrl', () => {
   it.each([
     ['/loginCallback?token=eyJa.b.c&returnPath=%2F', '/loginCallback?token=[redacted]&returnPath=%2F'],
