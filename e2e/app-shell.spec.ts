@@ -101,6 +101,21 @@ test.describe('signing in and the app shell', () => {
     await expectAccessible(page, 'forbidden');
   });
 
+  test('Back after signing in never returns to the sign-in URL that holds the token (issue 29)', async ({
+    page,
+  }) => {
+    await signInThroughSso(page, /Sofie Skriver/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
+    const visited: string[] = [];
+    for (let step = 0; step < 3; step++) {
+      const back = await page.goBack();
+      if (!back) break;
+      visited.push(page.url());
+    }
+    expect(visited.length).toBeGreaterThan(0);
+    expect(visited.filter((url) => url.includes('token='))).toEqual([]);
+  });
+
   test('logging out on the home screen clears the session and shows the login screen', async ({ page }) => {
     await signInThroughSso(page, /Sofie Skriver/);
     await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();

@@ -16,7 +16,9 @@ cleanupOutdatedCaches();
 // Client-side routes open from the cached index.html; the API and sign-on stay network-only.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), {
-    denylist: [/^\/api\//, /^\/auth\//, /^\/messagehub/, /\.html$/],
+    // /loginCallback from the server, which sends it with Referrer-Policy: no-referrer (its URL
+    // holds the sign-in's token); a sign-in needs the network anyway.
+    denylist: [/^\/api\//, /^\/auth\//, /^\/messagehub/, /^\/loginCallback/, /\.html$/],
   }),
 );
 

@@ -64,6 +64,14 @@ describe('serving the built PWA from the API origin', () => {
     },
   );
 
+  it('sends /loginCallback, whose URL holds the token, with Referrer-Policy: no-referrer (issue 29)', async () => {
+    const callback = await t.app.inject({ url: '/loginCallback?token=eyJa.b.c&returnPath=%2F' });
+    expect(callback.statusCode).toBe(200);
+    expect(callback.headers['referrer-policy']).toBe('no-referrer');
+    const other = await t.app.inject({ url: '/organizations' });
+    expect(other.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it('serves hashed assets as immutable and the service worker as no-cache', async () => {
     const asset = await t.app.inject({ url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);

@@ -63,6 +63,8 @@ export function registerNotFound(app: FastifyInstance, serveApp: boolean): void 
     // A path with a file extension is a missing file, never a client route.
     const isFile = /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
     if (serveApp && !isApiPath(url) && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
+      // The sign-in's token is in this page's URL: no request from it names the URL (issue 29).
+      if (url.split('?')[0] === '/loginCallback') reply.header('Referrer-Policy', 'no-referrer');
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply
