@@ -116,9 +116,14 @@ test.describe('signing in and the app shell', () => {
     expect(visited.filter((url) => url.includes('token='))).toEqual([]);
   });
 
-  test('logging out on the home screen clears the session and shows the login screen', async ({ page }) => {
+  test('logging out on the home screen clears the session and shows the login screen', async ({
+    page,
+    request,
+  }) => {
     await signInThroughSso(page, /Sofie Skriver/);
     await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
+    // A copy of the token, as a proxy's log or a shared device could hold it.
+    const copy = (await page.context().cookies()).find((c) => c.name === 'authentication_token')!.value;
     await page.getByRole('button', { name: 'Log ud' }).click();
     // On the root path itself logout does not leave for the sign-on's logout page (docs/product.md 2).
     await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
@@ -128,6 +133,10 @@ test.describe('signing in and the app shell', () => {
     expect(cookies).not.toContain('organization_id');
     await page.reload();
     await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
+    // The server ended the session: the copy is worth nothing (issue 29).
+    const after = await request.get('/api/v2/userinfo', { headers: { Authorization: `Bearer ${copy}` } });
+    expect(after.status()).toBe(401);
+    expect(((await after.json()) as { code: string }).code).toBe('SESSION_ENDED');
   });
 
   test('a token the server refuses, with no session on the device, goes to the login screen with returnUrl', async ({

@@ -4,8 +4,9 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { registerDemoSso } from './auth/demo-sso';
 import { registerOidcSignIn } from './auth/oidc';
-import { schedulePruning } from './jobs/prune-idempotency-keys';
+import { PRUNE_EVERY_MS, schedulePruning } from './jobs/prune-idempotency-keys';
 import { createGuards } from './auth/guard';
+import { createSessionStore } from './auth/sessions';
 import { createTokenService } from './auth/tokens';
 import { isPostgresUrl, type Config } from './config';
 import { createDatabase } from './db/client';
@@ -108,9 +109,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await db.destroy();
   });
 
-  const tokens = createTokenService(config.jwtSecret, config.tokenTtlS, config.sessionMaxAgeS);
+  const sessions = createSessionStore(db);
+  const tokens = createTokenService(config.jwtSecret, config.tokenTtlS, config.sessionMaxAgeS, sessions);
   const guards = createGuards(db, tokens);
-  const deps: RouteDeps = { db, tokens, guards, config };
+  const deps: RouteDeps = { db, tokens, guards, sessions, config };
 
   if (config.appUrl) {
     // The PWA on another origin (VITE_API_BASE_URL) must be able to read the renewed token.
@@ -143,8 +145,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       }
       // The same lifetime again, from now: a short-lived token stays short-lived.
       // The same sign-in too: no renewal outlives the session's absolute limit.
-      const { id, ssoUuid, tokenTtlS, authTime } = request.user;
-      reply.header('Set-Authorization', await tokens.sign({ id, sso_uuid: ssoUuid }, tokenTtlS, authTime));
+      const { id, ssoUuid, tokenTtlS, authTime, sessionId } = request.user;
+      reply.header(
+        'Set-Authorization',
+        await tokens.sign(
+          { id, sso_uuid: ssoUuid, ...(sessionId && { sid: sessionId }) },
+          tokenTtlS,
+          authTime,
+        ),
+      );
     }
   });
 
@@ -202,10 +211,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       pollMs: config.jobPollMs,
       onError: (error, context) => app.log.error({ err: error }, context),
     });
-    // The processes that do background work also forget old idempotency keys.
-    stopPruning = schedulePruning(db, config.idempotencyKeyRetentionDays, (error) =>
+    // The processes that do background work also forget old idempotency keys, and sessions
+    // signed in longer ago than any of their tokens can live (an hour's margin for clocks).
+    const stopKeys = schedulePruning(db, config.idempotencyKeyRetentionDays, (error) =>
       app.log.error({ err: error }, 'pruning idempotency keys'),
     );
+    const pruneSessions = () =>
+      void sessions
+        .prune(config.sessionMaxAgeS + 3600)
+        .catch((error: unknown) => app.log.error({ err: error }, 'pruning sessions'));
+    pruneSessions();
+    const sessionTimer = setInterval(pruneSessions, PRUNE_EVERY_MS);
+    sessionTimer.unref();
+    stopPruning = () => {
+      stopKeys();
+      clearInterval(sessionTimer);
+    };
   }
   return app;
 }

@@ -68,7 +68,7 @@ export function registerDemoSso(
           .executeTakeFirst()
       : undefined;
     if (!user) throw notFound(`Ukendt demobruger: ${userName}`);
-    return tokens.sign(user, ttlS);
+    return tokens.signIn(user, ttlS);
   }
 
   app.post('/auth/login', { schema: { body: bodySchema } }, async (request, reply) => {

@@ -18,6 +18,8 @@ export interface AuthUser {
   tokenTtlS: number;
   /** When this session signed in; a renewal keeps it (the session's absolute limit). */
   authTime: number;
+  /** The server-side session the token belongs to (issue 29); a renewal keeps it. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {
@@ -63,6 +65,7 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
         organizationIds: row.organizationIds,
         tokenTtlS: claims.ttlS,
         authTime: claims.authTime,
+        ...(claims.sid && { sessionId: claims.sid }),
       };
     },
     async requireWrite(request) {

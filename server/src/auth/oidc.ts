@@ -224,7 +224,7 @@ export async function registerOidcSignIn(app: FastifyInstance, deps: OidcDeps): 
       ssoUuid: ssoUuidFor(oidc.issuer, mapped.subject),
       logoutUrl,
     });
-    const query = new URLSearchParams({ token: await tokens.sign(user), returnPath: login.returnPath });
+    const query = new URLSearchParams({ token: await tokens.signIn(user), returnPath: login.returnPath });
     return reply.redirect(`${appUrl}/loginCallback?${query.toString()}`, 303);
   });
 }

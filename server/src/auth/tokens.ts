@@ -2,6 +2,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import { setBounded } from '../bounded-map';
 import { isUuid } from '../domain/schemas';
 import { unauthorized } from '../errors';
+import type { SessionStore } from './sessions';
 
 /** What a token says about its bearer (docs/product.md 3 "Token": exp and sso_uuid are read). */
 export interface TokenClaims {
@@ -14,6 +15,11 @@ export interface TokenClaims {
   ttlS: number;
   /** When the user signed in (`auth_time`, seconds): no renewal outlives it by more than the session's limit. */
   authTime: number;
+  /**
+   * The server-side session (`sid`, issue 29): logout revokes it for every token that carries
+   * it. Tokens signed before sessions existed have none and live out their time.
+   */
+  sid?: string;
 }
 
 /** The longest a session lasts from its sign-in, however often it is renewed (12 hours). */
@@ -29,13 +35,22 @@ const ISSUER = 'boligtilgaengelighed';
 const TOKEN_MEMO_SIZE = 10_000;
 
 export interface TokenService {
+  /** A sign-in: a new server-side session (with sessions) and its first token. */
+  signIn(user: { id: string; sso_uuid: string }, ttlS?: number): Promise<string>;
   /**
    * A token for the user with this lifetime (default the configured one), for a session signed
    * in at `authTime` (default now: a sign-in; a renewal passes the session's own). Its expiry
    * never passes `authTime` plus the session's limit.
    */
-  sign(user: { id: string; sso_uuid: string }, ttlS?: number, authTime?: number): Promise<string>;
-  /** Throws a 401 HttpError for a missing, malformed, tampered or expired token. */
+  sign(
+    user: { id: string; sso_uuid: string; sid?: string },
+    ttlS?: number,
+    authTime?: number,
+  ): Promise<string>;
+  /**
+   * Throws a 401 HttpError for a missing, malformed, tampered or expired token, and
+   * `SESSION_ENDED` for one whose session was revoked (logout).
+   */
   verify(token: string | undefined): Promise<TokenClaims>;
 }
 
@@ -53,15 +68,28 @@ export function createTokenService(
   secret: string,
   defaultTtlS: number,
   sessionMaxAgeS: number = DEFAULT_SESSION_MAX_AGE_S,
+  /** The server-side sessions (server/src/auth/sessions.ts); without them `sid` is not checked. */
+  sessions?: Pick<SessionStore, 'start' | 'isLive'>,
 ): TokenService {
   const key = new TextEncoder().encode(secret);
   const verified = new Map<string, TokenClaims>();
   const signed = new Map<string, { iat: number; token: string }>();
   const sessionOver = (claims: TokenClaims) => nowS() >= claims.authTime + sessionMaxAgeS;
-  return {
+  /** The memo answers for the signature and the expiry; revocation is asked every time. */
+  const checkSession = async (claims: TokenClaims) => {
+    if (claims.sid && sessions && !(await sessions.isLive(claims.sid))) {
+      throw unauthorized('Session ended: sign in again', 'SESSION_ENDED');
+    }
+    return claims;
+  };
+  const service: TokenService = {
+    async signIn(user, ttlS) {
+      const sid = sessions ? await sessions.start(user.id) : undefined;
+      return service.sign({ ...user, ...(sid && { sid }) }, ttlS);
+    },
     async sign(user, ttlS = defaultTtlS, authTime = nowS()) {
       const now = nowS();
-      const memoKey = `${user.id} ${user.sso_uuid} ${ttlS} ${authTime}`;
+      const memoKey = `${user.id} ${user.sso_uuid} ${user.sid ?? ''} ${ttlS} ${authTime}`;
       const memo = signed.get(memoKey);
       if (memo?.iat === now) return memo.token;
       const token = await new SignJWT({
@@ -70,6 +98,7 @@ export function createTokenService(
         // When the session ends however often it is renewed: the app locks its device session
         // then (docs/api.md "Session limit"), also offline, with no request to tell it.
         session_exp: authTime + sessionMaxAgeS,
+        ...(user.sid && { sid: user.sid }),
       })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(user.id)
@@ -85,7 +114,7 @@ export function createTokenService(
       const memo = verified.get(token);
       if (memo) {
         // jose's rule: expired once exp is not after now (no clock tolerance).
-        if (memo.exp > nowS() && !sessionOver(memo)) return memo;
+        if (memo.exp > nowS() && !sessionOver(memo)) return checkSession(memo);
         verified.delete(token);
         throw unauthorized('Token expired', 'TOKEN_EXPIRED');
       }
@@ -93,16 +122,28 @@ export function createTokenService(
         const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
         // Both ids are UUIDs (the users table's columns): anything else is no token of ours,
         // even correctly signed, and must not reach a query.
-        if (!isUuid(payload.sub) || !isUuid(payload.sso_uuid) || !payload.exp) {
+        if (
+          !isUuid(payload.sub) ||
+          !isUuid(payload.sso_uuid) ||
+          !payload.exp ||
+          (payload.sid !== undefined && !isUuid(payload.sid))
+        ) {
           throw unauthorized('Invalid token specified', 'TOKEN_INVALID');
         }
         const ttlS = payload.iat && payload.exp > payload.iat ? payload.exp - payload.iat : defaultTtlS;
         // A token from before auth_time was written counts its session from its own issue.
         const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat ?? nowS());
-        const claims = { sub: payload.sub, sso_uuid: payload.sso_uuid, exp: payload.exp, ttlS, authTime };
+        const claims: TokenClaims = {
+          sub: payload.sub,
+          sso_uuid: payload.sso_uuid,
+          exp: payload.exp,
+          ttlS,
+          authTime,
+        };
+        if (typeof payload.sid === 'string') claims.sid = payload.sid;
         if (sessionOver(claims)) throw unauthorized('Session ended: sign in again', 'TOKEN_EXPIRED');
         setBounded(verified, token, claims, TOKEN_MEMO_SIZE);
-        return claims;
+        return await checkSession(claims);
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw unauthorized('Token expired', 'TOKEN_EXPIRED');
         if (error instanceof errors.JOSEError) throw unauthorized('Invalid token specified', 'TOKEN_INVALID');
@@ -110,6 +151,7 @@ export function createTokenService(
       }
     },
   };
+  return service;
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if there is one. */

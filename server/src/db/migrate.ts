@@ -10,6 +10,7 @@ import * as m0008 from './migrations/0008-list-version-on-shown-fields';
 import * as m0009 from './migrations/0009-lean-answer-writes';
 import * as m0010 from './migrations/0010-idempotency-key-pruning';
 import * as m0011 from './migrations/0011-answer-given-at';
+import * as m0012 from './migrations/0012-sessions';
 import type { Database } from './schema';
 
 /**
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009-lean-answer-writes': m0009,
   '0010-idempotency-key-pruning': m0010,
   '0011-answer-given-at': m0011,
+  '0012-sessions': m0012,
 };
 
 const provider: MigrationProvider = {

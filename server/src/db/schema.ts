@@ -186,6 +186,14 @@ export interface SyncRequestTable {
   created_at: DefaultedTimestamp;
 }
 
+/** One sign-in (migration 0012): its id is every token's `sid`; logout sets `revoked_at`. */
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  created_at: DefaultedTimestamp;
+  revoked_at: Date | null;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   users: UserTable;
@@ -201,4 +209,5 @@ export interface Database {
   jobs: JobTable;
   job_items: JobItemTable;
   sync_requests: SyncRequestTable;
+  sessions: SessionTable;
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Guards } from '../auth/guard';
+import type { SessionStore } from '../auth/sessions';
 import type { TokenService } from '../auth/tokens';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
@@ -9,5 +10,6 @@ export interface RouteDeps {
   db: Kysely<Database>;
   tokens: TokenService;
   guards: Guards;
+  sessions: SessionStore;
   config: Config;
 }

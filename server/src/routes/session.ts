@@ -1,8 +1,32 @@
 import type { FastifyInstance } from 'fastify';
+import { bearerToken } from '../auth/tokens';
 import type { RouteDeps } from './deps';
 
-/** GET /api/v2/userinfo (docs/product.md 7); also the client's 5-minute keep-alive. */
-export function registerSessionRoutes(app: FastifyInstance, { guards }: RouteDeps): void {
+/**
+ * GET /api/v2/userinfo (docs/product.md 7); also the client's 5-minute keep-alive. POST
+ * /auth/logout ends the token's server-side session (issue 29, docs/architecture.md "Sessions and
+ * revocation"): every token of it, a copy taken before the logout too, answers 401
+ * `SESSION_ENDED` from then on, on every instance within a second.
+ */
+export function registerSessionRoutes(app: FastifyInstance, { guards, tokens, sessions }: RouteDeps): void {
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        response: {
+          200: { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
+        },
+      },
+    },
+    async (request) => {
+      // Not `authenticate`: the answer carries no renewed token, and a user whose role was taken
+      // away may still end their session.
+      const claims = await tokens.verify(bearerToken(request.headers.authorization));
+      if (claims.sid) await sessions.revoke(claims.sid);
+      return { status: 'ended' };
+    },
+  );
+
   app.get(
     '/api/v2/userinfo',
     {

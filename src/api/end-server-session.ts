@@ -1,0 +1,12 @@
+import { apiRequest } from './http';
+
+/** How long logout waits for the server before it goes on without it. */
+const LOGOUT_TIMEOUT_MS = 3_000;
+
+/**
+ * POST /auth/logout (docs/api.md): the server ends the token's session, so a copy of the token
+ * (from a proxy's log, a shared device, the sign-in URL) stops working too (issue 29).
+ */
+export async function endServerSession(): Promise<void> {
+  await apiRequest('/auth/logout', { method: 'POST', timeoutMs: LOGOUT_TIMEOUT_MS });
+}
