@@ -119,7 +119,8 @@ test('a field day: the token runs out offline, the work goes on, a new sign-in s
   await expect(page.getByText('Gemt på enheden – sendes, når du er online')).toBeVisible();
   const outboxButton = page.getByRole('button', { name: /^Se svar, der ikke er sendt/ });
   await expect(outboxButton).toBeVisible();
-  await page.route('**/api/v2/sync/syncanswer', (route) => route.abort());
+  // The context's route, not the page's: the service worker's Background Sync sends too.
+  await context.route('**/api/v2/sync/syncanswer', (route) => route.abort());
   await context.setOffline(false);
   const other = await demoToken(request, 'flere');
   await signInWithToken(page, other);
@@ -138,5 +139,5 @@ test('a field day: the token runs out offline, the work goes on, a new sign-in s
   await expect(page.getByRole('heading', { level: 1, name: 'Offline-data' })).toBeVisible();
   await expect(page.getByText(department.departmentName)).toHaveCount(0);
   await expect(outboxButton).toHaveCount(0);
-  await page.unroute('**/api/v2/sync/syncanswer');
+  await context.unroute('**/api/v2/sync/syncanswer');
 });
