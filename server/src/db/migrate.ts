@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009-lean-answer-writes';
 import * as m0010 from './migrations/0010-idempotency-key-pruning';
 import * as m0011 from './migrations/0011-answer-given-at';
 import * as m0012 from './migrations/0012-sessions';
+import * as m0013 from './migrations/0013-organization-follows-department';
 import type { Database } from './schema';
 
 /**
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-idempotency-key-pruning': m0010,
   '0011-answer-given-at': m0011,
   '0012-sessions': m0012,
+  '0013-organization-follows-department': m0013,
 };
 
 const provider: MigrationProvider = {
