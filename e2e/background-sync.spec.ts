@@ -18,13 +18,6 @@ import {
  * as Chromium does, through the DevTools protocol.
  */
 
-interface StoredEntry {
-  kind: string;
-  assessmentId: string;
-  questionUniqueId?: string;
-  payload?: { values?: string[]; numericValue?: number | null };
-}
-
 test('answers queued offline are sent by the service worker with every page closed', async ({
   context,
   page,
@@ -39,7 +32,7 @@ test('answers queued offline are sent by the service worker with every page clos
   await context.setOffline(true);
   await answerInARow(page, 3, 'Gemt på enheden – sendes, når du er online');
   const given = new Map<string, string | undefined>();
-  for (const entry of await storedOutbox<StoredEntry>(page))
+  for (const entry of await storedOutbox(page))
     if (entry.kind === 'answer' && entry.assessmentId === assessment.assessmentId)
       given.set(entry.questionUniqueId!, payloadAnswerText(entry.payload ?? {}));
   expect(given.size).toBe(3);

@@ -24,14 +24,6 @@ import {
 const TOKEN_TTL_S = 12;
 const SAVED_UNTIL_SIGN_IN = 'Gemt på enheden – sendes, når du har logget ind igen';
 
-interface StoredEntry {
-  kind: string;
-  ssoUuid: string;
-  assessmentId: string;
-  questionUniqueId?: string;
-  payload?: { values?: string[]; numericValue?: number | null };
-}
-
 /** The token's cookie expires with the token: gone means the token's life ran out. */
 async function waitForTokenToExpire(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.cookie.includes('authentication_token=ey'), null, {
@@ -84,7 +76,7 @@ test('a field day: the token runs out offline, the work goes on, a new sign-in s
   await answerInARow(page, 10, SAVED_UNTIL_SIGN_IN);
   // Still signed in on the device: the header is the signed-in one, with the way to the data.
   await expect(page.getByRole('link', { name: 'Offline-data' })).toBeVisible();
-  const queued = (await storedOutbox<StoredEntry>(page)).filter((e) => e.assessmentId === assessmentId);
+  const queued = (await storedOutbox(page)).filter((e) => e.assessmentId === assessmentId);
   const given = new Map<string, string | undefined>();
   for (const entry of queued.filter((e) => e.kind === 'answer'))
     given.set(entry.questionUniqueId!, payloadAnswerText(entry.payload ?? {}));
@@ -96,7 +88,7 @@ test('a field day: the token runs out offline, the work goes on, a new sign-in s
   await renewal.getByRole('link', { name: 'Log ind igen' }).click();
   await page.getByRole('button', { name: /Sofie Skriver/ }).click();
   await expect(page).toHaveURL(new RegExp(`${question}$`));
-  await expect.poll(async () => (await storedOutbox<StoredEntry>(page)).length, { timeout: 60_000 }).toBe(0);
+  await expect.poll(async () => (await storedOutbox(page)).length, { timeout: 60_000 }).toBe(0);
   const questions = await api<Question[]>(
     request,
     apiToken,
@@ -125,7 +117,7 @@ test('a field day: the token runs out offline, the work goes on, a new sign-in s
   const other = await demoToken(request, 'flere');
   await signInWithToken(page, other);
   await expect(page.getByRole('heading', { level: 1, name: 'Vælg organisation' })).toBeVisible();
-  const waiting = await storedOutbox<StoredEntry>(page);
+  const waiting = await storedOutbox(page);
   expect(waiting.length).toBeGreaterThan(0);
   expect(waiting.every((e) => e.assessmentId === assessmentId)).toBe(true);
   const firstUser = waiting[0]!.ssoUuid;

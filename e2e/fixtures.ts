@@ -293,8 +293,18 @@ export function expectEachAnswerTakenOnce(
     expect(attempts.filter((a) => a.questionUniqueId === uniqueId).at(-1)?.outcome, uniqueId).toBe(200);
 }
 
+/** An outbox entry as a spec reads it from IndexedDB (src/offline/db.ts OutboxRecord). */
+export interface StoredOutboxEntry {
+  /** Absent on entries stored before schema 3. */
+  kind?: string;
+  ssoUuid: string;
+  assessmentId: string;
+  questionUniqueId?: string;
+  payload?: { values?: string[]; numericValue?: number | null };
+}
+
 /** Every entry of the app's outbox as stored in IndexedDB (src/offline/db.ts), read in the page. */
-export function storedOutbox<T>(page: Page): Promise<T[]> {
+export function storedOutbox<T = StoredOutboxEntry>(page: Page): Promise<T[]> {
   return page.evaluate(async () => {
     const open = indexedDB.open('boligtilgaengelighed');
     const db = await new Promise<IDBDatabase>((resolve, reject) => {

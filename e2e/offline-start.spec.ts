@@ -25,13 +25,6 @@ interface ApiQuestion {
   options: { answerId: string; isSelected: boolean }[];
 }
 
-interface StoredEntry {
-  kind?: string;
-  assessmentId: string;
-  questionUniqueId?: string;
-  payload?: { values?: string[]; numericValue?: number | null };
-}
-
 const SAVED_ON_DEVICE = 'Gemt på enheden – sendes, når du er online';
 
 test('a screening started offline reaches the server with its id and its answers', async ({
@@ -79,7 +72,7 @@ test('a screening started offline reaches the server with its id and its answers
   await page.reload();
   await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
 
-  const local = await storedOutbox<StoredEntry>(page);
+  const local = await storedOutbox(page);
   const own = local.filter((e) => e.assessmentId === assessmentId);
   expect(own.map((e) => e.kind)).toEqual(['create', 'answer', 'answer', 'answer']);
   const answers = own.filter((e) => e.kind === 'answer');

@@ -32,13 +32,6 @@ import {
 
 const SAVED_ON_DEVICE = 'Gemt på enheden – sendes, når du er online';
 
-interface StoredEntry {
-  kind: string;
-  assessmentId: string;
-  questionUniqueId?: string;
-  payload?: { values?: string[]; numericValue?: number | null };
-}
-
 const today = () => {
   const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/Copenhagen' }));
   const pad = (n: number) => String(n).padStart(2, '0');
@@ -189,7 +182,7 @@ test.describe('take along', () => {
       await page.reload();
       await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
     }
-    const local = (await storedOutbox<StoredEntry>(page)).filter((e) => e.assessmentId === assessmentId);
+    const local = (await storedOutbox(page)).filter((e) => e.assessmentId === assessmentId);
     expect(local[0]?.kind).toBe('create');
     // The last value given per question is what the server must end with.
     const given = new Map<string, string | undefined>();
@@ -199,9 +192,7 @@ test.describe('take along', () => {
 
     // Back in signal: the outbox drains by itself.
     await context.setOffline(false);
-    await expect
-      .poll(async () => (await storedOutbox<StoredEntry>(page)).length, { timeout: 60_000 })
-      .toBe(0);
+    await expect.poll(async () => (await storedOutbox(page)).length, { timeout: 60_000 }).toBe(0);
     const questions = await api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessmentId}`);
     expect(answerTexts(questions)).toEqual(given);
     // Hidden as the shared screening rules decide for these answers, and none of them answered.

@@ -28,13 +28,6 @@ import { startOwnServer } from './own-server';
 
 const NEXT_RELEASE = 'dist-e2e-next';
 
-interface StoredEntry {
-  kind: string;
-  assessmentId: string;
-  questionUniqueId?: string;
-  payload?: { values?: string[]; numericValue?: number | null };
-}
-
 test('answers queued on one release survive the update to the next and arrive once online', async ({
   browser,
 }, testInfo) => {
@@ -64,7 +57,7 @@ test('answers queued on one release survive the update to the next and arrive on
     // Answers typed without signal wait on the device.
     await context.setOffline(true);
     await answerInARow(page, 2, 'Gemt på enheden – sendes, når du er online');
-    const queued = (await storedOutbox<StoredEntry>(page)).filter((e) => e.kind === 'answer');
+    const queued = (await storedOutbox(page)).filter((e) => e.kind === 'answer');
     expect(queued).toHaveLength(2);
 
     // The next release is deployed; the phone finds it while answers still cannot be sent.
@@ -100,7 +93,7 @@ test('answers queued on one release survive the update to the next and arrive on
       .toBe(50);
     await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
     expect(page.url()).toBe(question);
-    const after = (await storedOutbox<StoredEntry>(page)).filter((e) => e.kind === 'answer');
+    const after = (await storedOutbox(page)).filter((e) => e.kind === 'answer');
     expect(after.map((e) => e.questionUniqueId)).toEqual(queued.map((e) => e.questionUniqueId));
 
     // Signal for answers again: they arrive, each as given.

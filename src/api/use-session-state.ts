@@ -1,9 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { tokenStore } from './token-store';
-import { nextSessionChangeAt, type SessionState } from '../domain/session-rules';
-
-/** setTimeout holds at most this; a later change is looked at again then. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
+import { nextSessionChangeAt, timerDelayMs, type SessionState } from '../domain/session-rules';
 
 /**
  * Re-renders when the session changes: a token stored, renewed, dropped or cleared, and the
@@ -25,7 +22,7 @@ function subscribe(onChange: () => void): () => void {
         onChange();
         schedule();
       },
-      Math.min(next - now + 1, MAX_TIMER_MS),
+      timerDelayMs(next + 1, now),
     );
   };
   const unwatch = tokenStore.watch(() => {

@@ -12,12 +12,20 @@ export function tokenState(exp: number | null, lastExp: number | null, nowMs: nu
   return 'missing';
 }
 
+/** The longest delay setTimeout can hold; a later moment is looked at again then. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** A timer's delay to `atMs`: at least `minMs`, at most what setTimeout can hold. */
+export function timerDelayMs(atMs: number, nowMs: number, minMs = 0): number {
+  return Math.min(Math.max(atMs - nowMs, minMs), MAX_TIMER_MS);
+}
+
 /** docs/product.md 4 and 9: check again after the minutes left before exp, taken as seconds. */
 export function tokenCheckDelayMs(exp: number, nowMs: number): number {
   const minutesLeft = (exp * 1000 - nowMs) / 60_000;
   if (minutesLeft <= 0) return 0;
   // At least a second apart, and within what setTimeout can hold.
-  return Math.min(Math.max(minutesLeft * 1000, 1000), 2 ** 31 - 1);
+  return timerDelayMs(minutesLeft * 1000, 0, 1000);
 }
 
 /** docs/product.md 2: after a 401 or 403 the browser goes to the root with the current place as returnUrl. */

@@ -64,8 +64,7 @@ export interface QueryPersistence {
  * minutes before. Saved as what it is, the data the server last gave: the failure is not kept.
  */
 const dehydrateOptions = {
-  shouldDehydrateQuery: (query: { state: { data: unknown; status: string } }) =>
-    query.state.data !== undefined && query.state.status !== 'pending',
+  shouldDehydrateQuery: (query: { state: { data: unknown } }) => query.state.data !== undefined,
 };
 
 export function keptAsLastSuccess(state: DehydratedState): DehydratedState {

@@ -2,12 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { tokenStore } from '../../../api/token-store';
-import { PUBLIC_PATHS, tokenCheckDelayMs } from '../../../domain/session-rules';
+import { PUBLIC_PATHS, timerDelayMs, tokenCheckDelayMs } from '../../../domain/session-rules';
 import { logger } from '../../../lib/logger';
 import { endSession } from '../end-session';
-
-/** setTimeout holds at most this. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * docs/product.md 4 and 9, and "Session": the session is checked on load, whenever the tab
@@ -36,7 +33,7 @@ export function useSessionWatch(): void {
       }
       if (state === 'renew') {
         const lockAt = tokenStore.deviceSession()!.lockAt;
-        timer = setTimeout(check, Math.min(Math.max(lockAt - Date.now(), 1000), MAX_TIMER_MS));
+        timer = setTimeout(check, timerDelayMs(lockAt, Date.now(), 1000));
         return;
       }
       if (PUBLIC_PATHS.includes(path)) return;
