@@ -90,7 +90,7 @@ test.describe('signing in and the app shell', () => {
       page.getByText('Du er ikke tilknyttet en organisation endnu', { exact: false }),
     ).toBeVisible();
     await expectAccessible(page, 'no organization');
-    // Not on the root path: logout continues to the sign-on's logout page (docs/product.md 2).
+    // Logout continues to the sign-on's logout page (docs/product.md 4 "Logout").
     await page.getByRole('button', { name: 'Log ud' }).click();
     await expect(page.getByRole('heading', { name: 'Du er logget ud' })).toBeVisible();
   });
@@ -116,7 +116,7 @@ test.describe('signing in and the app shell', () => {
     expect(visited.filter((url) => url.includes('token='))).toEqual([]);
   });
 
-  test('logging out on the home screen clears the session and shows the login screen', async ({
+  test("logging out on the home screen clears the session and goes on to the sign-on's logout page", async ({
     page,
     request,
   }) => {
@@ -125,7 +125,9 @@ test.describe('signing in and the app shell', () => {
     // A copy of the token, as a proxy's log or a shared device could hold it.
     const copy = (await page.context().cookies()).find((c) => c.name === 'authentication_token')!.value;
     await page.getByRole('button', { name: 'Log ud' }).click();
-    // On the root path itself logout does not leave for the sign-on's logout page (docs/product.md 2).
+    // The sign-on's own logout page, from the root path too (docs/product.md 4 "Logout", issue 29).
+    await expect(page.getByRole('heading', { name: 'Du er logget ud' })).toBeVisible();
+    await page.getByRole('link', { name: 'Tilbage til Boligtilgængelighed' }).click();
     await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
     expect(new URL(page.url()).pathname).toBe('/');
     const cookies = (await page.context().cookies()).map((c) => c.name);

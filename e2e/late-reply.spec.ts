@@ -31,6 +31,18 @@ async function holdSyncAnswerReply(page: Page) {
   return { onServer, release };
 }
 
+/**
+ * A sign-on without a logout page of its own (userinfo's logoutUrl null): logout stays in the
+ * app, so a request still under way can answer after it (docs/product.md 4 "Logout").
+ */
+async function withoutSignOnLogout(page: Page) {
+  await page.route('**/api/v2/userinfo', async (route) => {
+    const response = await route.fetch();
+    if (!response.ok()) return route.fulfill({ response });
+    await route.fulfill({ response, json: { ...(await response.json()), logoutUrl: null } });
+  });
+}
+
 /** The sso_uuid a JWT names. */
 function userOf(token: string): string {
   const payload = token.split('.')[1]!;
@@ -60,6 +72,7 @@ test.describe('a late reply renews no session', () => {
     const token = await demoToken(request, 'skriver');
     const skriver = userOf(token);
     const assessment = await newAssessmentInSmallestDepartment(request, token, 20 + testInfo.retry);
+    await withoutSignOnLogout(page);
     await startScreeningOnline(page, token, assessment);
     const held = await holdSyncAnswerReply(page);
     await answerCurrent(page);

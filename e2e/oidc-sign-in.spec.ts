@@ -104,13 +104,30 @@ test('a user without a mapped organization sees so, and logs out through the pro
 }) => {
   await signIn(page, 'carl', oidcServer.provider);
   await expect(page.getByText('Du er ikke tilknyttet en organisation endnu', { exact: false })).toBeVisible();
-  // Logout away from the root path (docs/product.md 2) goes on to the provider's end-session
-  // page and from there back to the app's start, its login screen.
+  // Logout goes on to the provider's end-session page (docs/product.md 4 "Logout") and from
+  // there back to the app's start, its login screen.
   await page.getByRole('button', { name: 'Log ud' }).click();
   await expect(page).toHaveURL(new RegExp(`^${oidcServer.provider.issuer}/session/end`));
   await page.getByRole('button', { name: 'Yes, sign me out' }).click();
   await expect(page).toHaveURL(new RegExp(`^${oidcServer.server.base}/(\\?.*)?$`));
   // Signed out at the provider too: the next "Log ind" asks for the login again.
+  await page.getByRole('link', { name: 'Log ind' }).click();
+  await expect(page.getByPlaceholder('Enter any login')).toBeVisible();
+});
+
+test('logging out on the home screen of a shared device ends the provider session too (issue 29)', async ({
+  page,
+  oidcServer,
+}) => {
+  await signIn(page, 'bo', oidcServer.provider);
+  await expect(page.getByRole('heading', { level: 1, name: 'Hej Bo Bogholder' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/');
+  // The spec stays on the root path here; that left the provider's session open, and the next
+  // "Log ind" on the tablet would sign in as Bo without a password (docs/product.md 4 "Logout").
+  await page.getByRole('button', { name: 'Log ud' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${oidcServer.provider.issuer}/session/end`));
+  await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${oidcServer.server.base}/(\\?.*)?$`));
   await page.getByRole('link', { name: 'Log ind' }).click();
   await expect(page.getByPlaceholder('Enter any login')).toBeVisible();
 });

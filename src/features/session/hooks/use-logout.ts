@@ -1,26 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouter } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { connectivity } from '../../../api/connectivity';
 import { userInfoQueryOptions } from '../../../api/user-info';
 import { endSession } from '../end-session';
 
 /**
- * The logout button (docs/product.md 2): ends the session, then goes to the user's logoutUrl (the
- * sign-on's own logout) when there is one, except on the root path itself, which simply
- * shows the login screen again.
+ * The logout button (docs/product.md 2 "Logout"): ends the session, then goes to the user's
+ * logoutUrl (the sign-on's own logout) whenever there is one, on the root path too, so that the
+ * next "Log ind" on a shared device asks for a password again (issue 29). Offline the sign-on
+ * cannot be reached: the login screen shows instead.
  */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const router = useRouter();
   return useCallback(async () => {
     const logoutUrl = queryClient.getQueryData(userInfoQueryOptions().queryKey)?.logoutUrl;
-    const onRoot = router.state.location.pathname === '/';
     await endSession(queryClient);
-    if (logoutUrl && !onRoot) {
+    if (logoutUrl && connectivity.isOnline()) {
       window.location.assign(logoutUrl);
     } else {
       await navigate({ to: '/', search: {} });
     }
-  }, [queryClient, navigate, router]);
+  }, [queryClient, navigate]);
 }
