@@ -21,6 +21,7 @@ import { registerNotFound, registerStaticApp } from './http/static-app';
 import { createInProcessJobEvents, createPgJobEvents, type JobEvents } from './jobs/job-events';
 import { startJobWorker, type JobWorker } from './jobs/worker';
 import { registerHub, type HubTimings } from './hub';
+import { createJobAudience } from './hub/job-audience';
 import { loggerOptions, quietRequestLogController, registerRequestLog, requestId } from './logging';
 import { registerAbandonRoutes } from './routes/abandon';
 import { registerAnswerRoutes } from './routes/answers';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guards,
     tokens,
     jobEvents,
+    audience: createJobAudience(db),
     allowedOrigins: config.appUrl ? [new URL(config.appUrl).origin] : [],
     timings: options.hub,
   });

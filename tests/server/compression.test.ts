@@ -96,6 +96,7 @@ describe('the hub is never compressed', () => {
   const progress = (jobId: string, currentCount: number): JobProgressEvent => ({
     kind: 'copy',
     userId: userIdOf(token),
+    organizationId: 'delivered directly, not through the audience check',
     jobId,
     payload: {
       propertyId: `property-${currentCount}`,

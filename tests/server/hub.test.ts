@@ -21,7 +21,15 @@ import {
 } from '../../server/src/hub/protocol';
 import type { JobProgressEvent } from '../../server/src/jobs/job-events';
 import type { CopyProgressMessage } from '../../src/api/dto';
-import { bearer, demoToken, listenForClients, startTestApp, userIdOf, type TestApp } from './helpers';
+import {
+  bearer,
+  demoToken,
+  listenForClients,
+  organizationsOf,
+  startTestApp,
+  userIdOf,
+  type TestApp,
+} from './helpers';
 
 /** Resolves when `predicate` holds, polling; fails after `timeoutMs`. */
 async function until(predicate: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
@@ -32,9 +40,13 @@ async function until(predicate: () => boolean, what: string, timeoutMs = 5_000):
   }
 }
 
+/** The organization of each user's jobs: one the user belongs to (set when the app starts). */
+const organizationOf = new Map<string, string>();
+
 const copy = (userId: string, jobId: string, currentCount: number, maxCount = 3): JobProgressEvent => ({
   kind: 'copy',
   userId,
+  organizationId: organizationOf.get(userId) ?? 'none',
   jobId,
   payload: {
     propertyId: `property-${currentCount}`,
@@ -209,6 +221,8 @@ describe('hub /messagehub with the @microsoft/signalr client', () => {
     writerId = userIdOf(writerToken);
     otherId = userIdOf(otherToken);
     expect(writerId).not.toBe(otherId);
+    organizationOf.set(writerId, (await organizationsOf(test.app.db, 'skriver'))[0]!);
+    organizationOf.set(otherId, (await organizationsOf(test.app.db, 'flere'))[0]!);
   });
 
   afterAll(async () => {
@@ -264,6 +278,7 @@ describe('hub /messagehub with the @microsoft/signalr client', () => {
       await publish({
         kind: 'finish',
         userId: writerId,
+        organizationId: organizationOf.get(writerId)!,
         jobId: `finish-${name}`,
         payload: { currentCount: 1, maxCount: 1, error: null },
       });
@@ -278,6 +293,9 @@ describe('hub /messagehub with the @microsoft/signalr client', () => {
         expect(tab.received[0]!.payload).toEqual(copy(writerId, jobId, 1).payload);
       }
       // The other user's connection is live (it gets its own events) but saw none of these.
+      // Nor does a user hear a job of an organization the user does not belong to (issue 29):
+      // the event before it is held back, the one after it comes.
+      await publish({ ...copy(otherId, 'job-foreign', 1, 1), organizationId: '00000000-0000-4000-8000-00000000000f' });
       await publish(copy(otherId, 'job-other', 1, 1));
       await until(() => other.received.length === 1, 'the other user’s own event');
       expect(other.received.map((r) => r.jobId)).toEqual(['job-other']);

@@ -7,6 +7,7 @@ import { LeaseLostError } from '../../server/src/jobs/errors';
 import { createPgJobEvents, type JobProgressEvent } from '../../server/src/jobs/job-events';
 import { completeItem, DEFAULT_LEASE_MS, MAX_ATTEMPTS, MAX_JOB_ITEMS } from '../../server/src/jobs/queue';
 import { runWorkerOnce } from '../../server/src/jobs/worker';
+import { forgetUsers } from '../../server/src/auth/user-cache';
 import {
   bearer,
   DATABASES,
@@ -147,8 +148,8 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     source = await approvedOf(ownOrg);
     foreignAssessment = await approvedOf(otherOrg);
     foreignResidence = foreignAssessment.residenceId;
-    free = await residencesWithoutAssessment(db, ownOrg, { limit: 60 });
-    expect(free.length).toBe(60);
+    free = await residencesWithoutAssessment(db, ownOrg, { limit: 70 });
+    expect(free.length).toBe(70);
   });
   afterAll(async () => {
     await t?.close();
@@ -351,6 +352,95 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     ]);
     expect((await assessmentRow(gone.assessmentId)).status).toBe('cancelled');
     expect((await assessmentRow(fine.assessmentId)).status).toBe('approved');
+  });
+
+  it('refuses the rest of a job whose user lost the write role or the membership while it waited (issue 29)', async () => {
+    const db = t.app.db;
+    const skriverId = (
+      await db.selectFrom('users').select('id').where('user_name', '=', 'skriver').executeTakeFirstOrThrow()
+    ).id;
+    const setRole = async (role: string) => {
+      await db.updateTable('users').set({ role }).where('id', '=', skriverId).execute();
+      forgetUsers(db);
+    };
+    const membership = { user_id: skriverId, organization_id: ownOrg };
+
+    // A copy of three: the first is done, then the user becomes a reader.
+    const targets = takeFree(3);
+    const copyJob = jobIdOf(
+      await copy('skriver', {
+        propertyIds: targets,
+        sourceAssessmentIdToCopyFrom: source.id,
+        isFakeJob: false,
+      }),
+    );
+    // The worker stops there as if it died; its lease is over at once.
+    await work({ maxItems: 1, leaseMs: -60_000 });
+    let events: JobProgressEvent[];
+    try {
+      await setRole('read');
+      ({ events } = await work());
+    } finally {
+      await setRole('write');
+    }
+    const refusedCopy = {
+      code: 'WRITE_ACCESS_LOST',
+      message: 'Ikke kopieret: du har ikke længere skriveadgang.',
+    };
+    expect(events.map((e) => [e.organizationId, e.payload.currentCount, e.payload.error])).toEqual([
+      [ownOrg, 3, { message: refusedCopy.message }],
+    ]);
+    const copyState = await jobState('skriver', copyJob);
+    expect(copyState).toMatchObject({ status: 'partlyFailed', currentCount: 3, maxCount: 3, errorCount: 2 });
+    expect(copyState.copied.map((c) => c.propertyId)).toEqual([targets[0]]);
+    expect(copyState.failedItems).toEqual(
+      targets.slice(1).map((propertyId) => ({ propertyId, assessmentId: null, ...refusedCopy })),
+    );
+    const copies = await db
+      .selectFrom('assessments')
+      .select('residence_id')
+      .where('residence_id', 'in', targets)
+      .where('status', '!=', 'cancelled')
+      .execute();
+    expect(copies.map((c) => c.residence_id)).toEqual([targets[0]]);
+
+    // An approval whose user left the organization before it ran: nothing is approved, and the
+    // job is no longer the user's to read (as every other thing of that organization).
+    const drafts = [await calculatedDraft(), await calculatedDraft()];
+    const finishJob = jobIdOf(
+      await finish('skriver', {
+        assessmentsToFinish: drafts.map((d) => ({ ...d, validFrom: copenhagenDate(new Date()) })),
+      }),
+    );
+    try {
+      await db
+        .deleteFrom('memberships')
+        .where('user_id', '=', skriverId)
+        .where('organization_id', '=', ownOrg)
+        .execute();
+      forgetUsers(db);
+      ({ events } = await work());
+      const gone = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/jobs/${finishJob}`,
+        headers: bearer(tokens.skriver),
+      });
+      expect(gone.statusCode).toBe(404);
+    } finally {
+      await db.insertInto('memberships').values(membership).execute();
+      forgetUsers(db);
+    }
+    const refusedApproval = {
+      code: 'MEMBERSHIP_LOST',
+      message: 'Ikke godkendt: du er ikke længere tilknyttet organisationen.',
+    };
+    expect(events.map((e) => [e.payload.currentCount, e.payload.error])).toEqual([
+      [2, { message: refusedApproval.message }],
+    ]);
+    const finishState = await jobState('skriver', finishJob);
+    expect(finishState).toMatchObject({ status: 'failed', currentCount: 2, errorCount: 2 });
+    expect(finishState.failedItems).toEqual(drafts.map((d) => ({ ...d, ...refusedApproval })));
+    for (const d of drafts) expect((await assessmentRow(d.assessmentId)).status).toBe('draft');
   });
 
   it('runs fake jobs with the same progress and writes nothing', async () => {
@@ -785,6 +875,7 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
       const event: JobProgressEvent = {
         kind: 'finish',
         userId: UNKNOWN,
+        organizationId: UNKNOWN,
         jobId: UNKNOWN,
         payload: { currentCount: 1, maxCount: 2, error: { message: 'Vurderingen findes ikke længere.' } },
       };

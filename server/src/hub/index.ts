@@ -8,6 +8,7 @@ import type { HubConnection, PollResult } from './connection';
 import { Hub, type HubTimings } from './hub';
 import { startServerSentEvents } from './sse';
 import { attachWebSocketTransport, HUB_PATH } from './websocket';
+import type { JobAudience } from './job-audience';
 
 export { Hub, type HubTimings } from './hub';
 
@@ -23,6 +24,8 @@ export interface HubOptions {
   tokens: TokenService;
   /** The job progress to deliver (`app.jobEvents`: in memory, or LISTEN/NOTIFY on PostgreSQL). */
   jobEvents: JobEvents;
+  /** Whether the job's user may still follow it (job-audience.ts); asked before every delivery. */
+  audience: JobAudience;
   /** Origins besides the server's own whose pages may open a WebSocket (APP_URL). */
   allowedOrigins?: string[];
   timings?: Partial<HubTimings>;
@@ -48,14 +51,31 @@ const query = (request: FastifyRequest) => new URL(request.url, 'http://localhos
  * The SignalR hub `/messagehub` for `@microsoft/signalr` clients
  * (docs/api.md "The hub"): negotiate, the JSON hub protocol over WebSockets,
  * Server-Sent Events and long polling, keep-alive, reaping, and delivery of job progress to
- * every connection of the job's user.
+ * every connection of the job's user while that user may still see the job's organization.
  */
 export async function registerHub(app: FastifyInstance, options: HubOptions): Promise<void> {
   const hub = new Hub(options.timings);
   app.decorate('hub', hub);
   const { guards, tokens } = options;
 
-  const unsubscribe = options.jobEvents.subscribe((event) => hub.deliver(event));
+  // One chain per user keeps each user's events in the order they were published while the
+  // audience check (a database read at most once a second) runs in between.
+  const deliveries = new Map<string, Promise<void>>();
+  const unsubscribe = options.jobEvents.subscribe((event) => {
+    if (hub.connectionsOf(event.userId).length === 0) return;
+    const next = (deliveries.get(event.userId) ?? Promise.resolve())
+      .then(() => options.audience(event.userId, event.organizationId))
+      .then(
+        (allowed) => {
+          if (allowed) hub.deliver(event);
+        },
+        (error: unknown) => app.log.warn({ err: error, jobId: event.jobId }, 'job progress not delivered'),
+      );
+    deliveries.set(event.userId, next);
+    void next.finally(() => {
+      if (deliveries.get(event.userId) === next) deliveries.delete(event.userId);
+    });
+  });
   app.addHook('onReady', async () => hub.start());
 
   const stopWebSockets = attachWebSocketTransport(app, hub, tokens, options.allowedOrigins ?? []);

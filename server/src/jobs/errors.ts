@@ -25,4 +25,13 @@ export const ITEM_MESSAGES = {
   sourceGone: 'Vurderingen, der skulle kopieres, findes ikke længere.',
   targetReady: 'Boligen har en vurdering, der afventer godkendelse, og kan ikke overskrives.',
   jobAborted: 'Jobbet kunne ikke gennemføres. Prøv igen.',
+  /** The job's user lost the right while it ran (job-rights.ts): every remaining item says so. */
+  copyRefused: {
+    writeAccessLost: 'Ikke kopieret: du har ikke længere skriveadgang.',
+    membershipLost: 'Ikke kopieret: du er ikke længere tilknyttet organisationen.',
+  },
+  approvalRefused: {
+    writeAccessLost: 'Ikke godkendt: du har ikke længere skriveadgang.',
+    membershipLost: 'Ikke godkendt: du er ikke længere tilknyttet organisationen.',
+  },
 } as const;

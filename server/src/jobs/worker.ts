@@ -6,6 +6,7 @@ import { loadQuestions } from '../domain/catalogue';
 import { copyItem } from './copy-item';
 import { ItemFailure, ITEM_MESSAGES, LeaseLostError } from './errors';
 import { finishItem } from './finish-item';
+import { lostRights } from './job-rights';
 import type { JobEvents, JobProgressEvent } from './job-events';
 import {
   abortJob,
@@ -47,7 +48,9 @@ export interface WorkerRun {
  * Processes jobs until none is claimable: claims one, does its pending items in order (each
  * its own transaction, progress published after each commit) and claims the next. A job
  * whose lease is taken over stops at once; an unexpected error gives the job back with a
- * back-off, and a job claimed more than MAX_ATTEMPTS times fails its remaining items.
+ * back-off, and a job claimed more than MAX_ATTEMPTS times fails its remaining items. Before
+ * each item the job's user must still have the write role and the job's organization
+ * (job-rights.ts); otherwise every remaining item is refused with that reason.
  */
 export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions = {}): Promise<WorkerRun> {
   const owner = options.owner ?? randomUUID();
@@ -63,17 +66,10 @@ export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions
     run.jobs += 1;
 
     if (job.attempts > MAX_ATTEMPTS) {
-      const aborted = await abortJob(db, {
-        jobId: job.id,
-        owner,
-        now: clock(),
+      await refuseRest(db, options, job, owner, clock(), {
         code: 'JOB_ABORTED',
         message: ITEM_MESSAGES.jobAborted,
       });
-      if (aborted && aborted.lastPropertyId !== null) {
-        const failure = { status: 'failed', code: 'JOB_ABORTED', message: ITEM_MESSAGES.jobAborted } as const;
-        await publish(options, job, aborted.lastPropertyId, failure, aborted.counts);
-      }
       continue;
     }
 
@@ -87,6 +83,11 @@ export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions
         }
         const item = await nextPendingItem(db, job.id);
         if (!item) break;
+        const lost = await lostRights(db, job);
+        if (lost) {
+          await refuseRest(db, options, job, owner, clock(), lost);
+          break;
+        }
         const result = await processItem(db, job, item, { owner, leaseMs, now: clock(), questions });
         if (result === null) continue;
         run.items += 1;
@@ -100,6 +101,21 @@ export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions
         options.onError?.(e, `releasing job ${job.id}`),
       );
     }
+  }
+}
+
+/** Fails every pending item of the job with one reason, ends it and tells its user. */
+async function refuseRest(
+  db: Kysely<Database>,
+  options: WorkerOptions,
+  job: ClaimedJob,
+  owner: string,
+  now: Date,
+  reason: { code: string; message: string },
+): Promise<void> {
+  const aborted = await abortJob(db, { jobId: job.id, owner, now, ...reason });
+  if (aborted && aborted.lastPropertyId !== null) {
+    await publish(options, job, aborted.lastPropertyId, { status: 'failed', ...reason }, aborted.counts);
   }
 }
 
@@ -146,6 +162,7 @@ async function publish(
       ? {
           kind: 'copy',
           userId: job.userId,
+          organizationId: job.organizationId,
           jobId: job.id,
           payload: {
             propertyId,
@@ -155,7 +172,13 @@ async function publish(
             error,
           },
         }
-      : { kind: 'finish', userId: job.userId, jobId: job.id, payload: { currentCount, maxCount, error } };
+      : {
+          kind: 'finish',
+          userId: job.userId,
+          organizationId: job.organizationId,
+          jobId: job.id,
+          payload: { currentCount, maxCount, error },
+        };
   try {
     await options.jobEvents.publish(event);
   } catch (e) {

@@ -282,12 +282,16 @@ export function registerJobRoutes(
       },
     },
     async (request): Promise<JobState> => {
+      const memberOf = [...request.user!.organizationIds];
+      if (memberOf.length === 0) throw notFound('Job not found');
       const job = await db
         .selectFrom('jobs')
         .select(['id', 'kind', 'status', 'current_count', 'max_count', 'error_count'])
         .where('id', '=', request.params.jobId)
         // Another user's job is as unknown as a missing one: a 403 would tell which ids exist.
+        // So is one of an organization the user has left since (issue 29).
         .where('user_id', '=', request.user!.id)
+        .where('organization_id', 'in', memberOf)
         .executeTakeFirst();
       if (!job) throw notFound('Job not found');
       const items = await db
