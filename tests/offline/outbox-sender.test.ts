@@ -526,6 +526,26 @@ describe('only the author sends', () => {
     expect(sentQuestions(server)).toEqual(['q1', 'q3', 'q2']);
     expect(await db.outbox.count()).toBe(0);
   });
+
+  it('never sends an entry with the token of a user who signed in while it was being claimed (issue 29)', async () => {
+    const db = openDatabase();
+    await enqueueAnswer(db, answer('q1', { values: ['a'] }, { ssoUuid: USER_A }));
+    const server = new FakeServer();
+    // A is signed in when the round starts; B has signed in by the time the entry is taken.
+    const whoIsSignedIn = [USER_A];
+    let signedIn: string = USER_B;
+    const outbox = sender({ db, send: server.send, currentUser: () => whoIsSignedIn.shift() ?? signedIn });
+
+    await outbox.drain();
+    expect(server.requests).toHaveLength(0);
+    expect((await listEntries(db)).map((e) => [e.questionUniqueId, e.state, e.attempts])).toEqual([
+      ['q1', 'pending', 0],
+    ]);
+
+    signedIn = USER_A;
+    await outbox.drain();
+    expect(sentQuestions(server)).toEqual(['q1']);
+  });
 });
 
 describe('triggers', () => {
