@@ -7,12 +7,20 @@
 
 export type JobPhase = 'running' | 'succeeded' | 'failed';
 
+/** One item that was not done: its residence when known, and the server's Danish reason. */
+export interface JobFailure {
+  propertyId: string | null;
+  message: string;
+}
+
 export interface JobProgress {
   jobId: string;
   currentCount: number;
   maxCount: number;
   /** Danish reasons of the items that failed, without repeats. */
   errors: string[];
+  /** The items that failed, each once (an approval's hub message names none: the job's state does). */
+  failures: JobFailure[];
   phase: JobPhase;
 }
 
@@ -21,12 +29,13 @@ export interface ProgressReport {
   currentCount: number;
   maxCount: number;
   errors?: readonly string[];
+  failures?: readonly JobFailure[];
   /** The server's word that the job ended (JobState.status); absent in hub messages. */
   ended?: 'succeeded' | 'failed';
 }
 
 export function initialProgress(jobId: string): JobProgress {
-  return { jobId, currentCount: 0, maxCount: 0, errors: [], phase: 'running' };
+  return { jobId, currentCount: 0, maxCount: 0, errors: [], failures: [], phase: 'running' };
 }
 
 /** docs/product.md 4: a job is complete when currentCount equals maxCount. */
@@ -35,11 +44,61 @@ export function mergeProgress(current: JobProgress, report: ProgressReport): Job
   const maxCount = Math.max(current.maxCount, report.maxCount);
   const currentCount = Math.min(Math.max(current.currentCount, report.currentCount), maxCount);
   const errors = [...current.errors];
-  for (const error of report.errors ?? []) if (!errors.includes(error)) errors.push(error);
+  const reported = [...(report.errors ?? []), ...(report.failures ?? []).map((f) => f.message)];
+  for (const error of reported) if (!errors.includes(error)) errors.push(error);
+  const failures = mergeFailures(current.failures, report.failures ?? []);
   const complete = report.ended !== undefined || (maxCount > 0 && currentCount >= maxCount);
   const failed = report.ended === 'failed' || errors.length > 0;
   const phase: JobPhase = complete ? (failed ? 'failed' : 'succeeded') : 'running';
-  return { jobId: current.jobId, currentCount: complete ? maxCount : currentCount, maxCount, errors, phase };
+  return {
+    jobId: current.jobId,
+    currentCount: complete ? maxCount : currentCount,
+    maxCount,
+    errors,
+    failures,
+    phase,
+  };
+}
+
+function mergeFailures(known: readonly JobFailure[], reported: readonly JobFailure[]): JobFailure[] {
+  const result = [...known];
+  for (const failure of reported) {
+    const seen = result.some((f) => f.propertyId === failure.propertyId && f.message === failure.message);
+    if (!seen) result.push(failure);
+  }
+  return result;
+}
+
+/**
+ * The ended job's items as the server keeps them (GET /api/v2/jobs/{jobId}): they replace what
+ * the hub's messages said, which for an approval names no residence.
+ */
+export function withFailures(progress: JobProgress, failures: readonly JobFailure[]): JobProgress {
+  return { ...progress, failures: mergeFailures([], failures) };
+}
+
+/** How many residences a failed job's dialog names per reason before "and n more". */
+export const NAMED_FAILURES = 5;
+
+/**
+ * The failed dialog's lines (issue 29: which items were not done, and why): one per reason,
+ * with the residences it hit, as `nameOf` knows them (the job's own list on this device).
+ */
+export function describeFailures(
+  progress: JobProgress,
+  nameOf: (propertyId: string) => string | undefined,
+  andMore: (count: number) => string,
+): string[] {
+  return progress.errors.map((message) => {
+    const names = progress.failures
+      .filter((f) => f.message === message && f.propertyId !== null)
+      .map((f) => nameOf(f.propertyId!))
+      .filter((name): name is string => name !== undefined);
+    if (names.length === 0) return message;
+    const shown = names.slice(0, NAMED_FAILURES).join('; ');
+    const more = names.length > NAMED_FAILURES ? ` ${andMore(names.length - NAMED_FAILURES)}` : '';
+    return `${message} (${shown}${more})`;
+  });
 }
 
 /** Singular or plural wording by count (docs/product.md 2): "1 vurdering", "2 vurderinger". */

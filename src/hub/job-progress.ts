@@ -5,6 +5,7 @@ import { tokenStore } from '../api/token-store';
 import {
   initialProgress,
   mergeProgress,
+  withFailures,
   type JobProgress,
   type ProgressReport,
 } from '../domain/job-progress';
@@ -51,10 +52,13 @@ const EARLY_LIMIT = 200;
 
 function reportOfMessage(message: CopyProgressMessage | FinishProgressMessage): ProgressReport | null {
   if (typeof message.currentCount !== 'number' || typeof message.maxCount !== 'number') return null;
+  if (!message.error?.message) return { currentCount: message.currentCount, maxCount: message.maxCount };
+  const propertyId =
+    'propertyId' in message && typeof message.propertyId === 'string' ? message.propertyId : null;
   return {
     currentCount: message.currentCount,
     maxCount: message.maxCount,
-    errors: message.error?.message ? [message.error.message] : [],
+    failures: [{ propertyId, message: message.error.message }],
   };
 }
 
@@ -68,7 +72,7 @@ export function reportOfState(state: JobState): ProgressReport {
   return {
     currentCount: state.currentCount,
     maxCount: state.maxCount,
-    errors: state.failedItems.map((item) => item.message),
+    failures: state.failedItems.map((item) => ({ propertyId: item.propertyId, message: item.message })),
     ...(ended ? { ended } : {}),
   };
 }
@@ -90,6 +94,24 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
     current = { job: current.job, progress };
     if (progress.phase !== 'running') stopPolling();
     emit();
+    if (progress.phase === 'failed' && progress.failures.some((f) => f.propertyId === null)) {
+      void readFailures(jobId);
+    }
+  }
+
+  /** An approval's messages name no residence: the ended job's state says which failed. */
+  async function readFailures(jobId: string): Promise<void> {
+    try {
+      const state = await deps.readJob(jobId);
+      if (!current || current.job.jobId !== jobId) return;
+      current = {
+        job: current.job,
+        progress: withFailures(current.progress, reportOfState(state).failures ?? []),
+      };
+      emit();
+    } catch {
+      // The reasons without their residences stay.
+    }
   }
 
   function onMessage(jobId: string, payloadJson: string): void {

@@ -596,6 +596,7 @@ export const da = {
   'bulkCopy.remove': 'Fjern {location}',
   'bulkCopy.offline': 'Kopiering kræver netforbindelse.',
   'bulkCopy.error': 'Vi kunne ikke kopiere vurderingerne. Prøv igen.',
+  'jobFailures.andMore': 'og {count} flere',
   'bulkCopy.search.hint': 'Skriv mindst 3 tegn.',
   'bulkCopy.chosen': 'Valgte boliger',
   'bulkCopy.department.title': 'Boliger i afdelingen',

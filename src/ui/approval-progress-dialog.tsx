@@ -2,6 +2,7 @@ import { pluralForm } from '../domain/job-progress';
 import type { CurrentJob } from '../hub/job-progress';
 import { useTranslation } from '../i18n/use-translation';
 import { JobProgressDialog } from './job-progress-dialog';
+import { useFailureDetails } from './use-failure-details';
 
 /**
  * docs/product.md 2: the blocking progress dialog of an approval job (one assessment or many),
@@ -13,9 +14,12 @@ export function ApprovalProgressDialog(props: {
   onClose: () => void;
   /** The number of assessments being approved, shown until the job's first count arrives. */
   expectedCount?: number;
+  /** The residences being approved: a failure names its residence. */
+  items?: readonly { propertyId: string; location: string }[];
 }) {
   const t = useTranslation();
   const progress = props.job?.progress;
+  const details = useFailureDetails(progress, props.items);
   const currentCount = progress?.currentCount ?? 0;
   const maxCount =
     progress && progress.maxCount > 0 ? progress.maxCount : Math.max(props.expectedCount ?? 1, 1);
@@ -27,7 +31,7 @@ export function ApprovalProgressDialog(props: {
       keepOpenText={t('bulkApprove.progress.keepOpen')}
       currentCount={currentCount}
       maxCount={maxCount}
-      error={progress?.phase === 'failed' ? { text: props.errorText, details: progress.errors } : null}
+      error={progress?.phase === 'failed' ? { text: props.errorText, details } : null}
       onClose={props.onClose}
     />
   );

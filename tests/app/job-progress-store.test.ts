@@ -96,6 +96,33 @@ describe('the job progress store (docs/architecture.md 2 "Bulk jobs")', () => {
     expect(h.store.getSnapshot()?.progress.phase).toBe('succeeded');
   });
 
+  it("an approval that ends failed reads the job's state once, which names the residences not done (issue 29)", async () => {
+    const h = harness();
+    await h.store.track(JOB);
+    const reason = 'Ikke godkendt: du har ikke længere skriveadgang.';
+    h.setServer({
+      status: 'failed',
+      currentCount: 2,
+      errorCount: 2,
+      failedItems: ['p1', 'p2'].map((propertyId, i) => ({
+        propertyId,
+        assessmentId: `a${i}`,
+        code: 'WRITE_ACCESS_LOST',
+        message: reason,
+      })),
+    });
+    const reads = h.readJob.mock.calls.length;
+    h.connection.finish('job-1', 2, 2, reason);
+    expect(h.store.getSnapshot()?.progress).toMatchObject({ phase: 'failed', errors: [reason] });
+    await vi.waitFor(() =>
+      expect(h.store.getSnapshot()?.progress.failures).toEqual([
+        { propertyId: 'p1', message: reason },
+        { propertyId: 'p2', message: reason },
+      ]),
+    );
+    expect(h.readJob).toHaveBeenCalledTimes(reads + 1);
+  });
+
   it('a message that arrives before the job id is known is not lost', async () => {
     const h = harness();
     await h.store.prepare();

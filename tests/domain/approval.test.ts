@@ -6,7 +6,13 @@ import {
   isSelectableDay,
   nowValidFrom,
 } from '../../src/domain/approval';
-import { initialProgress, mergeProgress, pluralForm } from '../../src/domain/job-progress';
+import {
+  describeFailures,
+  initialProgress,
+  mergeProgress,
+  pluralForm,
+  withFailures,
+} from '../../src/domain/job-progress';
 
 describe('canApprove (docs/product.md 2 and 4)', () => {
   it.each([
@@ -90,6 +96,63 @@ describe('job progress (docs/product.md 4: complete when currentCount equals max
     expect(p.phase).toBe('running');
     p = mergeProgress(p, { currentCount: 2, maxCount: 2, errors: ['Låst'] });
     expect(p).toMatchObject({ phase: 'failed', errors: ['Låst'] });
+  });
+
+  it('says which residences each reason hit, five by name and then how many more (issue 29)', () => {
+    const lost = 'Ikke kopieret: du har ikke længere skriveadgang.';
+    const gone = 'Boligen findes ikke længere.';
+    let p = mergeProgress(initialProgress('j'), {
+      currentCount: 1,
+      maxCount: 9,
+      failures: [{ propertyId: 'p1', message: gone }],
+    });
+    for (let n = 2; n <= 8; n++) {
+      p = mergeProgress(p, {
+        currentCount: n,
+        maxCount: 9,
+        failures: [{ propertyId: `p${n}`, message: lost }],
+      });
+    }
+    // A repeated message (a reconnect, a re-read state) counts once.
+    p = mergeProgress(p, { currentCount: 9, maxCount: 9, failures: [{ propertyId: 'p8', message: lost }] });
+    expect(p).toMatchObject({ phase: 'failed', errors: [gone, lost] });
+    expect(p.failures).toHaveLength(8);
+    const names = new Map([...Array(8)].map((_, i) => [`p${i + 1}`, `Vej ${i + 1}`]));
+    expect(
+      describeFailures(
+        p,
+        (id) => names.get(id),
+        (count) => `og ${count} flere`,
+      ),
+    ).toEqual([`${gone} (Vej 1)`, `${lost} (Vej 2; Vej 3; Vej 4; Vej 5; Vej 6 og 2 flere)`]);
+    // Residences this device does not know, or an approval's messages that name none: the reason alone.
+    expect(
+      describeFailures(
+        p,
+        () => undefined,
+        () => '',
+      ),
+    ).toEqual([gone, lost]);
+    const approval = mergeProgress(initialProgress('a'), {
+      currentCount: 1,
+      maxCount: 1,
+      failures: [{ propertyId: null, message: gone }],
+    });
+    expect(
+      describeFailures(
+        approval,
+        (id) => names.get(id),
+        () => '',
+      ),
+    ).toEqual([gone]);
+    // The job's state names them afterwards.
+    expect(
+      describeFailures(
+        withFailures(approval, [{ propertyId: 'p3', message: gone }]),
+        (id) => names.get(id),
+        () => '',
+      ),
+    ).toEqual([`${gone} (Vej 3)`]);
   });
 
   it("the server's word ends the job even before the counts say so", () => {

@@ -9,6 +9,7 @@ export function BulkApprovalProgress(props: { approval: ReturnType<typeof useBul
     <ApprovalProgressDialog
       job={props.approval.job}
       expectedCount={props.count}
+      items={props.approval.items}
       errorText={`${t('bulkApprove.error.title')}. ${t('bulkApprove.error.description')}`}
       onClose={props.approval.closeFailed}
     />

@@ -175,6 +175,8 @@ export function useBulkApproval(request: ApprovalRequest | null, sendWaitingAnsw
     /** The server refused to start the job (its message is shown with the error). */
     startError: start.error,
     job,
+    /** The assessments of this approval (a failed one's reason names its residence). */
+    items: request?.properties,
     /** Closing a failed job's dialog: what it did approve is shown, else the flow is back where it was. */
     closeFailed: () => {
       if (job) void conclude(job.job.jobId);

@@ -2,6 +2,7 @@ import type { CurrentJob } from '../../../hub/job-progress';
 import { pluralForm } from '../../../domain/job-progress';
 import { useTranslation } from '../../../i18n/use-translation';
 import { JobProgressDialog } from '../../../ui/job-progress-dialog';
+import { useFailureDetails } from '../../../ui/use-failure-details';
 
 /**
  * docs/product.md 2: the blocking progress dialog of a copy, singular or plural by count. It opens
@@ -14,10 +15,13 @@ export function CopyProgress(props: {
   targetCount: number;
   /** The job could not be started: the server's message. */
   startError: string | null;
+  /** The residences copied to: a failure names its residence. */
+  targets: readonly { propertyId: string; location: string }[];
   onClose: () => void;
 }) {
   const t = useTranslation();
   const progress = props.job?.progress;
+  const details = useFailureDetails(progress, props.targets);
   const currentCount = progress?.currentCount ?? 0;
   const maxCount = Math.max(progress?.maxCount ?? 0, props.targetCount, 1);
   return (
@@ -30,7 +34,7 @@ export function CopyProgress(props: {
       maxCount={maxCount}
       error={
         progress?.phase === 'failed'
-          ? { text: t('bulkCopy.error'), details: progress.errors }
+          ? { text: t('bulkCopy.error'), details }
           : props.startError !== null
             ? { text: t('bulkCopy.error'), details: [props.startError] }
             : null

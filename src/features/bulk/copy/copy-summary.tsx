@@ -133,6 +133,7 @@ export function CopySummary() {
         opened={running || copyJob.job !== null}
         job={copyJob.job}
         targetCount={targets.length}
+        targets={targets}
         startError={running && startError ? startError.message : null}
         onClose={copyJob.closeFailed}
       />
