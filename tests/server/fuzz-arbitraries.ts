@@ -330,6 +330,160 @@ const queryValue = (value: fc.Arbitrary<string>) =>
     .map(([text, broken]) => encode(text) + broken);
 
 // ---------------------------------------------------------------------------------------------
+// Other spellings of a path, and slow URLs (issue 29)
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+const percent = (c: string, upper: boolean) => {
+  const hex = c.charCodeAt(0).toString(16).padStart(2, '0');
+  return `%${upper ? hex.toUpperCase() : hex.toLowerCase()}`;
+};
+
+/**
+ * The same path spelled another way: some of its unreserved characters percent-encoded, in
+ * upper- or lower-case hex (`d` → `%64`, `j` → `%6A` or `%6a`). The router decodes them, so it
+ * is the same route and must be treated (and counted) as the route: `POST /auth/%64emo-token`
+ * 80 times once got 80 tokens and no 429 (issue 29). Shrinks towards the plain path.
+ */
+export function respelled(path: string): fc.Arbitrary<string> {
+  const chars = [...path];
+  const way = fc.oneof(
+    { weight: 3, arbitrary: fc.constant('plain' as const) },
+    { weight: 1, arbitrary: pick(['upper', 'lower'] as const) },
+  );
+  return fc
+    .array(way, { minLength: chars.length, maxLength: chars.length })
+    .map((ways) =>
+      chars
+        .map((c, i) => (ways[i] === 'plain' || !UNRESERVED.test(c) ? c : percent(c, ways[i] === 'upper')))
+        .join(''),
+    );
+}
+
+/** A path most of the time as written, now and then respelled. */
+const spelled = (path: string) =>
+  fc.oneof({ weight: 6, arbitrary: fc.constant(path) }, { weight: 1, arbitrary: respelled(path) });
+
+/** The path with the percent-encoded unreserved characters decoded, as the router reads it. */
+export const plainPath = (path: string): string =>
+  path.replace(/%([0-9a-f]{2})/gi, (escape, hex: string) => {
+    const c = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(c) ? c : escape;
+  });
+
+/**
+ * Whether the router refused the path before any route (a broken escape, a route parameter
+ * over 100 characters): server/src/http/router-refusals.ts answers it, with its log line.
+ */
+export const refusedByRouter = (status: number, body: string): boolean =>
+  (status === 400 && body.includes('"The path is not a valid URL"')) ||
+  (status === 414 && body.includes('"URL_TOO_LONG"'));
+
+/** The parts of a JWT-looking text with no separator in them: `eyJ` starts every JWT's header. */
+const TOKEN_RUNS = ['eyJ', 'eyJeyJ', 'eyJhbGciOiJIUzI1NiJ9', '-', '_', 'a', '0', 'Zz'];
+/** What stands between them: a JWT's dots, raw and encoded, and the names of secret parameters. */
+const TOKEN_BREAKS = ['.', '..', '=', '%2E', '%2e', '%3D', '&', '/', 'access_token=', 'token=', '&id='];
+
+const repeatedTo = (unit: string, length: number) =>
+  unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
+
+/** A text's length: mostly 12 to 16 KB, where a quadratic redaction takes tens of milliseconds. */
+const slowLength = fc.oneof(
+  { weight: 3, arbitrary: fc.integer({ min: 12_000, max: 16_000 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 12_000 }) },
+);
+
+/** Slow text, and how fast-check prints it: its unit and length, not 16 KB. */
+export interface SlowText {
+  text: string;
+  [fc.toStringMethod](): string;
+}
+
+const slow = (unit: string, length: number, tail: string): SlowText => ({
+  text: repeatedTo(unit, length) + tail,
+  [fc.toStringMethod]: () => `«${JSON.stringify(unit)} to ${length} characters»${tail}`,
+});
+
+/**
+ * Long token-like text, up to 16 KB: a short unit of JWT fragments and separators repeated,
+ * or one long unbroken base64url run (`eyJeyJeyJ…`) with a JWT-looking tail. Redacting the
+ * JWTs of such a URL with the old pattern `/eyJ[\w-]*\.[\w-]+\.[\w-]*\/g` tried a match at
+ * every `eyJ` of a run, each to the run's end: quadratic in the run's length (issue 29). A
+ * repeated escape may be cut (`…%2E%2`): a broken URL is hostile too.
+ */
+export const slowText: fc.Arbitrary<SlowText> = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.array(
+          fc.oneof({ weight: 5, arbitrary: pick(TOKEN_RUNS) }, { weight: 2, arbitrary: pick(TOKEN_BREAKS) }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        slowLength,
+        fc.option(pick(TOKEN_BREAKS), { nil: '' }),
+      )
+      .map(([unit, length, tail]) => slow(unit.join(''), length, tail)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.array(pick(TOKEN_RUNS), { minLength: 1, maxLength: 4 }),
+        slowLength,
+        fc.array(fc.oneof(pick(TOKEN_RUNS), pick(TOKEN_BREAKS)), { maxLength: 4 }),
+      )
+      .map(([unit, length, tail]) => slow(unit.join(''), length, tail.join(''))),
+  },
+);
+
+/**
+ * Where slow text goes (`{}`): the query of the app's pages and files and of the API, the
+ * hub's and the sign-in's parameters, and path segments, inside and outside /api/.
+ */
+export const SLOW_URLS: readonly (readonly [string, string])[] = [
+  ['GET', '/?{}'],
+  ['GET', '/{}'],
+  ['GET', '/assets/{}'],
+  ['GET', '/assets/index-{}.js'],
+  ['GET', '/loginCallback?token={}'],
+  ['POST', '/messagehub/negotiate?negotiateVersion=1&{}'],
+  ['GET', '/messagehub?id={}'],
+  ['GET', '/messagehub?{}'],
+  ['GET', '/api/v2/userinfo?{}'],
+  ['GET', '/api/v2/properties/search?query={}&size=10'],
+  ['GET', '/api/v2/jobs/{}'],
+  ['POST', '/auth/demo-token?{}'],
+  ['GET', '/auth/login?returnPath={}'],
+];
+
+/** A request whose URL holds slow text: its path and query as FuzzRequest has them. */
+export interface SlowUrl {
+  method: string;
+  path: string;
+  query: string;
+  [fc.toStringMethod](): string;
+}
+
+const slowUrlOf = ([method, template]: readonly [string, string], text: SlowText): SlowUrl => {
+  const at = template.indexOf('?');
+  const [path, query] = at < 0 ? [template, ''] : [template.slice(0, at), template.slice(at + 1)];
+  return {
+    method,
+    path: path.replace('{}', () => text.text),
+    query: query.replace('{}', () => text.text),
+    [fc.toStringMethod]: () => `${method} ${template.replace('{}', text[fc.toStringMethod]())}`,
+  };
+};
+
+export const slowUrl: fc.Arbitrary<SlowUrl> = fc
+  .tuple(pick(SLOW_URLS), slowText)
+  .map(([place, text]) => slowUrlOf(place, text));
+
+/** The issue's URL: `GET /?eyJeyJeyJ…` of 15 KB, a quarter second of the event loop. */
+export const ISSUE_SLOW_URL: SlowUrl = slowUrlOf(['GET', '/?{}'], slow('eyJ', 15_000, ''));
+
+// ---------------------------------------------------------------------------------------------
 // Ids and parameter values
 
 const poolsOf = (world: World, scope: Scope) =>
@@ -853,11 +1007,12 @@ function endpointRequest(world: World, scope: Scope, endpoint: Endpoint, who: fc
       who,
       // Now and then the wrong method: 404 (or 405), never a handler.
       fc.oneof({ weight: 15, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: pick(METHODS) }),
+      spelled(endpoint.path),
     )
-    .map(([query, { payload, type }, headers, key, who, method]): FuzzRequest => ({
+    .map(([query, { payload, type }, headers, key, who, method, path]): FuzzRequest => ({
       target,
       method: method ?? endpoint.method,
-      path: endpoint.path,
+      path,
       query,
       headers: {
         ...headers,
@@ -880,11 +1035,12 @@ function jobRequest(world: World, scope: Scope, who: fc.Arbitrary<Actor>) {
       ),
       extraHeaders,
       who,
+      spelled('/api/v2/jobs/'),
     )
-    .map(([segment, headers, who]): FuzzRequest => ({
+    .map(([segment, headers, who, prefix]): FuzzRequest => ({
       target: 'GET /api/v2/jobs/{jobId}',
       method: 'GET',
-      path: `/api/v2/jobs/${segment}`,
+      path: `${prefix}${segment}`,
       query: '',
       headers,
       actor: who,
@@ -922,6 +1078,18 @@ function strayRequest(who: fc.Arbitrary<Actor>) {
       payload: method === 'GET' || method === 'HEAD' ? undefined : payload,
       actor: who,
     }));
+}
+
+/** A URL of long token-like text (slowUrl), by anyone: answered, never a 5xx. */
+function slowRequest(who: fc.Arbitrary<Actor>) {
+  return fc.tuple(slowUrl, extraHeaders, who).map(([{ method, path, query }, headers, who]): FuzzRequest => ({
+    target: 'slow URL',
+    method,
+    path,
+    query,
+    headers,
+    actor: who,
+  }));
 }
 
 const RS = '\u001e';
@@ -977,11 +1145,12 @@ function hubRequest(who: fc.Arbitrary<Actor>) {
       fc.option(hubRecords, { nil: undefined }),
       extraHeaders,
       who,
+      spelled('/messagehub/negotiate'),
     )
-    .map(([method, version, payload, headers, who]): FuzzRequest => ({
+    .map(([method, version, payload, headers, who, path]): FuzzRequest => ({
       target: 'POST /messagehub/negotiate',
       method,
-      path: '/messagehub/negotiate',
+      path,
       query: version === undefined ? '' : `negotiateVersion=${version}`,
       headers: payload === undefined ? headers : { ...headers, 'content-type': 'text/plain;charset=UTF-8' },
       payload: method === 'GET' || method === 'HEAD' ? undefined : payload,
@@ -1015,12 +1184,26 @@ function hubRequest(who: fc.Arbitrary<Actor>) {
       extraHeaders,
       who,
       fc.boolean(),
+      spelled('/messagehub'),
     )
     .map(
-      ([method, id, cacheBuster, state, owner, type, accept, payload, headers, who, own]): FuzzRequest => ({
+      ([
+        method,
+        id,
+        cacheBuster,
+        state,
+        owner,
+        type,
+        accept,
+        payload,
+        headers,
+        who,
+        own,
+        path,
+      ]): FuzzRequest => ({
         target: `${method === 'POST' || method === 'DELETE' ? method : 'GET'} /messagehub`,
         method,
-        path: '/messagehub',
+        path,
         query: [id, cacheBuster === undefined ? '' : `_=${cacheBuster}`].filter(Boolean).join('&'),
         headers: { ...headers, accept, ...(method === 'POST' && { 'content-type': type }) },
         payload: method === 'POST' ? payload : undefined,
@@ -1033,7 +1216,8 @@ function hubRequest(who: fc.Arbitrary<Actor>) {
 
 /**
  * Any request of the fuzz, sent by one of `actors`, with ids of `scope`: every endpoint about
- * equally often, the hub as often as four of them, stray paths as one.
+ * equally often, the hub as often as four of them, stray paths as one, slow URLs as half of
+ * one. Now and then an endpoint's path is spelled another way (respelled).
  */
 export function fuzzRequest(
   world: World,
@@ -1049,6 +1233,7 @@ export function fuzzRequest(
     { weight: 2, arbitrary: jobRequest(world, scope, who) },
     { weight: 8, arbitrary: hubRequest(who) },
     { weight: 2, arbitrary: strayRequest(who) },
+    { weight: 1, arbitrary: slowRequest(who) },
   );
 }
 
@@ -1082,6 +1267,8 @@ export function upgradeRequest(actors: readonly ActorName[]): fc.Arbitrary<Upgra
       path: mostly(
         fc.constant('/messagehub'),
         pick(['/messagehub/', '/messagehub/negotiate', '/api/v2/userinfo', '/', '/MESSAGEHUB']),
+        // Another spelling of the hub's path: the upgrade is no route, so the server compares it raw.
+        respelled('/messagehub').filter((path) => path !== '/messagehub'),
       ),
       query: mostly(
         fc.constant(`id=${CONNECTION}`),

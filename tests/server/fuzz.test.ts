@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import fc from 'fast-check';
 import { SignJWT } from 'jose';
@@ -12,7 +13,9 @@ import {
   fuzzRequest,
   INVALID_TOKEN_ACTORS,
   NO_RIGHTS_ACTORS,
+  plainPath,
   POWERLESS_USERS,
+  refusedByRouter,
   upgradeRequest,
   WRITERS,
   type Actor,
@@ -43,7 +46,11 @@ import {
  * - a request without a valid token is never answered with a renewed one;
  * - requests without the right to change anything (no token, a bad, expired, unsigned or
  *   foreign-signed one, no role, the read role, no organization, or the write role with only
- *   other organizations' ids) change no row of the database.
+ *   other organizations' ids) change no row of the database;
+ * - the request log (server/src/logging.ts, on as in production) writes a line per answer and
+ *   never a token, whatever the URL.
+ * Paths are now and then spelled another way (`/api/v2/%75serinfo`), and some URLs are 16 KB of
+ * token-like text; tests/server/fuzz-slow-and-encoded.test.ts times those and checks the limits.
  * The seed is fixed, so every run sends the same requests; FUZZ_SEED=<n> tries others.
  */
 
@@ -156,8 +163,20 @@ describe.each(DATABASES)('API fuzz on $name', ({ name, admin }) => {
     upgrades: 0,
     byStatus: new Map<number, number>(),
     targets: new Set<string>(),
+    routerRefusals: 0,
     ms: 0,
   };
+  /** The request log: how many request lines it wrote, and the lines that hold a token of `tokens`. */
+  const log = { requests: 0, leaks: [] as string[] };
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+        if (line.includes('"msg":"request"')) log.requests += 1;
+        if (Object.values(tokens).some((token) => line.includes(token))) log.leaks.push(line.slice(0, 500));
+      }
+      done();
+    },
+  });
   /** Runs a property, adding its time to the summary. */
   const timed = async (property: () => Promise<void>) => {
     const start = Date.now();
@@ -169,14 +188,20 @@ describe.each(DATABASES)('API fuzz on $name', ({ name, admin }) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(admin, {
-      // Background jobs would change rows between two fingerprints; queued jobs stay queued.
-      JOB_WORKER: 'false',
-      // The fuzz is no test of the limits (tests/server/rate-limits.test.ts is); a 429 is fine.
-      RATE_LIMIT_API_PER_MINUTE: '100000000',
-      RATE_LIMIT_HUB_PER_MINUTE: '100000000',
-      RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000000',
-    });
+    t = await startTestApp(
+      admin,
+      {
+        // Background jobs would change rows between two fingerprints; queued jobs stay queued.
+        JOB_WORKER: 'false',
+        // The fuzz is no test of the limits (tests/server/rate-limits.test.ts is); a 429 is fine.
+        RATE_LIMIT_API_PER_MINUTE: '100000000',
+        RATE_LIMIT_HUB_PER_MINUTE: '100000000',
+        RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000000',
+        // The request log as in production, redacting every URL the fuzz sends (logStream).
+        LOG_LEVEL: 'info',
+      },
+      { logger: true, logStream },
+    );
     const db = t.app.db;
     for (const user of [...WRITERS, ...POWERLESS_USERS]) tokens[user] = await demoToken(t.app, user);
 
@@ -323,7 +348,8 @@ describe.each(DATABASES)('API fuzz on $name', ({ name, admin }) => {
     console.log(
       `fuzz on ${name} (seed ${SEED}): ${stats.requests} requests to ${stats.targets.size} endpoints ` +
         `and ${stats.upgrades} WebSocket upgrades in ${(stats.ms / 1000).toFixed(1)} s, ` +
-        `${fiveHundreds} answers of 5xx; statuses ${statuses.join(' ')}`,
+        `${fiveHundreds} answers of 5xx, ${stats.routerRefusals} refused by the router (router-refusals.ts); ` +
+        `statuses ${statuses.join(' ')}`,
     );
     await t?.close();
   });
@@ -409,13 +435,15 @@ describe.each(DATABASES)('API fuzz on $name', ({ name, admin }) => {
     const auth = authOf(request.actor);
     const query = [request.query.replaceAll(CONNECTION, id ?? ''), auth.query].filter(Boolean).join('&');
     const url = query ? `${request.path}?${query}` : request.path;
+    const logged = log.requests;
     const pending = t.app.inject({
       method: request.method as 'GET',
       url,
       headers: { ...request.headers, ...auth.headers },
       payload: request.payload,
     });
-    const hub = request.path.startsWith('/messagehub');
+    // However the path is spelled: `/m%65ssagehub` is the hub's route too.
+    const hub = plainPath(request.path).startsWith('/messagehub');
     // An event stream or a held poll ends when its connection closes, as the client's would.
     if (hub && (await Promise.race([pending, delay(HOLD_MS)])) === null) t.app.hub.closeAll();
     const response = await pending;
@@ -425,6 +453,7 @@ describe.each(DATABASES)('API fuzz on $name', ({ name, admin }) => {
     stats.targets.add(request.target);
     stats.byStatus.set(response.statusCode, (stats.byStatus.get(response.statusCode) ?? 0) + 1);
     const body = decodedBody(response);
+    if (refusedByRouter(response.statusCode, body)) stats.routerRefusals += 1;
     const problem = problemOf(
       request.method,
       request.actor.name,
@@ -434,6 +463,13 @@ describe.each(DATABASES)('API fuzz on $name', ({ name, admin }) => {
     );
     const line = `${request.method} ${url.slice(0, 300)} as ${request.actor.name}`;
     if (problem) throw new Error(`${line} got ${problem}: ${response.statusCode} ${body.slice(0, 500)}`);
+    // One log line per answer (its URL redacted), but for the health probes' (logged at warn
+    // only); what the router refuses before any route has its line too (issue 29).
+    const lines = log.requests - logged;
+    const probe =
+      /^\/(?:healthz|readyz)$/.test(plainPath(request.path)) && ['GET', 'HEAD'].includes(request.method);
+    if (lines !== (probe ? 0 : 1))
+      throw new Error(`${line} got ${response.statusCode} and ${lines} request log lines`);
     return { status: response.statusCode, line: `${line}: ${response.statusCode}` };
   }
 
@@ -543,6 +579,10 @@ describe.each(DATABASES)('API fuzz on $name', ({ name, admin }) => {
     },
     PROPERTY_TIMEOUT_MS,
   );
+
+  it('wrote no token to the log', () => {
+    expect(log.leaks).toEqual([]);
+  });
 
   /** A WebSocket upgrade over a raw socket, so that every header can be wrong; once upgraded, some frames. */
   async function upgrade(
