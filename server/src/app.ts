@@ -22,6 +22,7 @@ import { createInProcessJobEvents, createPgJobEvents, type JobEvents } from './j
 import { startJobWorker, type JobWorker } from './jobs/worker';
 import { registerHub, type HubTimings } from './hub';
 import { createJobAudience } from './hub/job-audience';
+import { answerRouterRefusal } from './http/router-refusals';
 import { loggerOptions, quietRequestLogController, registerRequestLog, requestId } from './logging';
 import { registerAbandonRoutes } from './routes/abandon';
 import { registerAnswerRoutes } from './routes/answers';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: requestId,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
+    frameworkErrors: answerRouterRefusal,
   }) as unknown as App;
   registerRequestLog(app);
   if (config.trustProxy === true) {

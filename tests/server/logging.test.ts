@@ -7,6 +7,7 @@ import {
   redactUrl,
   registerRequestLog,
 } from '../../server/src/logging';
+import { answerRouterRefusal } from '../../server/src/http/router-refusals';
 import { bearer, startTestApp } from './helpers';
 
 /** A server with the logging of server/src/logging.ts, and the lines it wrote. */
@@ -21,9 +22,11 @@ async function loggedServer(level: string) {
   const app = Fastify({
     logger: { ...loggerOptions(level), stream },
     logController: quietRequestLogController(),
+    frameworkErrors: answerRouterRefusal,
   });
   registerRequestLog(app);
   app.get('/api/v2/userinfo', async () => ({ ok: true }));
+  app.get('/api/v2/jobs/:jobId', async () => ({ ok: true }));
   app.get('/messagehub', async (_request, reply) => reply.status(204).send());
   app.get('/boom', async (request) => {
     request.log.error({ req: request }, 'failed');
@@ -65,6 +68,25 @@ describe('request logging', () => {
       req: { url: '/boom?access_token=[redacted]' },
     });
     await app.close();
+  });
+
+  it('answers and logs what the router refuses before any route, without echoing the path (issue 29)', async () => {
+    const { app, lines } = await loggedServer('info');
+    const badEscape = await app.inject({ url: '/api/v2/jobs/%zz?token=eyJa.b.c' });
+    const tooLong = await app.inject({ url: `/api/v2/jobs/${'x'.repeat(120)}` });
+    expect(badEscape.statusCode).toBe(400);
+    expect(badEscape.json()).toEqual({ message: 'The path is not a valid URL', code: 'BAD_REQUEST' });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ message: 'A part of the path is too long', code: 'URL_TOO_LONG' });
+    for (const response of [badEscape, tooLong]) {
+      expect(response.headers['x-request-id']).toBeTruthy();
+      expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    }
+    expect(lines.filter((l) => l.msg === 'request').map((l) => [l.url, l.statusCode])).toEqual([
+      ['/api/v2/jobs/%zz?token=[redacted]', 400],
+      [`/api/v2/jobs/${'x'.repeat(120)}`, 414],
+    ]);
   });
 
   it('writes no request lines above info, and still what the handlers log', async () => {
@@ -200,5 +222,14 @@ describe('redactUrl', () => {
   it('still finds a token wherever a URL puts one: after =, / or any other delimiter', () => {
     expect(redactUrl('/a?x=1&t2=eyJh.eyJz.sig')).toBe('/a?x=1&t2=[redacted]');
     expect(redactUrl('/a;eyJh.eyJz.sig')).toBe('/a;[redacted]');
+  });
+
+  it('finds a token glued to what stands before it: an encoded parameter, or junk in front', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+    expect(redactUrl(`/auth/login?returnPath=%2FloginCallback%3Ftoken%3D${jwt}`)).toBe(
+      '/auth/login?returnPath=%2FloginCallback%3Ftoken%3D[redacted]',
+    );
+    expect(redactUrl(`/?a=eyJa.b.${jwt}`)).toBe('/?a=[redacted]');
+    expect(redactUrl(`/x/abc${jwt}/y`)).toBe('/x/abc[redacted]/y');
   });
 });

@@ -70,6 +70,15 @@ describe('serving the built PWA from the API origin', () => {
     expect(callback.headers['referrer-policy']).toBe('no-referrer');
     const other = await t.app.inject({ url: '/organizations' });
     expect(other.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    // However the path is spelled: the browser reads `/loginC%61llback` as /loginCallback.
+    const spelled = await t.app.inject({ url: '/loginC%61llback?token=eyJa.b.c' });
+    expect(spelled.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('answers an API path as the API, however it is spelled, never with the app', async () => {
+    const miss = await t.app.inject({ url: '/%61pi/v2/nothing' });
+    expect(miss.statusCode).toBe(404);
+    expect(miss.json()).toEqual({ message: 'Route GET /api/v2/nothing not found', code: 'NOT_FOUND' });
   });
 
   it('serves hashed assets as immutable and the service worker as no-cache', async () => {

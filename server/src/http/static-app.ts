@@ -43,6 +43,15 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string 
   return true;
 }
 
+function decodedPath(url: string): string {
+  const path = url.split('?')[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Paths that belong to the API, whose misses are JSON 404s and never the app. */
 function isApiPath(url: string): boolean {
   return (
@@ -59,16 +68,18 @@ function isApiPath(url: string): boolean {
  */
 export function registerNotFound(app: FastifyInstance, serveApp: boolean): void {
   app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
+    // Judged as the router and the browser read the path: decoded (`/loginC%61llback` is
+    // /loginCallback, `/%61pi/` the API).
+    const path = decodedPath(request.url);
     // A path with a file extension is a missing file, never a client route.
-    const isFile = /\.[a-z0-9]+$/i.test(url.split('?')[0]!);
-    if (serveApp && !isApiPath(url) && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (serveApp && !isApiPath(path) && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
       // The sign-in's token is in this page's URL: no request from it names the URL (issue 29).
-      if (url.split('?')[0] === '/loginCallback') reply.header('Referrer-Policy', 'no-referrer');
+      if (path === '/loginCallback') reply.header('Referrer-Policy', 'no-referrer');
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply
       .status(404)
-      .send({ message: `Route ${request.method} ${url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+      .send({ message: `Route ${request.method} ${path} not found`, code: 'NOT_FOUND' });
   });
 }
