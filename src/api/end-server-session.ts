@@ -7,6 +7,11 @@ const LOGOUT_TIMEOUT_MS = 3_000;
  * POST /auth/logout (docs/api.md): the server ends the token's session, so a copy of the token
  * (from a proxy's log, a shared device, the sign-in URL) stops working too (issue 29).
  */
-export async function endServerSession(): Promise<void> {
-  await apiRequest('/auth/logout', { method: 'POST', timeoutMs: LOGOUT_TIMEOUT_MS });
+export async function endServerSession(token: string): Promise<void> {
+  // Named here: the device's own token may have expired (its cookie is gone), the session not.
+  await apiRequest('/auth/logout', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}` },
+    timeoutMs: LOGOUT_TIMEOUT_MS,
+  });
 }

@@ -28,6 +28,9 @@ export function decodeToken(token: string): TokenClaims {
 // The expiry of the last token we held: once its cookie has expired it tells an expired
 // session from one that never was, on a device signed in before the device session existed.
 const LAST_EXP_KEY = 'bt-last-token-exp';
+// The last token itself, kept past its cookie's expiry until "Log ud": logout ends its session
+// on the server (issue 29), also when the device's own copy ran out in a basement.
+const LAST_TOKEN_KEY = 'bt-last-token';
 /**
  * The session on the device (docs/product.md "Session", issue 28): it outlives its token, so an
  * hour without signal never signs the assessor out; only "Log ud" (or another user's sign-in)
@@ -75,7 +78,10 @@ export const tokenStore = {
     // Renewals within a second are the same token: written again, the cookie would make the
     // next read ask the browser's network process (src/offline/cookies.ts).
     const changed = tokenCookie.read() !== token;
-    if (changed) tokenCookie.write(token, claims.exp);
+    if (changed) {
+      tokenCookie.write(token, claims.exp);
+      localStorage.setItem(LAST_TOKEN_KEY, token);
+    }
     if (localStorage.getItem(LAST_EXP_KEY) !== String(claims.exp)) {
       localStorage.setItem(LAST_EXP_KEY, String(claims.exp));
     }
@@ -97,6 +103,7 @@ export const tokenStore = {
   clear(): void {
     tokenCookie.clear();
     localStorage.removeItem(LAST_EXP_KEY);
+    localStorage.removeItem(LAST_TOKEN_KEY);
     localStorage.removeItem(DEVICE_SESSION_KEY);
     listeners.forEach((l) => l(null));
     watchers.forEach((w) => w());
@@ -109,6 +116,10 @@ export const tokenStore = {
     if (tokenCookie.read() === null) return;
     tokenCookie.clear();
     watchers.forEach((w) => w());
+  },
+  /** The token held last (perhaps expired since), until logout: what logout ends on the server. */
+  lastToken(): string | null {
+    return this.get() ?? localStorage.getItem(LAST_TOKEN_KEY);
   },
   /** The exp of the last token held, if the session was not logged out. */
   lastExp(): number | null {

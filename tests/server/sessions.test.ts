@@ -42,8 +42,30 @@ describe('sessions and revocation', () => {
     }
     expect((await userInfo(other)).statusCode).toBe(200);
     // Ending it again changes nothing; a token that was never ours ends nothing.
-    expect((await logout(renewed)).statusCode).toBe(401);
+    expect((await logout(renewed)).statusCode).toBe(200);
     expect((await logout('nonsense')).statusCode).toBe(401);
+  });
+
+  it('ends the session of a device whose own token has expired meanwhile (copies of it may live on)', async () => {
+    const token = await demoToken(t.app, 'skriver', 1);
+    const sid = decodeJwt(token).sid as string;
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await userInfo(token)).json<{ code: string }>().code).toBe('TOKEN_EXPIRED');
+    const ended = await logout(token);
+    expect([ended.statusCode, ended.json()]).toEqual([200, { status: 'ended' }]);
+    const row = await t.app.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('id', '=', sid)
+      .executeTakeFirstOrThrow();
+    expect(row.revoked_at).not.toBeNull();
+    // A token signed with another secret ends nothing, expired or not.
+    const foreign = await createTokenService('another-secret-of-at-least-32-bytes!!', 60).sign({
+      id: '00000000-0000-4000-8000-000000000001',
+      sso_uuid: '00000000-0000-4000-8000-000000000002',
+      sid,
+    });
+    expect((await logout(foreign)).statusCode).toBe(401);
   });
 
   it('a token signed before sessions existed (no sid) lives out its time', async () => {

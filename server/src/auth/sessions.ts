@@ -57,6 +57,8 @@ export function createSessionStore(db: Kysely<Database>, now: () => number = Dat
         .where('id', '=', sessionId)
         .where('revoked_at', 'is', null)
         .execute();
+      // A reading that was under way may have remembered "live" meanwhile.
+      liveAt.delete(sessionId);
     },
     async prune(maxAgeS) {
       const result = await db

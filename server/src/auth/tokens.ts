@@ -52,6 +52,13 @@ export interface TokenService {
    * `SESSION_ENDED` for one whose session was revoked (logout).
    */
   verify(token: string | undefined): Promise<TokenClaims>;
+  /**
+   * Logout's reading of a token: the session id of a token this server signed, also of one that
+   * has expired since (a device's token often has, when its user taps "Log ud"), as long as its
+   * session could still have live tokens. Null for a token without a session id; 401 for
+   * anything not signed here.
+   */
+  sessionOf(token: string | undefined): Promise<string | null>;
 }
 
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -144,6 +151,22 @@ export function createTokenService(
         if (sessionOver(claims)) throw unauthorized('Session ended: sign in again', 'TOKEN_EXPIRED');
         setBounded(verified, token, claims, TOKEN_MEMO_SIZE);
         return await checkSession(claims);
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) throw unauthorized('Token expired', 'TOKEN_EXPIRED');
+        if (error instanceof errors.JOSEError) throw unauthorized('Invalid token specified', 'TOKEN_INVALID');
+        throw error;
+      }
+    },
+    async sessionOf(token) {
+      if (!token) throw unauthorized('Missing bearer token', 'TOKEN_MISSING');
+      try {
+        // Every token's expiry is at most its session's end: past that, nothing is left to end.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          clockTolerance: sessionMaxAgeS,
+        });
+        return typeof payload.sid === 'string' && isUuid(payload.sid) ? payload.sid : null;
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw unauthorized('Token expired', 'TOKEN_EXPIRED');
         if (error instanceof errors.JOSEError) throw unauthorized('Invalid token specified', 'TOKEN_INVALID');

@@ -19,10 +19,11 @@ export function registerSessionRoutes(app: FastifyInstance, { guards, tokens, se
       },
     },
     async (request) => {
-      // Not `authenticate`: the answer carries no renewed token, and a user whose role was taken
-      // away may still end their session.
-      const claims = await tokens.verify(bearerToken(request.headers.authorization));
-      if (claims.sid) await sessions.revoke(claims.sid);
+      // Not `authenticate`: the answer carries no renewed token, a user whose role was taken
+      // away may still end their session, and so may a device whose own token has expired
+      // meanwhile (a copy of it may still be renewed elsewhere).
+      const sid = await tokens.sessionOf(bearerToken(request.headers.authorization));
+      if (sid) await sessions.revoke(sid);
       return { status: 'ended' };
     },
   );

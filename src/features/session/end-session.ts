@@ -15,7 +15,8 @@ import { clearToasts } from '../../ui/toasts';
 export async function endSession(queryClient: QueryClient): Promise<void> {
   // The server ends the session first, so that no copy of the token outlives the logout (issue
   // 29). Offline it cannot be asked: the token then lives until it expires, on no device.
-  if (tokenStore.get() && connectivity.isOnline()) await endServerSession().catch(() => undefined);
+  const token = tokenStore.lastToken();
+  if (token && connectivity.isOnline()) await endServerSession(token).catch(() => undefined);
   // The token goes first: the outbox sender stops with it (src/features/outbox/outbox-client.ts).
   tokenStore.clear();
   activeOrganization.clear();
