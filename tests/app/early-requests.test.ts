@@ -19,8 +19,10 @@ const DEPARTMENT = '5e1d0000-0000-4000-8000-000000000101';
 const PROPERTY = '00000000-0000-4000-8000-0000000008d4';
 const ASSESSMENT = '30000000-0000-4000-8000-00000000018b';
 
+// One expiry for the whole file: a token built a second later must still be the same token.
+const EXP = Math.floor(Date.now() / 1000) + 3600;
 const token = (ssoUuid: string, iat: number) =>
-  [{ alg: 'HS256' }, { sso_uuid: ssoUuid, exp: Math.floor(Date.now() / 1000) + 3600, iat }, 'sig']
+  [{ alg: 'HS256' }, { sso_uuid: ssoUuid, exp: EXP, iat }, 'sig']
     .map((part) => Buffer.from(typeof part === 'string' ? part : JSON.stringify(part)).toString('base64url'))
     .join('.');
 const SIGNED_IN = `authentication_token=${token('user-a', 1)}; organization_id=${ORGANIZATION}`;
