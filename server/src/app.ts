@@ -202,6 +202,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens,
     jobEvents,
     audience: createJobAudience(db),
+    sessionIsLive: (sessionId) => sessions.isLive(sessionId),
     allowedOrigins: config.appUrl ? [new URL(config.appUrl).origin] : [],
     timings: options.hub,
   });

@@ -295,7 +295,10 @@ describe('hub /messagehub with the @microsoft/signalr client', () => {
       // The other user's connection is live (it gets its own events) but saw none of these.
       // Nor does a user hear a job of an organization the user does not belong to (issue 29):
       // the event before it is held back, the one after it comes.
-      await publish({ ...copy(otherId, 'job-foreign', 1, 1), organizationId: '00000000-0000-4000-8000-00000000000f' });
+      await publish({
+        ...copy(otherId, 'job-foreign', 1, 1),
+        organizationId: '00000000-0000-4000-8000-00000000000f',
+      });
       await publish(copy(otherId, 'job-other', 1, 1));
       await until(() => other.received.length === 1, 'the other user’s own event');
       expect(other.received.map((r) => r.jobId)).toEqual(['job-other']);
@@ -367,6 +370,19 @@ describe('hub /messagehub with the @microsoft/signalr client', () => {
     expect(await over.json()).toMatchObject({ code: 'TOO_MANY_CONNECTIONS' });
     test.app.hub.closeUser(userIdOf(reader));
     expect((await negotiate(reader)).status).toBe(200);
+  });
+
+  it('a connection opened before its session was logged out hears nothing after it, and is closed (issue 29)', async () => {
+    const token = await demoToken(test.app, 'skriver');
+    const client = await connect(HttpTransportType.WebSockets, token);
+    const closed = new Promise<void>((resolve) => client.connection.onclose(() => resolve()));
+    const logout = await test.app.inject({ method: 'POST', url: '/auth/logout', headers: bearer(token) });
+    expect(logout.statusCode).toBe(200);
+    await publish(copy(writerId, 'after-logout', 1, 1));
+    await closed;
+    expect(client.received).toEqual([]);
+    expect(client.reconnecting).toEqual([]);
+    expect(client.connection.state).toBe(HubConnectionState.Disconnected);
   });
 
   it('transport requests: 404 for an unknown id, 401 without a token, 403 for another user’s connection', async () => {

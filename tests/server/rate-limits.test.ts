@@ -68,6 +68,21 @@ describe('rate limits', () => {
     for (let i = 0; i < 6; i++) expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
+  it('counts an API miss however it is spelled: no route matched, the decoded path decides (issue 29)', async () => {
+    const statuses: number[] = [];
+    for (const url of [
+      '/api/v2/nothing',
+      '//API/v2/userinfo',
+      '/%61pi/v2/x',
+      '/Api//v2/y',
+      '/api/v2/z',
+      '/api/v2/w',
+    ])
+      statuses.push((await t.app.inject({ url, ...from('10.9.0.1') })).statusCode);
+    expect(statuses.slice(0, 5).every((status) => status !== 429)).toBe(true);
+    expect(statuses[5]).toBe(429);
+  });
+
   it('limits new hub connections per user', async () => {
     const token = await demoToken(t.app, 'flere');
     const negotiate = () =>

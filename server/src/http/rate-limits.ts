@@ -57,11 +57,25 @@ export async function registerRateLimits(
   app.addHook('onRequest', async (request, reply) => {
     // The route the router matched, not the raw URL: the router decodes the path, so
     // `/auth/%64emo-token` is the demo-token route and must count as one (issue 29). A path no
-    // route matched is matched by its raw spelling (the static app's fallback has no limit).
-    const path = request.routeOptions.url ?? request.url;
+    // route matched (none, or the static app's fallback `/*`) counts by its decoded, lower-cased
+    // spelling with its slashes squeezed: `//API/v2/x` is the API's miss and counts as the API.
+    const matched = request.routeOptions.url;
+    const path = matched && matched !== '/*' ? matched : plainPath(request.url);
     if (path.startsWith('/api/')) return api.call(app, request, reply);
     if (path.startsWith('/auth/login') || path.startsWith('/auth/demo-token'))
       return signIn.call(app, request, reply);
     if (path.startsWith('/messagehub/negotiate')) return hub.call(app, request, reply);
   });
+}
+
+/** A path as a limit reads it when no route matched: decoded, lower case, one slash at a time. */
+function plainPath(url: string): string {
+  const path = url.split('?')[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A broken escape: the router refuses it before this hook (router-refusals.ts).
+  }
+  return decoded.toLowerCase().replace(/\/{2,}/g, '/');
 }

@@ -75,6 +75,8 @@ export class HubConnection {
     private readonly pollTimeoutMs: number,
     private readonly onClosed: (connection: HubConnection) => void,
     now = Date.now(),
+    /** The sign-in session of the token that negotiated it: logout ends the connection too. */
+    readonly sessionId?: string,
   ) {
     this.createdAt = now;
     this.lastClientAt = now;

@@ -65,11 +65,17 @@ export class Hub {
   }
 
   /** A new connection for negotiate, or null when the user is at the limit. */
-  create(userId: string): HubConnection | null {
+  create(userId: string, sessionId?: string): HubConnection | null {
     const mine = this.byUser.get(userId);
     if (mine && mine.size >= this.timings.maxConnectionsPerUser) return null;
-    const connection = new HubConnection(newId(), newId(), userId, this.timings.pollTimeoutMs, (closed) =>
-      this.closed(closed),
+    const connection = new HubConnection(
+      newId(),
+      newId(),
+      userId,
+      this.timings.pollTimeoutMs,
+      (closed) => this.closed(closed),
+      Date.now(),
+      sessionId,
     );
     this.byToken.set(connection.connectionToken, connection);
     if (mine) mine.add(connection);
@@ -87,8 +93,9 @@ export class Hub {
     this.byToken.delete(connection.connectionToken);
   }
 
-  deliver(event: JobProgressEvent): void {
-    const connections = this.byUser.get(event.userId);
+  /** Sends the event to every connection of its user, or to `to` (some of them) when given. */
+  deliver(event: JobProgressEvent, to?: readonly HubConnection[]): void {
+    const connections = to ?? this.byUser.get(event.userId);
     if (!connections) return;
     const records = invocation(HUB_METHOD[event.kind], [event.jobId, JSON.stringify(event.payload)]);
     for (const connection of connections) connection.send(records);

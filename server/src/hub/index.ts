@@ -26,6 +26,8 @@ export interface HubOptions {
   jobEvents: JobEvents;
   /** Whether the job's user may still follow it (job-audience.ts); asked before every delivery. */
   audience: JobAudience;
+  /** Whether a sign-in session is still live (auth/sessions.ts): a logged-out one hears nothing. */
+  sessionIsLive: (sessionId: string) => Promise<boolean>;
   /** Origins besides the server's own whose pages may open a WebSocket (APP_URL). */
   allowedOrigins?: string[];
   timings?: Partial<HubTimings>;
@@ -64,11 +66,12 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
   const unsubscribe = options.jobEvents.subscribe((event) => {
     if (hub.connectionsOf(event.userId).length === 0) return;
     const next = (deliveries.get(event.userId) ?? Promise.resolve())
-      .then(() => options.audience(event.userId, event.organizationId))
+      .then(async () => {
+        if (!(await options.audience(event.userId, event.organizationId))) return;
+        hub.deliver(event, await liveConnections(event.userId));
+      })
       .then(
-        (allowed) => {
-          if (allowed) hub.deliver(event);
-        },
+        () => undefined,
         (error: unknown) => app.log.warn({ err: error, jobId: event.jobId }, 'job progress not delivered'),
       );
     deliveries.set(event.userId, next);
@@ -76,6 +79,21 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
       if (deliveries.get(event.userId) === next) deliveries.delete(event.userId);
     });
   });
+  /**
+   * The user's connections whose sign-in session is live. One opened before a logout would
+   * otherwise go on hearing until it reconnects (issue 29): it is closed, without reconnect.
+   */
+  async function liveConnections(userId: string): Promise<HubConnection[]> {
+    const live: HubConnection[] = [];
+    for (const connection of hub.connectionsOf(userId)) {
+      if (connection.sessionId === undefined || (await options.sessionIsLive(connection.sessionId))) {
+        live.push(connection);
+      } else {
+        connection.close({ error: 'Session ended: sign in again' });
+      }
+    }
+    return live;
+  }
   app.addHook('onReady', async () => hub.start());
 
   const stopWebSockets = attachWebSocketTransport(app, hub, tokens, options.allowedOrigins ?? []);
@@ -104,7 +122,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
 
     scope.post(`${HUB_PATH}/negotiate`, async (request, reply) => {
       const user = await authenticateToken(guards, hubToken(request.headers.authorization, query(request)));
-      const connection = hub.create(user.id);
+      const connection = hub.create(user.id, user.sessionId);
       if (!connection) {
         throw new HttpError(429, 'Too many hub connections for this user', 'TOO_MANY_CONNECTIONS');
       }
