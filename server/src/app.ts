@@ -22,6 +22,7 @@ import { createInProcessJobEvents, createPgJobEvents, type JobEvents } from './j
 import { startJobWorker, type JobWorker } from './jobs/worker';
 import { registerHub, type HubTimings } from './hub';
 import { createJobAudience } from './hub/job-audience';
+import { pruneFinishedJobs } from './jobs/prune-finished-jobs';
 import { answerRouterRefusal } from './http/router-refusals';
 import { loggerOptions, quietRequestLogController, registerRequestLog, requestId } from './logging';
 import { registerAbandonRoutes } from './routes/abandon';
@@ -221,10 +222,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const stopKeys = schedulePruning(db, config.idempotencyKeyRetentionDays, (error) =>
       app.log.error({ err: error }, 'pruning idempotency keys'),
     );
-    const pruneSessions = () =>
+    const pruneSessions = () => {
       void sessions
         .prune(config.sessionMaxAgeS + 3600)
         .catch((error: unknown) => app.log.error({ err: error }, 'pruning sessions'));
+      // And finished jobs past their retention, with their items.
+      void pruneFinishedJobs(db, config.jobRetentionDays).catch((error: unknown) =>
+        app.log.error({ err: error }, 'pruning finished jobs'),
+      );
+    };
     pruneSessions();
     const sessionTimer = setInterval(pruneSessions, PRUNE_EVERY_MS);
     sessionTimer.unref();

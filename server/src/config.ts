@@ -44,6 +44,8 @@ export interface Config {
   statementTimeoutMs: number;
   /** How long an answer's idempotency key is kept (IDEMPOTENCY_KEY_RETENTION_DAYS). */
   idempotencyKeyRetentionDays: number;
+  /** How long a finished job and its items are kept (JOB_RETENTION_DAYS). */
+  jobRetentionDays: number;
   /** How long a shutdown waits for requests in flight before it closes them (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
   /** Requests per minute (RATE_LIMIT_SIGN_IN_PER_MINUTE, _API_, _HUB_; http/rate-limits.ts). */
@@ -300,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.IDEMPOTENCY_KEY_RETENTION_DAYS,
       30,
     ),
+    jobRetentionDays: positiveInt('JOB_RETENTION_DAYS', env.JOB_RETENTION_DAYS, 30),
     rateLimits: {
       signInPerMinute: positiveInt('RATE_LIMIT_SIGN_IN_PER_MINUTE', env.RATE_LIMIT_SIGN_IN_PER_MINUTE, 30),
       // Taking a big department along sends a few hundred requests a second for a while.

@@ -5,7 +5,14 @@ import { createDatabase } from '../../server/src/db/client';
 import { copenhagenDate, copenhagenMidnight, validFromDate } from '../../server/src/jobs/dates';
 import { LeaseLostError } from '../../server/src/jobs/errors';
 import { createPgJobEvents, type JobProgressEvent } from '../../server/src/jobs/job-events';
-import { completeItem, DEFAULT_LEASE_MS, MAX_ATTEMPTS, MAX_JOB_ITEMS } from '../../server/src/jobs/queue';
+import {
+  completeItem,
+  DEFAULT_LEASE_MS,
+  MAX_ATTEMPTS,
+  MAX_FAKE_JOB_ITEMS,
+  MAX_JOB_ITEMS,
+} from '../../server/src/jobs/queue';
+import { pruneFinishedJobs } from '../../server/src/jobs/prune-finished-jobs';
 import { runWorkerOnce } from '../../server/src/jobs/worker';
 import { forgetUsers } from '../../server/src/auth/user-cache';
 import {
@@ -148,8 +155,8 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     source = await approvedOf(ownOrg);
     foreignAssessment = await approvedOf(otherOrg);
     foreignResidence = foreignAssessment.residenceId;
-    free = await residencesWithoutAssessment(db, ownOrg, { limit: 70 });
-    expect(free.length).toBe(70);
+    free = await residencesWithoutAssessment(db, ownOrg, { limit: 75 });
+    expect(free.length).toBe(75);
   });
   afterAll(async () => {
     await t?.close();
@@ -441,6 +448,53 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     expect(finishState).toMatchObject({ status: 'failed', currentCount: 2, errorCount: 2 });
     expect(finishState.failedItems).toEqual(drafts.map((d) => ({ ...d, ...refusedApproval })));
     for (const d of drafts) expect((await assessmentRow(d.assessmentId)).status).toBe('draft');
+  });
+
+  it('keeps a fake job small: isFakeJob runs at most MAX_FAKE_JOB_ITEMS items (issue 30)', async () => {
+    const before = await jobCount();
+    const tooMany = [...Array(MAX_FAKE_JOB_ITEMS + 1)].map(
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const refused = await copy('skriver', {
+      propertyIds: tooMany,
+      sourceAssessmentIdToCopyFrom: source.id,
+      isFakeJob: true,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it('prunes the jobs finished longer ago than the retention, with their items, and nothing else (issue 30)', async () => {
+    const db = t.app.db;
+    const queued = async () =>
+      jobIdOf(
+        await copy('skriver', {
+          propertyIds: takeFree(1),
+          sourceAssessmentIdToCopyFrom: source.id,
+          isFakeJob: true,
+        }),
+      );
+    const [old, recent] = [await queued(), await queued()];
+    await work();
+    const waiting = await queued();
+    const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+    await db
+      .updateTable('jobs')
+      .set({ finished_at: daysAgo(31) })
+      .where('id', '=', old)
+      .execute();
+    await db
+      .updateTable('jobs')
+      .set({ finished_at: daysAgo(29) })
+      .where('id', '=', recent)
+      .execute();
+
+    expect(await pruneFinishedJobs(db, 30)).toBe(1);
+    const left = await db.selectFrom('jobs').select('id').where('id', 'in', [old, recent, waiting]).execute();
+    expect(left.map((j) => j.id).sort()).toEqual([recent, waiting].sort());
+    const items = await db.selectFrom('job_items').select('job_id').where('job_id', '=', old).execute();
+    expect(items).toEqual([]);
+    await work();
   });
 
   it('runs fake jobs with the same progress and writes nothing', async () => {

@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010-idempotency-key-pruning';
 import * as m0011 from './migrations/0011-answer-given-at';
 import * as m0012 from './migrations/0012-sessions';
 import * as m0013 from './migrations/0013-organization-follows-department';
+import * as m0014 from './migrations/0014-finished-jobs-index';
 import type { Database } from './schema';
 
 /**
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-answer-given-at': m0011,
   '0012-sessions': m0012,
   '0013-organization-follows-department': m0013,
+  '0014-finished-jobs-index': m0014,
 };
 
 const provider: MigrationProvider = {

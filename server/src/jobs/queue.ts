@@ -19,6 +19,8 @@ export const DEFAULT_LEASE_MS = 30_000;
 export const MAX_ATTEMPTS = 5;
 /** Items of one job (docs/api.md). */
 export const MAX_JOB_ITEMS = 5000;
+/** Items of one fake job (`isFakeJob`, a demonstration; docs/api.md). */
+export const MAX_FAKE_JOB_ITEMS = 100;
 /** Rows per multi-row insert: far below PostgreSQL's parameter limit. */
 const CHUNK = 1000;
 

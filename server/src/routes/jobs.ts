@@ -8,7 +8,13 @@ import { idempotencyHeadersSchema } from '../domain/answers';
 import * as schemas from '../domain/schemas';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { copenhagenDate, validFromDate } from '../jobs/dates';
-import { enqueueJob, MAX_JOB_ITEMS, type EnqueueCommand, type NewJobItem } from '../jobs/queue';
+import {
+  enqueueJob,
+  MAX_FAKE_JOB_ITEMS,
+  MAX_JOB_ITEMS,
+  type EnqueueCommand,
+  type NewJobItem,
+} from '../jobs/queue';
 import type { RouteDeps } from './deps';
 
 /** 5,000 finish items are about 650 KB of JSON: these two bodies may be larger than the 256 KiB of others. */
@@ -157,6 +163,7 @@ export function registerJobRoutes(
       },
     },
     async (request): Promise<JobCreated> => {
+      assertFakeJobSize(request.body.isFakeJob, request.body.assessmentsToFinish.length);
       const user = request.user!;
       // Approve now sends today; an approval never starts on a day that has passed.
       const today = copenhagenDate(new Date());
@@ -233,6 +240,7 @@ export function registerJobRoutes(
       },
     },
     async (request): Promise<JobCreated> => {
+      assertFakeJobSize(request.body.isFakeJob, new Set(request.body.propertyIds).size);
       const user = request.user!;
       const source = await findAssessment(db, user, request.body.sourceAssessmentIdToCopyFrom);
       const propertyIds = unique(request.body.propertyIds, (id) => id).map((id) => id.toLowerCase());
@@ -327,6 +335,15 @@ export function registerJobRoutes(
       };
     },
   );
+}
+
+/**
+ * The spec's flag-fake_copy is for demonstrations: a fake job goes through every item like a real
+ * one, and thousands of them would hold the queue for nothing (issue 30).
+ */
+function assertFakeJobSize(isFake: boolean | undefined, count: number): void {
+  if (isFake && count > MAX_FAKE_JOB_ITEMS)
+    throw badRequest(`isFakeJob runs at most ${MAX_FAKE_JOB_ITEMS} items`);
 }
 
 function assertAllMember(user: AuthUser, organizationIds: readonly string[]): void {
