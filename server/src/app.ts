@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { TOTAL_COUNT_HEADER } from '../../src/domain/search-total';
 import { registerDemoSso } from './auth/demo-sso';
 import { registerOidcSignIn } from './auth/oidc';
 import { PRUNE_EVERY_MS, schedulePruning } from './jobs/prune-idempotency-keys';
@@ -32,6 +33,7 @@ import { registerContentRoutes } from './routes/content';
 import { registerCopyTargetRoutes } from './routes/copy-targets';
 import { registerHealthRoutes } from './routes/health';
 import { registerJobRoutes } from './routes/jobs';
+import { registerJobResultRoutes } from './routes/job-results';
 import type { RouteDeps } from './routes/deps';
 import { registerOrganizationRoutes } from './routes/organizations';
 import { registerPropertyRoutes } from './routes/properties';
@@ -119,14 +121,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const deps: RouteDeps = { db, tokens, guards, sessions, config };
 
   if (config.appUrl) {
-    // The PWA on another origin (VITE_API_BASE_URL) must be able to read the renewed token.
+    // The PWA on another origin (VITE_API_BASE_URL) must be able to read the renewed token,
+    // and the search's total (X-Total-Count, docs/api.md).
     // Methods: the API's GET and POST, and the DELETE that ends a long-polling hub connection
     // (docs/api.md "The hub"); @fastify/cors allows only GET, HEAD and POST by default.
     await app.register(cors, {
       origin: new URL(config.appUrl).origin,
       methods: ['GET', 'HEAD', 'POST', 'DELETE'],
       credentials: true,
-      exposedHeaders: ['Set-Authorization', 'Retry-After'],
+      exposedHeaders: ['Set-Authorization', 'Retry-After', TOTAL_COUNT_HEADER],
     });
   }
   await registerSecurityHeaders(app, {
@@ -189,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCopyTargetRoutes(app, deps);
   registerAnswerRoutes(app, deps);
   registerJobRoutes(app, deps, () => jobWorker?.wake());
+  registerJobResultRoutes(app, deps, jobEvents);
   if (config.demoSso) registerDemoSso(app, { db, tokens, appUrl: config.appUrl });
   if (config.oidc)
     await registerOidcSignIn(app, {

@@ -46,6 +46,8 @@ export interface Config {
   idempotencyKeyRetentionDays: number;
   /** How long a finished job and its items are kept (JOB_RETENTION_DAYS). */
   jobRetentionDays: number;
+  /** Items an organization may have waiting in the queue (JOB_QUEUE_ITEMS_PER_ORGANIZATION). */
+  jobQueueItemsPerOrganization: number;
   /** How long a shutdown waits for requests in flight before it closes them (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
   /** Requests per minute (RATE_LIMIT_SIGN_IN_PER_MINUTE, _API_, _HUB_; http/rate-limits.ts). */
@@ -303,6 +305,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       30,
     ),
     jobRetentionDays: positiveInt('JOB_RETENTION_DAYS', env.JOB_RETENTION_DAYS, 30),
+    // Two jobs of the largest size: an office may queue a copy and its approval at once.
+    jobQueueItemsPerOrganization: positiveInt(
+      'JOB_QUEUE_ITEMS_PER_ORGANIZATION',
+      env.JOB_QUEUE_ITEMS_PER_ORGANIZATION,
+      10_000,
+    ),
     rateLimits: {
       signInPerMinute: positiveInt('RATE_LIMIT_SIGN_IN_PER_MINUTE', env.RATE_LIMIT_SIGN_IN_PER_MINUTE, 30),
       // Taking a big department along sends a few hundred requests a second for a while.

@@ -136,7 +136,7 @@ export interface AnswerChangedSince {
 /** Kinds of background job (docs/product.md 7: copyassessments and finishassessments). */
 export type JobKind = 'copy' | 'finish';
 
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partlyFailed' | 'failed';
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partlyFailed' | 'failed' | 'cancelled';
 
 /** The error of a progress message: absent when the item went well. */
 export interface JobItemError {
@@ -150,6 +150,8 @@ export interface CopyProgressMessage {
   currentCount: number;
   maxCount: number;
   error: JobItemError | null;
+  /** Our addition (docs/api.md "Jobs"): the job's owner stopped it; no further message follows. */
+  cancelled?: boolean;
 }
 
 /** Hub event FinishAssessment: one approved assessment (docs/product.md 3 "Finish progress message"). */
@@ -157,6 +159,8 @@ export interface FinishProgressMessage {
   currentCount: number;
   maxCount: number;
   error: JobItemError | null;
+  /** As in CopyProgressMessage. */
+  cancelled?: boolean;
 }
 
 /** POST copyassessments and finishassessments answer this. */
@@ -170,6 +174,47 @@ export interface FailedJobItem {
   assessmentId: string | null;
   code: string;
   message: string;
+}
+
+/** What became of one item of a job: pending until a worker did it, cancelled when the job was stopped first. */
+export type JobItemOutcome = 'pending' | 'done' | 'failed' | 'skipped' | 'cancelled';
+
+export const JOB_ITEM_OUTCOMES: readonly JobItemOutcome[] = [
+  'pending',
+  'done',
+  'failed',
+  'skipped',
+  'cancelled',
+];
+
+/** One item of a job as its result page lists it (GET /api/v2/jobs/{jobId}/items). */
+export interface JobItem {
+  /** The item's place in the request, from 0. */
+  position: number;
+  propertyId: string;
+  /** The residence's address line; empty when the residence is gone. */
+  location: string;
+  outcome: JobItemOutcome;
+  /** A failed item's code and Danish reason; null otherwise. */
+  code: string | null;
+  message: string | null;
+  /** Finish jobs: the day the approval was asked to take effect (YYYY-MM-DD); null for copies. */
+  validFrom: string | null;
+  /** The copy made, or the assessment to approve, as it is now; null when there is none. */
+  assessment: AssessmentListEntry | null;
+}
+
+/** A page of a job's items, with the counts of the whole job. */
+export interface JobItemsPage {
+  jobId: string;
+  kind: JobKind;
+  status: JobStatus;
+  /** Every item of the job, by outcome. */
+  counts: Record<JobItemOutcome, number>;
+  /** Items that match the request's outcome filter; `items` holds those from `offset`. */
+  total: number;
+  offset: number;
+  items: JobItem[];
 }
 
 /** GET /api/v2/jobs/{jobId}: what a client re-reads after a reconnect or a reload. */

@@ -13,6 +13,7 @@ import * as m0011 from './migrations/0011-answer-given-at';
 import * as m0012 from './migrations/0012-sessions';
 import * as m0013 from './migrations/0013-organization-follows-department';
 import * as m0014 from './migrations/0014-finished-jobs-index';
+import * as m0015 from './migrations/0015-fair-and-cancellable-jobs';
 import type { Database } from './schema';
 
 /**
@@ -34,6 +35,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012-sessions': m0012,
   '0013-organization-follows-department': m0013,
   '0014-finished-jobs-index': m0014,
+  '0015-fair-and-cancellable-jobs': m0015,
 };
 
 const provider: MigrationProvider = {

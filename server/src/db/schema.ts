@@ -130,8 +130,8 @@ export interface AnswerTable {
 
 export type JobKind = 'copy' | 'finish';
 /** dto.ts JobStatus. */
-export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partlyFailed' | 'failed';
-export type JobItemStatus = 'pending' | 'done' | 'failed' | 'skipped';
+export type JobStatus = 'queued' | 'running' | 'succeeded' | 'partlyFailed' | 'failed' | 'cancelled';
+export type JobItemStatus = 'pending' | 'done' | 'failed' | 'skipped' | 'cancelled';
 
 /** A copy or finish job (migration 0003, docs/architecture.md 4 "Jobs"). */
 export interface JobTable {
@@ -160,6 +160,8 @@ export interface JobTable {
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
   finished_at: Timestamp | null;
+  /** When a worker last took the job (the fair claim, queue.ts claimJob); null before its first turn. */
+  last_turn_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** One target of a job, in request order. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, JobItemStatus, JobKind, JobStatus } from '../db/schema';
 import { HttpError } from '../errors';
 import { LeaseLostError } from './errors';
@@ -11,6 +11,11 @@ import { LeaseLostError } from './errors';
  * that every finished item renews; a job whose worker died is claimed again once the lease
  * has run out. Every item is one transaction that checks the lease, does the domain write,
  * marks the item and advances the counters, so a rerun skips finished items.
+ *
+ * Fair: a claim takes the organization whose jobs had their turn longest ago, then that
+ * organization's user likewise; a worker gives its job back after an item when another
+ * organization or user is waiting (`othersWaiting`, `handBackJob`). A job may be cancelled by its
+ * owner (`cancelJob`), which takes the lease away: the item under way ends, no other starts.
  */
 
 /** How long a claim holds a job without progress. */
@@ -30,6 +35,20 @@ export interface NewJobItem {
   validFrom: string | null;
 }
 
+const danish = (n: number) => n.toLocaleString('da-DK');
+
+/** The organization's queue is full: its waiting items plus these exceed its cap. */
+export class QueueFullError extends HttpError {
+  constructor(waiting: number, limit: number) {
+    super(
+      429,
+      `Organisationen har ${danish(waiting)} boliger i kø, og der kan højst være ${danish(limit)}. Vent, til nogle af dem er færdige, og prøv igen.`,
+      'JOB_QUEUE_FULL',
+      { waiting, limit },
+    );
+  }
+}
+
 export interface EnqueueCommand {
   kind: JobKind;
   userId: string;
@@ -40,11 +59,15 @@ export interface EnqueueCommand {
   /** sha256 of the request: a key reused for another request is a 409. */
   requestHash: string;
   items: readonly NewJobItem[];
+  /** Items the organization may have waiting, these included (QueueFullError beyond). */
+  maxQueuedItems: number;
 }
 
 /**
  * Queues a job with its items in one transaction. A repeated idempotency key of the user
- * answers the job it created (409 when the request differs), without queuing anything.
+ * answers the job it created (409 when the request differs), without queuing anything. The
+ * organization row is locked while its waiting items are counted, so two requests at once
+ * cannot both slip under the cap.
  */
 export async function enqueueJob(
   db: Kysely<Database>,
@@ -52,6 +75,18 @@ export async function enqueueJob(
   now: Date = new Date(),
 ): Promise<{ jobId: string; created: boolean }> {
   return db.transaction().execute(async (trx) => {
+    await trx
+      .selectFrom('organizations')
+      .select('id')
+      .where('id', '=', command.organizationId)
+      .forUpdate()
+      .executeTakeFirst();
+    const repeated = await existingJob(trx, command);
+    if (repeated) return { jobId: repeated, created: false };
+    const waiting = await waitingItems(trx, command.organizationId);
+    if (waiting + command.items.length > command.maxQueuedItems) {
+      throw new QueueFullError(waiting, command.maxQueuedItems);
+    }
     const id = randomUUID();
     const inserted = await trx
       .insertInto('jobs')
@@ -78,20 +113,8 @@ export async function enqueueJob(
       .returning('id')
       .executeTakeFirst();
     if (!inserted) {
-      const existing = await trx
-        .selectFrom('jobs')
-        .select(['id', 'request_hash'])
-        .where('user_id', '=', command.userId)
-        .where('idempotency_key', '=', command.idempotencyKey!)
-        .executeTakeFirstOrThrow();
-      if (existing.request_hash !== command.requestHash) {
-        throw new HttpError(
-          409,
-          'This Idempotency-Key was already used for a different request',
-          'IDEMPOTENCY_KEY_REUSED',
-        );
-      }
-      return { jobId: existing.id, created: false };
+      // The same key was queued by a request of another organization's lock meanwhile.
+      return { jobId: (await existingJob(trx, command))!, created: false };
     }
     for (let i = 0; i < command.items.length; i += CHUNK) {
       await trx
@@ -115,6 +138,39 @@ export async function enqueueJob(
   });
 }
 
+/**
+ * The job this user queued with this idempotency key, or undefined; a key reused for another
+ * request is a 409.
+ */
+async function existingJob(trx: Transaction<Database>, command: EnqueueCommand): Promise<string | undefined> {
+  if (command.idempotencyKey === undefined) return undefined;
+  const existing = await trx
+    .selectFrom('jobs')
+    .select(['id', 'request_hash'])
+    .where('user_id', '=', command.userId)
+    .where('idempotency_key', '=', command.idempotencyKey)
+    .executeTakeFirst();
+  if (existing && existing.request_hash !== command.requestHash) {
+    throw new HttpError(
+      409,
+      'This Idempotency-Key was already used for a different request',
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+  }
+  return existing?.id;
+}
+
+/** Items of the organization's unfinished jobs not yet processed. */
+async function waitingItems(trx: Transaction<Database>, organizationId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('jobs')
+    .select(sql<string>`coalesce(sum(max_count - current_count), 0)`.as('waiting'))
+    .where('organization_id', '=', organizationId)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirstOrThrow();
+  return Number(row.waiting);
+}
+
 export interface ClaimedJob {
   id: string;
   kind: JobKind;
@@ -126,10 +182,17 @@ export interface ClaimedJob {
   attempts: number;
 }
 
+/** The last turn of the job's organization, and of its user there: the claim's order. */
+const organizationTurn = sql`(select max(t.last_turn_at) from jobs t where t.organization_id = j.organization_id)`;
+const userTurn = sql`(select max(t.last_turn_at) from jobs t
+  where t.organization_id = j.organization_id and t.user_id = j.user_id)`;
+
 /**
- * Claims the oldest unfinished job that is due and not leased (or whose lease has run out)
- * for `owner` until now + leaseMs. Several workers on one PostgreSQL never claim the same job
- * at once: the row is locked with SKIP LOCKED while it is taken.
+ * Claims an unfinished job that is due and not leased (or whose lease has run out) for `owner`
+ * until now + leaseMs, and marks its turn. Round-robin: the organization whose last turn is
+ * oldest (never is oldest) goes first, then its user likewise, then that user's oldest job.
+ * Several workers on one PostgreSQL never claim the same job at once: the row is locked with
+ * SKIP LOCKED while it is taken.
  */
 export async function claimJob(
   db: Kysely<Database>,
@@ -144,17 +207,20 @@ export async function claimJob(
       lease_owner: owner,
       locked_until: new Date(now.getTime() + leaseMs),
       attempts: eb('attempts', '+', 1),
+      last_turn_at: now,
       updated_at: now,
     }))
     .where('id', '=', (eb) =>
       eb
-        .selectFrom('jobs')
-        .select('id')
-        .where('status', 'in', ['queued', 'running'])
-        .where('run_after', '<=', now)
-        .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]))
-        .orderBy('run_after')
-        .orderBy('created_at')
+        .selectFrom('jobs as j')
+        .select('j.id')
+        .where('j.status', 'in', ['queued', 'running'])
+        .where('j.run_after', '<=', now)
+        .where((w) => w.or([w('j.locked_until', 'is', null), w('j.locked_until', '<', now)]))
+        .orderBy(sql`${organizationTurn} nulls first`)
+        .orderBy(sql`${userTurn} nulls first`)
+        .orderBy('j.run_after')
+        .orderBy('j.created_at')
         .limit(1)
         .forUpdate()
         .skipLocked(),
@@ -212,7 +278,9 @@ export async function releaseJob(
 /**
  * Gives a job back at once because its worker is shutting down (docs/architecture.md "Shutdown"):
  * another process, or this one after its restart, claims it right away, and the claim this
- * worker made does not count as one of the job's attempts.
+ * worker made does not count as one of the job's attempts. Also after an item when others are
+ * waiting (`othersWaiting`): the next claim picks by turn. Either way the job keeps its place
+ * among its user's jobs (run_after and created_at are untouched).
  */
 export async function handBackJob(
   db: Kysely<Database>,
@@ -225,13 +293,83 @@ export async function handBackJob(
     .set((eb) => ({
       lease_owner: null,
       locked_until: null,
-      run_after: now,
       attempts: eb('attempts', '-', 1),
       updated_at: now,
     }))
     .where('id', '=', jobId)
     .where('lease_owner', '=', owner)
     .execute();
+}
+
+/**
+ * Whether a job of another organization, or of another user, could be claimed now: then the
+ * worker gives its job back after the item under way (`handBackJob`) and claims again.
+ */
+export async function othersWaiting(db: Kysely<Database>, job: ClaimedJob, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('status', 'in', ['queued', 'running'])
+    .where('run_after', '<=', now)
+    .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<', now)]))
+    .where((w) => w.or([w('organization_id', '!=', job.organizationId), w('user_id', '!=', job.userId)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What cancelJob found: the job's counts after it, or that it had already ended. */
+export type CancelResult =
+  | { cancelled: true; counts: JobCounts; organizationId: string }
+  | { cancelled: false; status: JobStatus }
+  | undefined;
+
+/**
+ * Stops a job for its owner (docs/api.md "Jobs", cancel). The job row is locked first: an item
+ * under way holds that lock until it commits, so it ends done and counted, and a job that ends
+ * at the same moment either ends first (then nothing is cancelled) or finds its lease gone
+ * (LeaseLostError: no further item starts). Items not yet done become `cancelled`; done ones
+ * stay done. Undefined when the user has no such job.
+ */
+export async function cancelJob(
+  db: Kysely<Database>,
+  params: { jobId: string; userId: string; organizationIds: readonly string[]; now: Date },
+): Promise<CancelResult> {
+  const { jobId, userId, organizationIds, now } = params;
+  if (organizationIds.length === 0) return undefined;
+  return db.transaction().execute(async (trx): Promise<CancelResult> => {
+    const job = await trx
+      .selectFrom('jobs')
+      .select(['status', 'current_count', 'max_count', 'error_count', 'organization_id'])
+      .where('id', '=', jobId)
+      .where('user_id', '=', userId)
+      .where('organization_id', 'in', [...organizationIds])
+      .forUpdate()
+      .executeTakeFirst();
+    if (!job) return undefined;
+    if (job.status !== 'queued' && job.status !== 'running') return { cancelled: false, status: job.status };
+    await trx
+      .updateTable('job_items')
+      .set({ status: 'cancelled', updated_at: now })
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'pending')
+      .execute();
+    await trx
+      .updateTable('jobs')
+      .set({ status: 'cancelled', lease_owner: null, locked_until: null, finished_at: now, updated_at: now })
+      .where('id', '=', jobId)
+      .execute();
+    return {
+      cancelled: true,
+      organizationId: job.organization_id,
+      counts: {
+        status: 'cancelled',
+        currentCount: job.current_count,
+        maxCount: job.max_count,
+        errorCount: job.error_count,
+      },
+    };
+  });
 }
 
 export interface PendingItem {

@@ -16,6 +16,7 @@ import {
   handBackJob,
   MAX_ATTEMPTS,
   nextPendingItem,
+  othersWaiting,
   releaseJob,
   type ClaimedJob,
   type ItemOutcome,
@@ -46,7 +47,8 @@ export interface WorkerRun {
 
 /**
  * Processes jobs until none is claimable: claims one, does its pending items in order (each
- * its own transaction, progress published after each commit) and claims the next. A job
+ * its own transaction, progress published after each commit) and claims the next; after each
+ * item the job is given back when another organization or user is waiting (fair turns). A job
  * whose lease is taken over stops at once; an unexpected error gives the job back with a
  * back-off, and a job claimed more than MAX_ATTEMPTS times fails its remaining items. Before
  * each item the job's user must still have the write role and the job's organization
@@ -88,11 +90,20 @@ export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions
           await refuseRest(db, options, job, owner, clock(), lost);
           break;
         }
-        const result = await processItem(db, job, item, { owner, leaseMs, now: clock(), questions });
+        const now = clock();
+        const result = await processItem(db, job, item, { owner, leaseMs, now, questions });
         if (result === null) continue;
         run.items += 1;
         await publish(options, job, item.propertyId, result.outcome, result.counts);
+        // Embedded PGlite answers in microtasks: without a turn of the event loop here a job would
+        // hold off every request, timer and hub message of the process until it ends.
+        await new Promise((resolve) => setImmediate(resolve));
         if (result.counts.status !== 'running') break;
+        // Round-robin (queue.ts): another organization's or user's job takes the next turn.
+        if (await othersWaiting(db, job, now)) {
+          await handBackJob(db, job.id, owner, now);
+          break;
+        }
       }
     } catch (error) {
       if (error instanceof LeaseLostError) continue;

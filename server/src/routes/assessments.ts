@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { handicapScores, progress } from '../../../src/domain/scoring';
+import { handicapScores } from '../../../src/domain/scoring';
 import { assertMember, type AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { findAssessment, findResidence } from '../domain/access';
 import type { AssessmentIds, AssessmentListEntry, LocatedAssessmentRequestItem } from '../../../src/api/dto';
-import { toListEntry, type AssessmentListRow } from '../domain/assessment-state';
+import { assessmentListQuery, toListEntries, type VersionedRow } from '../domain/assessment-list';
 import { loadAnswers, loadQuestions } from '../domain/catalogue';
-import { assessmentRowVersion, progressCacheOf } from '../domain/progress-cache';
 import { ACTIVE_LIST_CACHE_BYTES, activeListVersion, isActiveIn } from '../domain/active-assessments-cache';
 import { createJsonListCache, sendVersionedJson } from '../http/versioned-body-cache';
 import { insertNewAssessment } from '../domain/create-assessment';
@@ -17,61 +16,6 @@ import type { RouteDeps } from './deps';
 
 /** POST getlocatedassessments takes at most this many pairs. */
 export const MAX_LOCATED_ITEMS = 500;
-
-/** An assessment with the residence fields a list entry needs. */
-function listQuery(db: Kysely<Database>) {
-  return db
-    .selectFrom('assessments as a')
-    .innerJoin('residences as r', 'r.id', 'a.residence_id')
-    .select([
-      'a.id',
-      'a.status',
-      'a.is_calculated as isCalculated',
-      'a.converted',
-      'a.valid_from as validFrom',
-      'a.future_approved_date as futureApprovedDate',
-      'a.created_at as createdAt',
-      'a.organization_id as organizationId',
-      'r.id as residenceId',
-      'r.department_id as departmentId',
-      'r.street_name as streetName',
-      'r.street_number as streetNumber',
-      'r.floor_number as floorNumber',
-      'r.door_code as doorCode',
-      'r.zip_code as zipCode',
-      // The row's version for the progress cache.
-      assessmentRowVersion.as('version'),
-    ]);
-}
-
-type VersionedRow = AssessmentListRow & { version: string };
-
-/**
- * List entries; the answers are read and scored only for assessments whose progress is not
- * remembered for their current version (domain/progress-cache.ts).
- */
-async function toListEntries(db: Kysely<Database>, rows: VersionedRow[]): Promise<AssessmentListEntry[]> {
-  if (rows.length === 0) return [];
-  const cache = progressCacheOf(db);
-  const unknown = rows.filter((row) => cache.get(row.id, row.version) === undefined);
-  // Kept here too: a list longer than the cache would push its own first entries out.
-  const scored = new Map<string, number>();
-  if (unknown.length > 0) {
-    const [questions, answers] = await Promise.all([
-      loadQuestions(db),
-      loadAnswers(
-        db,
-        unknown.map((r) => r.id),
-      ),
-    ]);
-    for (const row of unknown) {
-      const value = progress(questions, answers.get(row.id)!, { converted: row.converted });
-      cache.set(row.id, row.version, value);
-      scored.set(row.id, value);
-    }
-  }
-  return rows.map((row) => toListEntry(row, scored.get(row.id) ?? cache.get(row.id, row.version)!));
-}
 
 /**
  * The assessment calls of docs/product.md 7 except getassessment, the questions and the answer
@@ -128,7 +72,7 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
       assertMember(request.user!, organizationId);
       const version = await activeListVersion(db, organizationId);
       return sendVersionedJson(request, reply, activeLists, organizationId, version, async () => {
-        const rows = await listQuery(db)
+        const rows = await assessmentListQuery(db)
           .where(isActiveIn(organizationId))
           .orderBy('a.created_at', 'desc')
           .orderBy('a.id', 'desc')
@@ -160,7 +104,7 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
       const pairs = request.body;
       const ids = [...new Set(pairs.map((p) => p.assessmentId.toLowerCase()))];
       if (ids.length === 0) return [];
-      const found = await listQuery(db)
+      const found = await assessmentListQuery(db)
         .where('a.id', 'in', ids)
         .where('a.status', '!=', 'cancelled')
         .execute();

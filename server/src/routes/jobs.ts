@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import type { FailedJobItem, JobCreated, JobState } from '../../../src/api/dto';
 import type { AuthUser } from '../auth/guard';
 import { findAssessment } from '../domain/access';
@@ -83,7 +85,10 @@ const jobStateSchema = {
   properties: {
     jobId: { type: 'string' },
     kind: { type: 'string', enum: ['copy', 'finish'] },
-    status: { type: 'string', enum: ['queued', 'running', 'succeeded', 'partlyFailed', 'failed'] },
+    status: {
+      type: 'string',
+      enum: ['queued', 'running', 'succeeded', 'partlyFailed', 'failed', 'cancelled'],
+    },
     currentCount: { type: 'integer' },
     maxCount: { type: 'integer' },
     errorCount: { type: 'integer' },
@@ -142,11 +147,14 @@ const notApprovable = (assessmentId: string, reason: string) =>
  */
 export function registerJobRoutes(
   app: FastifyInstance,
-  { db, guards }: RouteDeps,
+  { db, guards, config }: RouteDeps,
   onQueued: () => void,
 ): void {
-  const queue = async (command: EnqueueCommand): Promise<JobCreated> => {
-    const { jobId, created } = await enqueueJob(db, command);
+  const queue = async (command: Omit<EnqueueCommand, 'maxQueuedItems'>): Promise<JobCreated> => {
+    const { jobId, created } = await enqueueJob(db, {
+      ...command,
+      maxQueuedItems: config.jobQueueItemsPerOrganization,
+    });
     if (created) onQueued();
     return { jobId };
   };
@@ -290,51 +298,64 @@ export function registerJobRoutes(
       },
     },
     async (request): Promise<JobState> => {
-      const memberOf = [...request.user!.organizationIds];
-      if (memberOf.length === 0) throw notFound('Job not found');
-      const job = await db
-        .selectFrom('jobs')
-        .select(['id', 'kind', 'status', 'current_count', 'max_count', 'error_count'])
-        .where('id', '=', request.params.jobId)
-        // Another user's job is as unknown as a missing one: a 403 would tell which ids exist.
-        // So is one of an organization the user has left since (issue 29).
-        .where('user_id', '=', request.user!.id)
-        .where('organization_id', 'in', memberOf)
-        .executeTakeFirst();
-      if (!job) throw notFound('Job not found');
-      const items = await db
-        .selectFrom('job_items')
-        .select(['property_id', 'assessment_id', 'status', 'result_id', 'error_code', 'error_message'])
-        .where('job_id', '=', job.id)
-        .where('status', 'in', ['failed', 'done'])
-        .orderBy('position')
-        .execute();
-      const failedItems: FailedJobItem[] = items
-        .filter((i) => i.status === 'failed')
-        .map((i) => ({
-          propertyId: i.property_id,
-          assessmentId: i.assessment_id,
-          code: i.error_code ?? 'FAILED',
-          message: i.error_message ?? '',
-        }));
-      const copied =
-        job.kind === 'copy'
-          ? items
-              .filter((i) => i.status === 'done' && i.result_id !== null)
-              .map((i) => ({ propertyId: i.property_id, newAssessmentId: i.result_id! }))
-          : [];
-      return {
-        jobId: job.id,
-        kind: job.kind,
-        status: job.status,
-        currentCount: job.current_count,
-        maxCount: job.max_count,
-        errorCount: job.error_count,
-        failedItems,
-        copied,
-      };
+      const state = await readJobState(db, request.user!, request.params.jobId);
+      if (!state) throw notFound('Job not found');
+      return state;
     },
   );
+}
+
+/**
+ * The job's state for its own user (GET /api/v2/jobs/{jobId}); undefined for another user's job,
+ * one of an organization the user has left since, or a missing one: a 403 would tell which ids
+ * exist.
+ */
+export async function readJobState(
+  db: Kysely<Database>,
+  user: AuthUser,
+  jobId: string,
+): Promise<JobState | undefined> {
+  const memberOf = [...user.organizationIds];
+  if (memberOf.length === 0) return undefined;
+  const job = await db
+    .selectFrom('jobs')
+    .select(['id', 'kind', 'status', 'current_count', 'max_count', 'error_count'])
+    .where('id', '=', jobId.toLowerCase())
+    .where('user_id', '=', user.id)
+    .where('organization_id', 'in', memberOf)
+    .executeTakeFirst();
+  if (!job) return undefined;
+  const items = await db
+    .selectFrom('job_items')
+    .select(['property_id', 'assessment_id', 'status', 'result_id', 'error_code', 'error_message'])
+    .where('job_id', '=', job.id)
+    .where('status', 'in', ['failed', 'done'])
+    .orderBy('position')
+    .execute();
+  const failedItems: FailedJobItem[] = items
+    .filter((i) => i.status === 'failed')
+    .map((i) => ({
+      propertyId: i.property_id,
+      assessmentId: i.assessment_id,
+      code: i.error_code ?? 'FAILED',
+      message: i.error_message ?? '',
+    }));
+  const copied =
+    job.kind === 'copy'
+      ? items
+          .filter((i) => i.status === 'done' && i.result_id !== null)
+          .map((i) => ({ propertyId: i.property_id, newAssessmentId: i.result_id! }))
+      : [];
+  return {
+    jobId: job.id,
+    kind: job.kind,
+    status: job.status,
+    currentCount: job.current_count,
+    maxCount: job.max_count,
+    errorCount: job.error_count,
+    failedItems,
+    copied,
+  };
 }
 
 /**
