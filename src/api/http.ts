@@ -130,6 +130,14 @@ async function errorMessage(response: Response): Promise<{ message: string; body
  * ApiError (docs/product.md 8).
  */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiResponse<T>(path, options)).body;
+}
+
+/** apiRequest with the answer's headers, for a call whose answer says more in them (docs/api.md). */
+export async function apiResponse<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers }> {
   const token = tokenSource.get();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -178,7 +186,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       return networkFailure(error);
     }
     connectivity.reportSuccess();
-    return await readResponse<T>(response, token, options, networkFailure);
+    const body = await readResponse<T>(response, token, options, networkFailure);
+    return { body, headers: response.headers };
   } finally {
     clearTimeout(timer);
     callerSignal?.removeEventListener('abort', onCallerAbort);

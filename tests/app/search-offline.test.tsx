@@ -7,7 +7,7 @@ import {
   createRouter,
   Outlet,
 } from '@tanstack/react-router';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentListEntry, PropertyDetail, PropertySearchResult } from '../../src/api/dto';
@@ -16,7 +16,11 @@ import { locatedAssessmentsQueryOptions } from '../../src/api/get-located-assess
 import { propertiesByDepartmentQueryOptions } from '../../src/api/get-properties-by-department';
 import { propertyQueryOptions } from '../../src/api/get-property';
 import { nearbyPropertiesQueryOptions } from '../../src/api/search-by-coordinates';
-import { RESULTS_PAGE_SIZE, searchPropertiesQueryOptions } from '../../src/api/search-properties';
+import {
+  RESULTS_PAGE_SIZE,
+  searchPropertiesQueryOptions,
+  searchResultsQueryOptions,
+} from '../../src/api/search-properties';
 import { RoutePending, RouteError } from '../../src/app/route-states';
 import { NO_DATE } from '../../src/domain/statuses';
 import { PropertySearchBox } from '../../src/features/residences/components/property-search-box';
@@ -172,10 +176,11 @@ afterEach(() => {
   resetOfflineRegistry();
 });
 
-async function renderSearch(at: string) {
+async function renderSearch(at: string, fillMore?: (queryClient: QueryClient) => void) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
   fillDevice(queryClient);
+  fillMore?.(queryClient);
   const rootRoute = createRootRoute({
     component: () => (
       <>
@@ -242,11 +247,61 @@ describe('the search results page offline (issue 28)', () => {
     expect(searchRequests()).toEqual([]);
   });
 
+  it('counts every match on the device, however many, and lists them all', async () => {
+    setOnline(false);
+    // A big department taken along: more residences on one street than a server page holds.
+    await renderSearch('/properties/search/langgade', (queryClient) =>
+      queryClient.setQueryData(
+        propertiesByDepartmentQueryOptions('d2').queryKey,
+        Array.from({ length: 1200 }, (_, i) =>
+          propertyRow(100 + i, { streetName: 'Langgade', departmentId: 'd2' }),
+        ),
+      ),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'langgade (1.200 på enheden)' }),
+    ).toBeTruthy();
+    expect(screen.getByText('Vi fandt 1.200 boliger på enheden, der passer på »langgade«.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Vis flere' })).toBeNull();
+    // All of them are there to scroll to (the list renders the ones in view), the last one too.
+    const list = screen.getByRole('list');
+    act(() => {
+      Object.defineProperty(window, 'scrollY', {
+        configurable: true,
+        value: Number.parseFloat(list.style.height) - window.innerHeight,
+      });
+      fireEvent.scroll(window);
+    });
+    expect(within(list).getByRole('link', { name: 'Langgade 1299, 8000' })).toBeTruthy();
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
+
   it('finds a residence by the town an earlier search found it by, and by its postcode', async () => {
     setOnline(false);
     await renderSearch('/properties/search/Brabrand');
     expect(await screen.findByRole('heading', { level: 1, name: 'Brabrand (2 på enheden)' })).toBeTruthy();
     expect(resultLinks()).toEqual(['Skovvej 5, 8220', 'Skovvej 12A, st. tv., 8220']);
+  });
+
+  it('finds the hits of an earlier results page, every page of it that arrived', async () => {
+    setOnline(false);
+    await renderSearch('/properties/search/Risskov', (queryClient) =>
+      queryClient.setQueryData(searchResultsQueryOptions(ORG, 'Skolevej Risskov').queryKey, {
+        pages: [
+          {
+            hits: [hit('r20', '20', { streetName: 'Skolevej', location: 'Skolevej 20, 8240' })],
+            total: null,
+          },
+          {
+            hits: [hit('r21', '21', { streetName: 'Skolevej', location: 'Skolevej 21, 8240' })],
+            total: { count: 2, exact: true },
+          },
+        ],
+        pageParams: [0, 1],
+      }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Risskov (2 på enheden)' })).toBeTruthy();
+    expect(resultLinks()).toEqual(['Skolevej 20, 8240', 'Skolevej 21, 8240']);
   });
 
   it('says plainly when nothing on the device matches', async () => {

@@ -102,6 +102,30 @@ export async function searchPage(
 }
 
 /**
+ * The statement of countHits: the hits of searchPage, counted, but no more than $4 of them.
+ * $1 to $3 as there. The hits are found as searchPage finds them (the trigram index for a rare
+ * word, the index on (organization_id, address_order), which carries the key, for a common
+ * one) and the limit stops the count there, so a word in every address of the largest
+ * organization costs no more than the limit (docs/architecture.md, "National scale").
+ */
+const SEARCH_COUNT_SQL = `select count(*)::integer as n from (select 1 from residences hit
+    where hit.organization_id = $1 and hit.search_key like $2 and strpos(hit.search_key, $3) > 0
+    limit $4) hit`;
+
+/** How many residences of the organization searchPage finds for `key`, counting at most `limit`. */
+export async function countHits(
+  db: Kysely<Database>,
+  organizationId: string,
+  key: string,
+  limit: number,
+): Promise<number> {
+  const { rows } = await db.executeQuery<{ n: number }>(
+    CompiledQuery.raw(SEARCH_COUNT_SQL, [organizationId, containsPattern(longestWord(key)), key, limit]),
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
  * 0, 1, 2… for residences of one organization in address order (compareResidences, ties by
  * id): their `address_order` (migration 0006). The search asks the database for a page in
  * this order, so it must be exactly the order of compareResidences; it is computed here, with

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { PropertySearchResult } from '../../../src/api/dto';
 import { searchKey } from '../../../src/domain/location';
+import { formatTotalHeader, TOTAL_COUNT_HEADER, type SearchTotal } from '../../../src/domain/search-total';
 import { assertMember } from '../auth/guard';
-import { nearestResidences, refreshAddressOrder, searchPage } from '../domain/residence-search';
+import { countHits, nearestResidences, refreshAddressOrder, searchPage } from '../domain/residence-search';
 import { compareResidences, toSearchResult, winnerOf } from '../domain/residences';
 import * as schemas from '../domain/schemas';
 import { badRequest } from '../errors';
@@ -14,6 +15,12 @@ export const SEARCH_MAX_SIZE = 1000;
 /** docs/product.md 5 and 9: search runs with more than 2 characters. */
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_MAX_LENGTH = 200;
+/**
+ * docs/api.md: the hits of a search are counted up to this many, more is "more than 10,000".
+ * Counting stops there, so a common word costs the same in any organization (a few
+ * milliseconds at national scale, docs/architecture.md "National scale").
+ */
+export const SEARCH_COUNT_LIMIT = 10_000;
 /** searchbycoordinates answers the nearest this many. */
 export const NEARBY_LIMIT = 50;
 
@@ -22,6 +29,23 @@ export const NEARBY_LIMIT = 50;
  * a subnormal one (5e-324) would underflow PostgreSQL's radians() and fail as a 500.
  */
 const toNineDecimals = (degrees: number) => Math.round(degrees * 1e9) / 1e9;
+
+/**
+ * The total that a page of hits tells by itself: a page with hits that is not full is the last,
+ * and the first page empty means none. Otherwise (a full page, or one past the end) the hits
+ * are counted; null.
+ */
+export function totalOfPage(page: number, size: number, found: number): SearchTotal | null {
+  if (found > 0 && found < size) return { count: page * size + found, exact: true };
+  if (found === 0 && page === 0) return { count: 0, exact: true };
+  return null;
+}
+
+/** A count of at most SEARCH_COUNT_LIMIT + 1 hits: one past the limit means more than it. */
+const countedTotal = (counted: number): SearchTotal =>
+  counted > SEARCH_COUNT_LIMIT
+    ? { count: SEARCH_COUNT_LIMIT, exact: false }
+    : { count: counted, exact: true };
 
 /**
  * The searches of docs/product.md 5 and 7: text search anywhere in a residence's location
@@ -46,7 +70,7 @@ export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards 
         response: { 200: schemas.arrayOf(schemas.propertySearchResult) },
       },
     },
-    async (request): Promise<PropertySearchResult[]> => {
+    async (request, reply): Promise<PropertySearchResult[]> => {
       const { query, size, page } = request.query;
       const organizationId = request.query.organizationId.toLowerCase();
       if (query.trim().length < SEARCH_MIN_LENGTH) {
@@ -54,7 +78,10 @@ export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards 
       }
       assertMember(request.user!, organizationId);
       const key = searchKey(query);
-      if (key === '') return [];
+      if (key === '') {
+        reply.header(TOTAL_COUNT_HEADER, formatTotalHeader({ count: 0, exact: true }));
+        return [];
+      }
       // The query is found anywhere in the residence's full location text (town included);
       // this covers "street name + number" prefixes: "skovvej 1" finds Skovvej 1, 10, 12A...
       // An organization whose residences changed since they were numbered is numbered first
@@ -65,6 +92,10 @@ export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards 
         await refreshAddressOrder(db, [organizationId]);
         ({ hits } = await searchPage(db, organizationId, key, page, size));
       }
+      const total =
+        totalOfPage(page, size, hits.length) ??
+        countedTotal(await countHits(db, organizationId, key, SEARCH_COUNT_LIMIT + 1));
+      reply.header(TOTAL_COUNT_HEADER, formatTotalHeader(total));
       // Each hit comes with its assessments (one statement): the winner is picked here.
       const now = new Date();
       return hits.map((r) => toSearchResult(r, winnerOf(r.assessments, now)));

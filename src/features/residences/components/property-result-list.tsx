@@ -9,9 +9,10 @@ import { useCurrentPath } from '../hooks/use-current-path';
 import classes from './home-cards.module.css';
 
 /**
- * Search and nearby results: the address as a link to the residence, its status, the distance.
+ * Nearby results (at most 50): the address as a link to the residence, its status, the distance.
  * A hit names no assessment (PropertySearchResult has no assessmentId), so the way into one is
- * on the residence screen's cards.
+ * on the residence screen's cards. The search results page, which may list thousands, has a
+ * virtualised list of its own (search-hit-list.tsx).
  */
 export function PropertyResultList(props: { results: readonly PropertySearchResult[] }) {
   const t = useTranslation();

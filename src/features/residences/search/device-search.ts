@@ -15,7 +15,7 @@ import {
 import { propertiesByDepartmentKeys } from '../../../api/get-properties-by-department';
 import { propertyKeys } from '../../../api/get-property';
 import { nearbyPropertiesKeys } from '../../../api/search-by-coordinates';
-import { MIN_SEARCH_LENGTH, propertySearchKeys } from '../../../api/search-properties';
+import { cachedSearchHits, MIN_SEARCH_LENGTH, propertySearchKeys } from '../../../api/search-properties';
 import {
   addressPartsOf,
   copyMatches,
@@ -39,7 +39,10 @@ import { useOfflineRegistry } from '../take-along/registry';
 export interface DeviceSearch {
   organizationId: string;
   query: string;
-  /** At most this many hits, as the server's page size. */
+  /**
+   * At most this many hits: the search box's 15; the results page asks for every one, so that
+   * its count is all the device holds (docs/product.md 2).
+   */
   size: number;
   /** What was taken along: which organization a department belongs to. */
   registry: Pick<OfflineRegistry, 'departments'>;
@@ -104,9 +107,12 @@ function cachedAnswers(queryClient: QueryClient) {
     const key = query.queryKey as readonly unknown[];
     const answer = { key, data, receivedAt } as CachedAnswer<never>;
     switch (key[0]) {
-      case propertySearchKeys.all[0]:
-        if (Array.isArray(data)) answers.searches.push(answer);
+      case propertySearchKeys.all[0]: {
+        // The search box's hits, or the pages of the results page that have arrived.
+        const hits = cachedSearchHits(data);
+        if (hits) answers.searches.push({ key, data: hits, receivedAt });
         break;
+      }
       case nearbyPropertiesKeys.all[0]:
         if (Array.isArray(data)) answers.nearby.push(answer);
         break;

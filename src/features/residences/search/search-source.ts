@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { connectivity } from '../../../api/connectivity';
 import { ApiError } from '../../../api/http';
-import { RESULTS_PAGE_SIZE, searchPropertiesQueryOptions } from '../../../api/search-properties';
+import { searchResultsQueryOptions } from '../../../api/search-properties';
 
 /** Where the results page's hits come from: the server's search, or what the device holds. */
 export type SearchSource = 'server' | 'device';
@@ -19,9 +19,8 @@ export async function loadSearchResults(
 ): Promise<SearchSource> {
   if (!connectivity.isOnline()) return 'device';
   try {
-    await queryClient.ensureQueryData(
-      searchPropertiesQueryOptions(organizationId, query.trim(), RESULTS_PAGE_SIZE),
-    );
+    // The first page; the page asks for the rest as the user scrolls (docs/product.md 2).
+    await queryClient.ensureInfiniteQueryData(searchResultsQueryOptions(organizationId, query.trim()));
     return 'server';
   } catch (error) {
     if (error instanceof ApiError && error.isNetworkFailure) return 'device';

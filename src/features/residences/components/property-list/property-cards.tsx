@@ -9,7 +9,7 @@ import { ConvertedMark, NotOnDeviceLink } from './property-table';
 import classes from './property-list.module.css';
 import type { ListSelection } from './use-list-selection';
 import { useResidenceLinks } from './use-residence-links';
-import { useWindowRows } from './use-window-rows';
+import { useWindowRows } from '../../../../ui/use-window-rows';
 
 const CARD_HEIGHT = 104;
 

@@ -12,7 +12,7 @@ import type { PropertyListItem } from './list-items';
 import classes from './property-list.module.css';
 import type { ListSelection } from './use-list-selection';
 import { useResidenceLinks } from './use-residence-links';
-import { useWindowRows } from './use-window-rows';
+import { useWindowRows } from '../../../../ui/use-window-rows';
 
 /** docs/product.md 9: table row height 44, header height 52. */
 const ROW_HEIGHT = 44;

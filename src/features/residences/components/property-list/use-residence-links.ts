@@ -12,14 +12,15 @@ const residenceOf = (target: EventTarget | null) =>
  * router's Link does for each: a plain click navigates in the app, a modified one is the
  * browser's, and hover, focus or touch preloads the residence. A Link per row subscribes to
  * the router and builds its location each time it renders, which was a large share of a
- * filter keystroke (docs/architecture.md, "The big list").
+ * filter keystroke (docs/architecture.md, "The big list"). With `origin` the navigation hands it
+ * over, so that the residence's back link returns to that list (docs/product.md 2).
  */
-export function useResidenceLinks() {
+export function useResidenceLinks(origin?: string) {
   const router = useRouter();
-  return useMemo(() => residenceLinks(router), [router]);
+  return useMemo(() => residenceLinks(router, origin), [router, origin]);
 }
 
-function residenceLinks(router: RegisteredRouter) {
+function residenceLinks(router: RegisteredRouter, origin: string | undefined) {
   const target = (propertyId: string) => ({ to: '/residence/$propertyId', params: { propertyId } }) as const;
   const hrefs = new Map<string, string>();
   const href = (propertyId: string) => {
@@ -73,7 +74,7 @@ function residenceLinks(router: RegisteredRouter) {
       return;
     event.preventDefault();
     cancel();
-    void router.navigate(target(propertyId));
+    void router.navigate({ ...target(propertyId), ...(origin === undefined ? {} : { state: { origin } }) });
   };
   const listProps = {
     onClick,
