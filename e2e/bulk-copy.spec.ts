@@ -208,8 +208,11 @@ test.describe('copying an assessment to many residences (docs/product.md 4 "Bulk
     await expect(page).toHaveURL(/\/approvecopied\/confirmation$/, { timeout: 60_000 });
     const date = fifteenthOfNextMonth();
     const approved = page.getByRole('list', { name: 'Godkendte vurderinger' });
-    await expect(approved.getByRole('listitem')).toHaveCount(25);
-    await expect(approved.getByRole('listitem').filter({ hasText: `Gælder fra ${date}` })).toHaveCount(25);
+    // The list reads the job's items a page at a time and renders the rows in view.
+    await expect(page.getByText('25 af 25 vurderinger er godkendt.')).toBeVisible();
+    const shown = await approved.getByRole('listitem').count();
+    expect(shown).toBeGreaterThan(5);
+    await expect(approved.getByRole('listitem').filter({ hasText: `Gælder fra ${date}` })).toHaveCount(shown);
     const final = await api<Row[]>(
       request,
       token,
@@ -272,7 +275,7 @@ test.describe('copying an assessment to many residences (docs/product.md 4 "Bulk
     await page.reload();
     await expect(page).toHaveURL(/\/copied$/, { timeout: 30_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Kopierede vurderinger' })).toBeVisible();
-    await expect(page.getByText('6 kopierede vurderinger')).toBeVisible();
+    await expect(page.getByText('6 af 6 boliger er kopieret.')).toBeVisible();
     await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(6);
     await expectAccessible(page, '/copied');
     // Copies of a draft still miss answers: none may be approved yet (docs/product.md 5).

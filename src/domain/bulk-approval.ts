@@ -67,15 +67,6 @@ export function approvalItems(
   return properties.map((p) => ({ assessmentId: p.assessmentId, propertyId: p.propertyId, validFrom }));
 }
 
-/** What a finished job approved: its items except those the server reports as failed. */
-export function approvedItems(
-  items: readonly BulkApproveItem[],
-  failed: readonly { assessmentId: string | null }[],
-): BulkApproveItem[] {
-  const failedIds = new Set(failed.map((f) => f.assessmentId));
-  return items.filter((item) => !failedIds.has(item.assessmentId));
-}
-
 /**
  * docs/product.md 4 and 5: in the copied flow the copies that are ready for approval (every
  * required answer given) are the ones approved.

@@ -56,6 +56,8 @@ export interface ApprovalStart {
    * again for the same job instead of approving twice (docs/api.md "Jobs"); null when none was given.
    */
   key: string | null;
+  /** The finish job once it has ended: its result page reads its items (docs/api.md "Jobs"). */
+  jobId: string | null;
 }
 
 export interface BulkState {
@@ -70,8 +72,9 @@ export interface BulkState {
    * null once the job ended (then `copied` holds its result).
    */
   copyKey: string | null;
+  /** copyComplete: the copy job once it has ended; /copied reads its items (docs/api.md "Jobs"). */
+  copyJobId: string | null;
   copied: CopiedEntry[];
-  approved: BulkApproveItem[];
   approval: ApprovalStart | null;
 }
 
@@ -81,8 +84,8 @@ export const INITIAL_BULK_STATE: BulkState = Object.freeze({
   targets: [],
   origin: null,
   copyKey: null,
+  copyJobId: null,
   copied: [],
-  approved: [],
   approval: null,
 }) as BulkState;
 
@@ -93,8 +96,8 @@ export type BulkEvent =
   | { type: 'selectTargets'; targets: readonly BulkTarget[] }
   /** "Paste": the copy job is being started with this idempotency key. */
   | { type: 'paste'; copyKey: string }
-  /** The copy job ended with these new assessments. */
-  | { type: 'copyFinished'; copied: readonly CopiedEntry[] }
+  /** The copy job ended (also stopped by its owner) with these new assessments. */
+  | { type: 'copyFinished'; jobId: string; copied: readonly CopiedEntry[] }
   /** The copy job could not start, or copied nothing: back to choosing targets. */
   | { type: 'copyFailed' }
   /** "Cancel" while choosing targets. */
@@ -114,8 +117,8 @@ export type BulkEvent =
       origin: string;
       key?: string;
     }
-  /** The finish job ended; these were approved. */
-  | { type: 'approvalFinished'; approved: readonly BulkApproveItem[] }
+  /** The finish job ended (also stopped by its owner) having approved at least one. */
+  | { type: 'approvalFinished'; jobId: string }
   /** The finish job could not start or approved nothing: back where it was started. */
   | { type: 'approvalFailed' }
   /** "Finish" (or leaving a finished flow for home): back to idle. */
@@ -175,7 +178,12 @@ export function bulkTransition(state: BulkState, event: BulkEvent): BulkState {
       return { ...state, mode: 'copyComplete', copyKey: event.copyKey, copied: [] };
     case 'copyFinished':
       if (!isCopyRunning(state)) return state;
-      return { ...state, copyKey: null, copied: event.copied.map((entry) => ({ ...entry })) };
+      return {
+        ...state,
+        copyKey: null,
+        copyJobId: event.jobId,
+        copied: event.copied.map((entry) => ({ ...entry })),
+      };
     case 'copyFailed':
       if (!isCopyRunning(state)) return state;
       return { ...state, mode: 'copying', copyKey: null, copied: [] };
@@ -205,21 +213,20 @@ export function bulkTransition(state: BulkState, event: BulkEvent): BulkState {
       return {
         ...(fromList ? { ...INITIAL_BULK_STATE, origin: event.origin } : state),
         mode: 'approving',
-        approved: [],
         approval: {
           from: event.from,
           items: event.items.map((i) => ({ ...i })),
           origin: event.origin,
           key: event.key ?? null,
+          jobId: null,
         },
       };
     }
     case 'approvalFinished': {
-      if (state.mode !== 'approving' || !state.approval) return state;
-      const approved = event.approved.map((i) => ({ ...i }));
+      if (state.mode !== 'approving' || !state.approval || !event.jobId) return state;
       // From a list the flow ends at /approved; copies return to their own list (docs/product.md 4).
       const mode: BulkMode = state.approval.from === 'list' ? 'approvalComplete' : 'copyComplete';
-      return { ...state, mode, approved };
+      return { ...state, mode, approval: { ...state.approval, jobId: event.jobId } };
     }
     case 'approvalFailed':
       if (state.mode !== 'approving' || !state.approval) return state;
@@ -315,16 +322,6 @@ export function copiedEntries(
   }));
 }
 
-/**
- * The copies or the just-approved as the located-assessments call asks for them (their current
- * statuses): their residence and assessment, nothing else.
- */
-export function assessmentRefs(
-  entries: readonly { propertyId: string; assessmentId: string }[],
-): { propertyId: string; assessmentId: string }[] {
-  return entries.map((entry) => ({ propertyId: entry.propertyId, assessmentId: entry.assessmentId }));
-}
-
 /** The copies of a finished copy flow (none while choosing, while the job runs, or idle). */
 export function finishedCopies(state: BulkState): readonly CopiedEntry[] {
   return state.mode === 'copyComplete' && !isCopyRunning(state) ? state.copied : [];
@@ -383,8 +380,9 @@ function parseApproval(v: unknown): ApprovalStart | null {
     return null;
   const items = parseList(v.items, parseApproveItem);
   const key = isText(v.key) ? v.key : null;
+  const jobId = isText(v.jobId) ? v.jobId : null;
   return items && items.length > 0
-    ? { from: v.from as ApprovalStartedFrom, items, origin: v.origin, key }
+    ? { from: v.from as ApprovalStartedFrom, items, origin: v.origin, key, jobId }
     : null;
 }
 
@@ -406,14 +404,13 @@ export function parseBulkState(raw: string | null | undefined): BulkState {
   const source = v.source === null ? null : parseSource(v.source);
   const targets = parseList(v.targets, parseTarget);
   const copied = parseList(v.copied, parseCopied);
-  const approved = parseList(v.approved, parseApproveItem);
+  const copyJobId = isText(v.copyJobId) ? v.copyJobId : null;
   const approval = v.approval === null ? null : parseApproval(v.approval);
   const origin = v.origin === null ? null : typeof v.origin === 'string' ? v.origin : undefined;
   const copyKey = v.copyKey === null ? null : isText(v.copyKey) ? v.copyKey : undefined;
-  if (!targets || !copied || !approved || origin === undefined || copyKey === undefined)
-    return INITIAL_BULK_STATE;
+  if (!targets || !copied || origin === undefined || copyKey === undefined) return INITIAL_BULK_STATE;
   if ((v.source !== null && !source) || (v.approval !== null && !approval)) return INITIAL_BULK_STATE;
-  const state: BulkState = { mode, source, targets, origin, copyKey, copied, approved, approval };
+  const state: BulkState = { mode, source, targets, origin, copyKey, copyJobId, copied, approval };
   return holdsTogether(state) ? state : INITIAL_BULK_STATE;
 }
 
@@ -429,6 +426,6 @@ function holdsTogether(state: BulkState): boolean {
     case 'approving':
       return state.approval !== null && state.copyKey === null;
     case 'approvalComplete':
-      return state.approval !== null && state.copyKey === null;
+      return state.approval?.jobId != null && state.copyKey === null;
   }
 }

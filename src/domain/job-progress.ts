@@ -5,7 +5,8 @@
  * that ended stays ended.
  */
 
-export type JobPhase = 'running' | 'succeeded' | 'failed';
+/** `cancelled`: its owner stopped it (docs/api.md "Jobs", cancel); what was done stays done. */
+export type JobPhase = 'running' | 'succeeded' | 'failed' | 'cancelled';
 
 /** One item that was not done: its residence when known, and the server's Danish reason. */
 export interface JobFailure {
@@ -30,8 +31,8 @@ export interface ProgressReport {
   maxCount: number;
   errors?: readonly string[];
   failures?: readonly JobFailure[];
-  /** The server's word that the job ended (JobState.status); absent in hub messages. */
-  ended?: 'succeeded' | 'failed';
+  /** The server's word that the job ended (JobState.status, or a hub message's `cancelled`). */
+  ended?: 'succeeded' | 'failed' | 'cancelled';
 }
 
 export function initialProgress(jobId: string): JobProgress {
@@ -47,6 +48,10 @@ export function mergeProgress(current: JobProgress, report: ProgressReport): Job
   const reported = [...(report.errors ?? []), ...(report.failures ?? []).map((f) => f.message)];
   for (const error of reported) if (!errors.includes(error)) errors.push(error);
   const failures = mergeFailures(current.failures, report.failures ?? []);
+  if (report.ended === 'cancelled') {
+    // Stopped part-way: the count says how far it came.
+    return { jobId: current.jobId, currentCount, maxCount, errors, failures, phase: 'cancelled' };
+  }
   const complete = report.ended !== undefined || (maxCount > 0 && currentCount >= maxCount);
   const failed = report.ended === 'failed' || errors.length > 0;
   const phase: JobPhase = complete ? (failed ? 'failed' : 'succeeded') : 'running';

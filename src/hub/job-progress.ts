@@ -1,4 +1,5 @@
 import type { CopyProgressMessage, FinishProgressMessage, JobState } from '../api/dto';
+import { cancelJob } from '../api/cancel-job';
 import { getJob } from '../api/get-job';
 import { ApiError } from '../api/http';
 import { tokenStore } from '../api/token-store';
@@ -28,6 +29,7 @@ export interface CurrentJob {
 export interface JobProgressDeps {
   connect: (setup: (connection: ProgressConnection) => void) => Promise<ProgressConnection>;
   readJob: (jobId: string) => Promise<JobState>;
+  cancelJob: (jobId: string) => Promise<JobState>;
   storage: { get(): StoredJob | null; set(job: StoredJob): void; clear(): void };
   /** While the hub is unavailable the job state is re-read this often. */
   pollMs?: number;
@@ -40,6 +42,11 @@ export interface JobProgressStore {
   track(job: StoredJob): Promise<void>;
   /** After a reload: follows the job kept in session storage, if any. */
   resume(): void;
+  /**
+   * Stop (docs/api.md "Jobs", cancel): asks the server to stop the job and shows what it answers,
+   * the stopped job or, when it had just ended, how it ended. Rejects when the request failed.
+   */
+  cancel(): Promise<void>;
   /** Forgets the job (its end has been handled, or the user closed the failure). */
   dismiss(): void;
   getSnapshot(): CurrentJob | null;
@@ -52,6 +59,8 @@ const EARLY_LIMIT = 200;
 
 function reportOfMessage(message: CopyProgressMessage | FinishProgressMessage): ProgressReport | null {
   if (typeof message.currentCount !== 'number' || typeof message.maxCount !== 'number') return null;
+  if (message.cancelled === true)
+    return { currentCount: message.currentCount, maxCount: message.maxCount, ended: 'cancelled' };
   if (!message.error?.message) return { currentCount: message.currentCount, maxCount: message.maxCount };
   const propertyId =
     'propertyId' in message && typeof message.propertyId === 'string' ? message.propertyId : null;
@@ -64,8 +73,8 @@ function reportOfMessage(message: CopyProgressMessage | FinishProgressMessage): 
 
 export function reportOfState(state: JobState): ProgressReport {
   const ended =
-    state.status === 'succeeded'
-      ? 'succeeded'
+    state.status === 'succeeded' || state.status === 'cancelled'
+      ? state.status
       : state.status === 'failed' || state.status === 'partlyFailed'
         ? 'failed'
         : undefined;
@@ -75,6 +84,12 @@ export function reportOfState(state: JobState): ProgressReport {
     failures: state.failedItems.map((item) => ({ propertyId: item.propertyId, message: item.message })),
     ...(ended ? { ended } : {}),
   };
+}
+
+/** The state a 409 JOB_ENDED carries (the job ended before the Stop reached it). */
+function endedState(body: unknown): JobState | null {
+  const state = (body as { state?: unknown } | null)?.state as JobState | undefined;
+  return state && typeof state.status === 'string' && typeof state.currentCount === 'number' ? state : null;
 }
 
 export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore {
@@ -204,6 +219,19 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
       const stored = deps.storage.get();
       if (stored) void followAndRead(stored, connect());
     },
+    async cancel() {
+      if (!current || !running()) return;
+      const jobId = current.job.jobId;
+      let state: JobState;
+      try {
+        state = await deps.cancelJob(jobId);
+      } catch (error) {
+        const ended = error instanceof ApiError && error.code === 'JOB_ENDED' ? endedState(error.body) : null;
+        if (!ended) throw error;
+        state = ended;
+      }
+      apply(jobId, reportOfState(state));
+    },
     dismiss() {
       stopPolling();
       deps.storage.clear();
@@ -223,6 +251,7 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
 export const jobProgress: JobProgressStore = createJobProgressStore({
   connect: (setup) => hubConnection(setup),
   readJob: (jobId) => getJob(jobId),
+  cancelJob: (jobId) => cancelJob(jobId),
   storage: currentJobState,
 });
 

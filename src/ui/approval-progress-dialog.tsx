@@ -16,6 +16,8 @@ export function ApprovalProgressDialog(props: {
   expectedCount?: number;
   /** The residences being approved: a failure names its residence. */
   items?: readonly { propertyId: string; location: string }[];
+  /** Stop (JobProgressDialog): offered for approvals of many. */
+  onStop?: () => Promise<void>;
 }) {
   const t = useTranslation();
   const progress = props.job?.progress;
@@ -33,6 +35,7 @@ export function ApprovalProgressDialog(props: {
       maxCount={maxCount}
       error={progress?.phase === 'failed' ? { text: props.errorText, details } : null}
       onClose={props.onClose}
+      onStop={props.onStop}
     />
   );
 }

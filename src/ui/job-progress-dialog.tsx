@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 
 /**
  * docs/product.md 2: the blocking progress dialog of a copy or approval job. While the job runs it
- * cannot be closed (no close button, Escape and the overlay do nothing); a failed job shows its
- * error and a close button. Texts come from the caller, so the wording fits the job and count.
+ * cannot be closed (no close button, Escape and the overlay do nothing), but its owner may Stop it;
+ * a failed job shows its error and a close button. Texts come from the caller, so the wording fits the job and count.
  */
 export function JobProgressDialog(props: {
   opened: boolean;
@@ -18,10 +18,25 @@ export function JobProgressDialog(props: {
   /** Set when the job failed: the dialog shows it and can be closed. */
   error?: { text: string; details: readonly string[] } | null;
   onClose: () => void;
+  /**
+   * Stop for the job's owner (docs/api.md "Jobs", cancel): the server stops at the next item and
+   * what was done stays done. Rejects when the request did not get through.
+   */
+  onStop?: () => Promise<void>;
 }) {
   const t = useTranslation();
   const labelId = useId();
+  const [stop, setStop] = useState<'idle' | 'stopping' | 'failed'>('idle');
   const failed = Boolean(props.error);
+  const { onStop } = props;
+  const requestStop = () => {
+    if (!onStop || stop === 'stopping') return;
+    setStop('stopping');
+    onStop().then(
+      () => setStop('idle'),
+      () => setStop('failed'),
+    );
+  };
   const percent = props.maxCount > 0 ? Math.round((props.currentCount / props.maxCount) * 100) : 0;
   return (
     <Modal
@@ -62,7 +77,21 @@ export function JobProgressDialog(props: {
             </Group>
           </>
         ) : (
-          <Text size="sm">{props.keepOpenText}</Text>
+          <>
+            <Text size="sm">{props.keepOpenText}</Text>
+            {stop === 'failed' && (
+              <Text size="sm" role="alert">
+                {t('jobProgress.stopFailed')}
+              </Text>
+            )}
+            {onStop && props.currentCount < props.maxCount && (
+              <Group justify="flex-end">
+                <Button variant="default" color="red" loading={stop === 'stopping'} onClick={requestStop}>
+                  {stop === 'stopping' ? t('jobProgress.stopping') : t('jobProgress.stop')}
+                </Button>
+              </Group>
+            )}
+          </>
         )}
       </Stack>
     </Modal>

@@ -101,7 +101,10 @@ describe('approving many (docs/product.md 4 "Bulk mode", 8)', () => {
     expect(finishCalls[1]).toEqual(finishCalls[0]);
     const state = bulkStore.getSnapshot();
     expect(state.mode).toBe('approvalComplete');
-    expect(state.approved.map((i) => i.assessmentId)).toEqual(['a1', 'a2']);
+    expect(state.approval).toMatchObject({
+      jobId: 'job-9',
+      items: [{ assessmentId: 'a1' }, { assessmentId: 'a2' }],
+    });
   });
 
   it('with answers of a chosen assessment still on the device nothing is queued, and the user is told', async () => {
@@ -138,7 +141,7 @@ describe('approving many (docs/product.md 4 "Bulk mode", 8)', () => {
         }) as FinishCall['body'],
       },
     ]);
-    expect(bulkStore.getSnapshot().approved).toHaveLength(1);
+    expect(bulkStore.getSnapshot().approval?.jobId).toBe('job-9');
   });
 });
 
@@ -150,10 +153,7 @@ describe('the guard dialog of a finished flow (docs/product.md 4)', () => {
       items: [{ assessmentId: 'a1', propertyId: 'p1', validFrom: '2026-12-15' }],
       origin: request.origin,
     });
-    bulkStore.dispatch({
-      type: 'approvalFinished',
-      approved: [{ assessmentId: 'a1', propertyId: 'p1', validFrom: '2026-12-15' }],
-    });
+    bulkStore.dispatch({ type: 'approvalFinished', jobId: 'job-9' });
     return renderPages('/approved', {
       '/approved': () => (
         <>

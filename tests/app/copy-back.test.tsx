@@ -28,6 +28,7 @@ function finishedCopy() {
   bulkStore.dispatch({ type: 'paste', copyKey: 'k' });
   bulkStore.dispatch({
     type: 'copyFinished',
+    jobId: 'copy-job',
     copied: [1, 2].map((n) => ({
       propertyId: `p${n}`,
       assessmentId: `new${n}`,

@@ -48,7 +48,12 @@ function harness(options: { failConnect?: boolean; stored?: StoredJob } = {}) {
   let stored: StoredJob | null = options.stored ?? null;
   let serverState = state({});
   const readJob = vi.fn(async () => serverState);
+  const cancelJob = vi.fn(async () => {
+    serverState = { ...serverState, status: 'cancelled' };
+    return serverState;
+  });
   const store = createJobProgressStore({
+    cancelJob,
     connect: async (setup) => {
       if (options.failConnect) throw new Error('no hub');
       setup(connection);
@@ -70,6 +75,7 @@ function harness(options: { failConnect?: boolean; stored?: StoredJob } = {}) {
     store,
     connection,
     readJob,
+    cancelJob,
     stored: () => stored,
     setServer: (fields: Partial<JobState>) => {
       serverState = state(fields);
@@ -199,5 +205,56 @@ describe('the job progress store (docs/architecture.md 2 "Bulk jobs")', () => {
     h.store.dismiss();
     expect(h.store.getSnapshot()).toBeNull();
     expect(h.stored()).toBeNull();
+  });
+
+  describe('Stop', () => {
+    it('shows a stopped job as cancelled at the count it reached, and stays so', async () => {
+      const h = harness();
+      await h.store.track({ jobId: 'job-1', kind: 'finish' });
+      h.connection.finish('job-1', 1, 4);
+      h.setServer({ currentCount: 1, maxCount: 4 });
+      await h.store.cancel();
+      expect(h.cancelJob).toHaveBeenCalledWith('job-1');
+      expect(h.store.getSnapshot()?.progress).toMatchObject({
+        phase: 'cancelled',
+        currentCount: 1,
+        maxCount: 4,
+      });
+      // A late message of the item under way does not bring it back to life.
+      h.connection.finish('job-1', 2, 4);
+      expect(h.store.getSnapshot()?.progress).toMatchObject({ phase: 'cancelled', currentCount: 1 });
+    });
+
+    it('hears the Stop of another tab from the hub', async () => {
+      const h = harness();
+      await h.store.track({ jobId: 'job-1', kind: 'finish' });
+      h.connection.handlers.get('FinishAssessment')!(
+        'job-1',
+        JSON.stringify({ currentCount: 3, maxCount: 5, error: null, cancelled: true }),
+      );
+      expect(h.store.getSnapshot()?.progress).toMatchObject({ phase: 'cancelled', currentCount: 3 });
+    });
+
+    it('shows how the job ended when it ended before the Stop reached it', async () => {
+      const h = harness();
+      await h.store.track({ jobId: 'job-1', kind: 'finish' });
+      h.cancelJob.mockRejectedValueOnce(
+        new ApiError(409, 'ended', {
+          code: 'JOB_ENDED',
+          message: 'ended',
+          state: state({ status: 'succeeded', currentCount: 2, maxCount: 2 }),
+        }),
+      );
+      await h.store.cancel();
+      expect(h.store.getSnapshot()?.progress).toMatchObject({ phase: 'succeeded', currentCount: 2 });
+    });
+
+    it('rejects when the Stop did not reach the server, and the job runs on', async () => {
+      const h = harness();
+      await h.store.track({ jobId: 'job-1', kind: 'finish' });
+      h.cancelJob.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      await expect(h.store.cancel()).rejects.toThrow('Failed to fetch');
+      expect(h.store.getSnapshot()?.progress.phase).toBe('running');
+    });
   });
 });

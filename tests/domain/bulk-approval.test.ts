@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   approvalItems,
-  approvedItems,
   copiedCandidates,
   futureDayOf,
   parseApprovalRequest,
@@ -52,12 +51,6 @@ describe('what the finish job is sent and what it approved (docs/product.md 3 "A
       { assessmentId: 'a1', propertyId: 'p1', validFrom: '2026-12-15T00:00:00+01:00' },
       { assessmentId: 'a2', propertyId: 'p2', validFrom: '2026-12-15T00:00:00+01:00' },
     ]);
-  });
-
-  it('counts as approved every item the server does not report as failed', () => {
-    const items = approvalItems([candidate(1), candidate(2), candidate(3)], '2026-12-15');
-    expect(approvedItems(items, [{ assessmentId: 'a2' }]).map((i) => i.assessmentId)).toEqual(['a1', 'a3']);
-    expect(approvedItems(items, [])).toEqual(items);
   });
 
   it('in the copied flow, approves the copies ready for approval', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  assessmentRefs,
   bulkTransition,
   cancelRoute,
   copiedEntries,
@@ -52,7 +51,11 @@ const withTargets = () =>
   bulkTransition(copying(), { type: 'selectTargets', targets: [target(1), target(2)] });
 const pasted = () => bulkTransition(withTargets(), { type: 'paste', copyKey: 'key-1' });
 const copied = () =>
-  bulkTransition(pasted(), { type: 'copyFinished', copied: [copiedEntry(1), copiedEntry(2, true)] });
+  bulkTransition(pasted(), {
+    type: 'copyFinished',
+    jobId: 'copy-job',
+    copied: [copiedEntry(1), copiedEntry(2, true)],
+  });
 
 describe('bulk mode: copying (docs/product.md 4)', () => {
   it('starts idle', () => {
@@ -178,8 +181,8 @@ describe('bulk mode: approving (docs/product.md 4)', () => {
       origin: '/departments/properties/d1',
     });
     expect(start).toMatchObject({ mode: 'approving', approval: { from: 'list' } });
-    const done = bulkTransition(start, { type: 'approvalFinished', approved: [item(1)] });
-    expect(done).toMatchObject({ mode: 'approvalComplete', approved: [item(1)] });
+    const done = bulkTransition(start, { type: 'approvalFinished', jobId: 'finish-job' });
+    expect(done).toMatchObject({ mode: 'approvalComplete', approval: { jobId: 'finish-job' } });
     expect(isFinishedFlow(done)).toBe(true);
     expect(routeAfterApproval(done.approval!)).toBe('/approved');
     expect(bulkTransition(done, { type: 'finish' })).toBe(INITIAL_BULK_STATE);
@@ -193,8 +196,12 @@ describe('bulk mode: approving (docs/product.md 4)', () => {
       origin: '/copied',
     });
     expect(start.mode).toBe('approving');
-    const done = bulkTransition(start, { type: 'approvalFinished', approved: [item(2)] });
-    expect(done).toMatchObject({ mode: 'copyComplete', approved: [item(2)] });
+    const done = bulkTransition(start, { type: 'approvalFinished', jobId: 'finish-job' });
+    expect(done).toMatchObject({
+      mode: 'copyComplete',
+      copyJobId: 'copy-job',
+      approval: { jobId: 'finish-job' },
+    });
     expect(done.copied).toHaveLength(2);
     expect(routeAfterApproval(done.approval!)).toBe('/copied');
   });
@@ -206,7 +213,7 @@ describe('bulk mode: approving (docs/product.md 4)', () => {
       items: [item(1), item(2)],
       origin: '/approvecopied',
     });
-    const done = bulkTransition(start, { type: 'approvalFinished', approved: [item(1), item(2)] });
+    const done = bulkTransition(start, { type: 'approvalFinished', jobId: 'finish-job' });
     expect(done.mode).toBe('copyComplete');
     expect(routeAfterApproval(done.approval!)).toBe('/approvecopied/confirmation');
   });
@@ -238,8 +245,12 @@ describe('bulk mode: events that do not fit are ignored', () => {
     ['paste twice', pasted, { type: 'paste', copyKey: 'k2' }],
     ['copy of the same source while copying', withTargets, { type: 'copy', source, origin: '/y' }],
     ['copy while the copy job runs', pasted, { type: 'copy', source, origin: '/y' }],
-    ['a job result while copying', withTargets, { type: 'copyFinished', copied: [copiedEntry(1)] }],
-    ['a job result twice', copied, { type: 'copyFinished', copied: [] }],
+    [
+      'a job result while copying',
+      withTargets,
+      { type: 'copyFinished', jobId: 'j', copied: [copiedEntry(1)] },
+    ],
+    ['a job result twice', copied, { type: 'copyFinished', jobId: 'j', copied: [] }],
     ['a failure after the job ended', copied, { type: 'copyFailed' }],
     ['cancel while idle', () => INITIAL_BULK_STATE, { type: 'cancel' }],
     ['cancel while the copy job runs', pasted, { type: 'cancel' }],
@@ -263,7 +274,7 @@ describe('bulk mode: events that do not fit are ignored', () => {
       { type: 'startApproval', from: 'copied', items: [item(1)], origin: '/copied' },
     ],
     ['approve nothing', copied, { type: 'startApproval', from: 'copied', items: [], origin: '/copied' }],
-    ['approval finished while idle', () => INITIAL_BULK_STATE, { type: 'approvalFinished', approved: [] }],
+    ['approval finished while idle', () => INITIAL_BULK_STATE, { type: 'approvalFinished', jobId: 'j' }],
     ['approval failed while copying', copying, { type: 'approvalFailed' }],
   ];
   it.each(cases)('%s', (_name, state, event) => {
@@ -339,14 +350,10 @@ describe('bulk mode: what the copy job made (docs/product.md 3 "Copied property 
     expect(copiedEntries(draft, made).every((entry) => !entry.eligibleForApproval)).toBe(true);
   });
 
-  it('the copies of a finished flow only, asked for by residence and assessment', () => {
+  it('the copies of a finished flow only', () => {
     expect(finishedCopies(withTargets())).toEqual([]);
     expect(finishedCopies(pasted())).toEqual([]);
     expect(finishedCopies(copied()).map((entry) => entry.assessmentId)).toEqual(['new1', 'new2']);
-    expect(assessmentRefs(copied().copied)).toEqual([
-      { propertyId: 'p1', assessmentId: 'new1' },
-      { propertyId: 'p2', assessmentId: 'new2' },
-    ]);
   });
 });
 
@@ -371,7 +378,7 @@ describe('bulk mode: restored after a reload', () => {
       () =>
         run(
           { type: 'startApproval', from: 'list', items: [item(1)], origin: '/x' },
-          { type: 'approvalFinished', approved: [item(1)] },
+          { type: 'approvalFinished', jobId: 'finish-job' },
         ),
     ],
   ])('%s survives serialize and parse', (_name, state) => {

@@ -1,5 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
+import { jobStartMessage } from '../../../ui/job-start-error';
 import { AnswersWaitingError, type useBulkApproval } from './use-bulk-approval';
 
 type Feedback = Pick<
@@ -48,7 +49,7 @@ function StartFeedback(props: { approval: Feedback }) {
     <Alert color="red" role="alert" title={t('bulkApprove.error.title')}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
-          {t('bulkApprove.error.description')} {approval.startError.message}
+          {t('bulkApprove.error.description')} {jobStartMessage(approval.startError, t)}
         </Text>
         <Button size="compact-sm" variant="default" onClick={approval.retry}>
           {t('general.retry')}

@@ -12,6 +12,7 @@ export function BulkApprovalProgress(props: { approval: ReturnType<typeof useBul
       items={props.approval.items}
       errorText={`${t('bulkApprove.error.title')}. ${t('bulkApprove.error.description')}`}
       onClose={props.approval.closeFailed}
+      onStop={props.approval.stop}
     />
   );
 }

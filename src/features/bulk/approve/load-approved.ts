@@ -1,24 +1,23 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { locatedAssessmentsQueryOptions } from '../../../api/get-located-assessments';
+import { jobItemsQueryOptions } from '../../../api/job-items';
 import { copiedCandidates, type ApprovalRequest } from '../../../domain/bulk-approval';
-import { assessmentRefs, type BulkApproveItem, type BulkState } from '../../../domain/bulk-mode';
+import type { BulkState } from '../../../domain/bulk-mode';
 import { bulkStore } from '../../../offline/bulk-state';
 
 /**
- * The assessments an approval has just approved (docs/product.md 4): /approved after one started
+ * The approval job whose result is on screen (docs/product.md 4): /approved after one started
  * from a list, /approvecopied/confirmation after copies were approved. None otherwise.
  */
-export function justApproved(state: BulkState): readonly BulkApproveItem[] {
-  if (state.mode === 'approvalComplete') return state.approved;
-  if (state.mode === 'copyComplete' && state.approval?.from === 'approveCopied') return state.approved;
-  return [];
+export function approvedJobId(state: BulkState): string | null {
+  if (state.mode === 'approvalComplete') return state.approval?.jobId ?? null;
+  if (state.mode === 'copyComplete' && state.approval?.from === 'approveCopied') return state.approval.jobId;
+  return null;
 }
 
-/** The loader of /approved and /approvecopied/confirmation: the just-approved with their current statuses. */
+/** The loader of /approved and /approvecopied/confirmation: the first page of the job's items. */
 export async function loadApproved(queryClient: QueryClient): Promise<void> {
-  const approved = justApproved(bulkStore.getSnapshot());
-  if (approved.length > 0)
-    await queryClient.ensureQueryData(locatedAssessmentsQueryOptions(assessmentRefs(approved)));
+  const jobId = approvedJobId(bulkStore.getSnapshot());
+  if (jobId !== null) await queryClient.ensureInfiniteQueryData(jobItemsQueryOptions(jobId));
 }
 
 /**

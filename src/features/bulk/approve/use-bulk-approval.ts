@@ -4,11 +4,15 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from '
 import { finishAssessments } from '../../../api/finish-assessments';
 import { getJob } from '../../../api/get-job';
 import { refreshAfterAssessmentChange } from '../../../api/refresh-after-change';
-import { approvalItems, approvedItems, type ApprovalRequest } from '../../../domain/bulk-approval';
+import type { JobState } from '../../../api/dto';
+import { approvalItems, type ApprovalRequest } from '../../../domain/bulk-approval';
 import { routeAfterApproval, type ApprovalStart } from '../../../domain/bulk-mode';
 import { jobProgress, type CurrentJob } from '../../../hub/job-progress';
 import { bulkStore } from '../../../offline/bulk-state';
 import { currentJobState } from '../../../offline/client-state';
+import { formatCount } from '../../../i18n/format-count';
+import { useTranslation } from '../../../i18n/use-translation';
+import { showToast } from '../../../ui/toasts';
 import { forgetApprovalRequest } from './approval-request';
 
 function newKey(): string {
@@ -57,6 +61,7 @@ async function postApproval(approval: ApprovalStart): Promise<void> {
  * with the same idempotency key (a lost answer then finds the job the server did start).
  */
 export function useBulkApproval(request: ApprovalRequest | null, sendWaitingAnswers?: SendWaitingAnswers) {
+  const t = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const current = useSyncExternalStore(jobProgress.subscribe, jobProgress.getSnapshot);
@@ -112,27 +117,41 @@ export function useBulkApproval(request: ApprovalRequest | null, sendWaitingAnsw
         jobProgress.dismiss();
         return;
       }
-      let approved: ReturnType<typeof approvedItems> = [];
+      let ended: JobState | null = null;
       try {
-        approved = approvedItems(approval.items, (await getJob(jobId)).failedItems);
+        ended = await getJob(jobId);
       } catch {
         // The job cannot be read: nothing is known to be approved.
       }
       await refreshAfterAssessmentChange(queryClient);
       jobProgress.dismiss();
-      if (approved.length === 0) {
+      // Done items: processed ones that did not fail (a stopped job's cancelled ones are neither).
+      const approvedCount = ended ? ended.currentCount - ended.errorCount : 0;
+      if (!ended || (approvedCount === 0 && ended.status !== 'cancelled')) {
         bulkStore.dispatch({ type: 'approvalFailed' });
         return;
       }
-      bulkStore.dispatch({ type: 'approvalFinished', approved });
+      bulkStore.dispatch({ type: 'approvalFinished', jobId });
       forgetApprovalRequest();
-      await navigate({ to: routeAfterApproval(approval), replace: true });
+      const next = routeAfterApproval(approval);
+      // Back on the copies' list a stopped approval says how far it came there.
+      if (ended.status === 'cancelled' && next === '/copied')
+        showToast({
+          id: 'approval-stopped',
+          kind: 'info',
+          message: t('bulkApprove.stopped', {
+            done: formatCount(approvedCount),
+            total: formatCount(ended.maxCount),
+          }),
+        });
+      await navigate({ to: next, replace: true });
     },
-    [queryClient, navigate],
+    [queryClient, navigate, t],
   );
 
   useEffect(() => {
-    if (job?.progress.phase === 'succeeded') void conclude(job.job.jobId);
+    const phase = job?.progress.phase;
+    if (phase === 'succeeded' || phase === 'cancelled') void conclude(job!.job.jobId);
   }, [job, conclude]);
 
   const approve = useCallback(
@@ -177,6 +196,8 @@ export function useBulkApproval(request: ApprovalRequest | null, sendWaitingAnsw
     job,
     /** The assessments of this approval (a failed one's reason names its residence). */
     items: request?.properties,
+    /** Stop: the server stops the job at the next item (docs/api.md "Jobs"); its result page follows. */
+    stop: () => jobProgress.cancel(),
     /** Closing a failed job's dialog: what it did approve is shown, else the flow is back where it was. */
     closeFailed: () => {
       if (job) void conclude(job.job.jobId);

@@ -1,23 +1,22 @@
-import { Anchor, Badge, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
-import type { AssessmentListEntry } from '../../../api/dto';
-import { locatedAssessmentsQueryOptions } from '../../../api/get-located-assessments';
-import { assessmentRefs, finishedCopies, type CopiedEntry } from '../../../domain/bulk-mode';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo, useState } from 'react';
+import { finishedCopies, type BulkState, type CopiedEntry } from '../../../domain/bulk-mode';
 import { approveCopiedBlock, isCopyReadyForApproval } from '../../../domain/bulk-selection';
-import { displayStatus } from '../../../domain/statuses';
-import { pluralKey } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
+import { bulkStore } from '../../../offline/bulk-state';
 import { ActionBar } from '../../../ui/action-bar';
-import { CardList, CardListItem } from '../../../ui/card-list';
 import { PageHeader } from '../../../ui/page-header';
-import { StatusBadge } from '../../../ui/status-badge';
+import { ReasonedButton } from '../../../ui/reasoned-button';
 import { useOnline } from '../../../ui/use-online';
 import { approvalState } from '../approve/approval-request';
 import { LeaveFlowGuard } from '../approve/leave-flow-guard';
 import { useBulkMode } from '../hooks/use-bulk-mode';
-import { ReasonedButton } from '../../../ui/reasoned-button';
+import { allFailedItems } from '../results/failed-items';
+import { JobResultList, type CopyRowState } from '../results/job-result-list';
+import { JobSummary } from '../results/job-summary';
+import { useJobItems } from '../results/use-job-items';
 
 /** The pages a finished copy flow goes on to without ending: its copies and their approval. */
 const insideCopiedFlow = (pathname: string) =>
@@ -26,36 +25,31 @@ const insideCopiedFlow = (pathname: string) =>
   pathname === '/copied' ||
   pathname === '/copiedproperties';
 
-/** A copy as the list shows it: the flow's entry with its assessment as it is now. */
-interface CopiedRow extends CopiedEntry {
-  current: AssessmentListEntry | undefined;
-}
-
-const isEligible = (row: CopiedRow) => isCopyReadyForApproval(row, row.current);
-
 /**
- * /copied and /copiedproperties (docs/product.md 2): the assessments the copy made, with their
- * current status, whether the user has been through them ("save answers and go back" from the
- * form) and whether they may be approved. Each opens at screening question 001. The action bar
- * has Finish (the flow ends), Edit (one selected copy) and Approve (count).
+ * /copied and /copiedproperties (docs/product.md 2): the copy job's result, read from the server a
+ * page at a time (docs/api.md "Jobs"), so a copy to a whole department is listed like a small one:
+ * how many were copied, which failed and why (with a way to copy to those again), and each copy
+ * with its current status, whether the user has been through it ("save answers and go back" from
+ * the form) and whether it may be approved. Each opens at screening question 001. The action bar
+ * has Finish (the flow ends), Edit (one selected copy) and Approve (the selected, or every copy).
  */
 export function CopiedList() {
   const t = useTranslation();
   const { state } = useBulkMode();
-  const entries = finishedCopies(state);
+  const jobId = state.mode === 'copyComplete' ? state.copyJobId : null;
   return (
     <>
       {/* docs/product.md 4: leaving the finished copy asks first; its copies and their approval
           are inside the flow. */}
       <LeaveFlowGuard allow={insideCopiedFlow} />
       <PageHeader title={t('copied.title')} description={t('copied.description')} />
-      {entries.length === 0 ? (
+      {jobId === null ? (
         <Stack gap="md" align="flex-start">
           <Text role="status">{t('copied.empty')}</Text>
           <FinishButton />
         </Stack>
       ) : (
-        <CopiedEntries entries={entries} />
+        <CopiedJob jobId={jobId} entries={finishedCopies(state)} />
       )}
     </>
   );
@@ -77,32 +71,67 @@ function FinishButton() {
   );
 }
 
-function CopiedEntries(props: { entries: readonly CopiedEntry[] }) {
+/**
+ * "Copy again to the failed ones": the flow starts over from the same source with the residences
+ * whose copy failed chosen (as they were chosen, for the overwrite warning), on the summary with
+ * Paste (docs/product.md 4).
+ */
+async function chooseFailedTargets(jobId: string, state: BulkState): Promise<void> {
+  const failed = new Set((await allFailedItems(jobId)).map((item) => item.propertyId));
+  const targets = state.targets.filter((target) => failed.has(target.propertyId));
+  if (!state.source || targets.length === 0) return;
+  bulkStore.dispatch({ type: 'copy', source: state.source, origin: state.origin ?? '/' });
+  bulkStore.dispatch({ type: 'selectTargets', targets });
+}
+
+function CopiedJob(props: { jobId: string; entries: readonly CopiedEntry[] }) {
   const t = useTranslation();
   const navigate = useNavigate();
   const online = useOnline();
-  const refs = useMemo(() => assessmentRefs(props.entries), [props.entries]);
-  const { data: located } = useSuspenseQuery(locatedAssessmentsQueryOptions(refs));
-  const rows = useMemo<CopiedRow[]>(() => {
-    const byId = new Map(located.map((entry) => [entry.assessmentId, entry]));
-    return props.entries.map((entry) => ({ ...entry, current: byId.get(entry.assessmentId) }));
-  }, [props.entries, located]);
+  const { state } = useBulkMode();
+  const job = useJobItems(props.jobId);
+  const entries = useMemo(
+    () => new Map(props.entries.map((entry) => [entry.assessmentId, entry])),
+    [props.entries],
+  );
+  // The copies as the server has them now, where their page has been read.
+  const current = useMemo(
+    () =>
+      new Map(
+        job.items.flatMap((item) =>
+          item.assessment ? [[item.assessment.assessmentId, item.assessment]] : [],
+        ),
+      ),
+    [job.items],
+  );
+  const copyOf = useCallback(
+    (assessmentId: string): CopyRowState | undefined => {
+      const entry = entries.get(assessmentId);
+      return (
+        entry && { saved: entry.saved, eligible: isCopyReadyForApproval(entry, current.get(assessmentId)) }
+      );
+    },
+    [entries, current],
+  );
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const toggle = (assessmentId: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(assessmentId)) next.delete(assessmentId);
-      else next.add(assessmentId);
-      return next;
-    });
-  const chosen = rows.filter((row) => selected.has(row.assessmentId));
+  const toggle = useCallback(
+    (assessmentId: string) =>
+      setSelected((before) => {
+        const next = new Set(before);
+        if (next.has(assessmentId)) next.delete(assessmentId);
+        else next.add(assessmentId);
+        return next;
+      }),
+    [],
+  );
+  const chosen = props.entries.filter((entry) => selected.has(entry.assessmentId));
   const single = chosen.length === 1 ? chosen[0] : undefined;
-  // docs/product.md 2: Approve (count) takes the selected copies, or all of them when none is
-  // selected; every one must be ready for approval (docs/product.md 5), and the job needs a
-  // connection. /approve gets them and the way back in its navigation state.
-  const toApprove = (chosen.length > 0 ? chosen : rows).map((row) => ({
-    ...row,
-    eligibleForApproval: isEligible(row),
+  // docs/product.md 2: Approve (count) takes the selected copies, or every copy the job made when
+  // none is selected (those not yet on screen too); every one must be ready for approval
+  // (docs/product.md 5), and the job needs a connection. /approve gets them in its navigation state.
+  const toApprove = (chosen.length > 0 ? chosen : props.entries).map((entry) => ({
+    ...entry,
+    eligibleForApproval: isCopyReadyForApproval(entry, current.get(entry.assessmentId)),
   }));
   const approveBlocked = approveCopiedBlock(toApprove, online);
   const approve = () => {
@@ -130,66 +159,37 @@ function CopiedEntries(props: { entries: readonly CopiedEntry[] }) {
         },
       });
   };
+  const retry = useMutation({
+    mutationFn: () => chooseFailedTargets(props.jobId, bulkStore.getSnapshot()),
+    onSuccess: () => {
+      if (bulkStore.getSnapshot().mode === 'copying') void navigate({ to: '/copy' });
+    },
+  });
 
   return (
     <>
-      <Text role="status" mb="sm">
-        {t(pluralKey('copied.count', rows.length), { count: rows.length })}
-      </Text>
-      <CardList>
-        {rows.map((row) => {
-          const status = row.current
-            ? displayStatus(
-                row.current.assessmentStatus,
-                row.current.isCalculated,
-                row.current.futureApprovedDate,
-              )
-            : 'draft';
-          return (
-            <CardListItem key={row.assessmentId}>
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Group gap="sm" wrap="nowrap" miw={0}>
-                  <Checkbox
-                    aria-label={t('propertiesList.selectRow', { location: row.location })}
-                    checked={selected.has(row.assessmentId)}
-                    onChange={() => toggle(row.assessmentId)}
-                  />
-                  <Stack gap={4} miw={0}>
-                    {/* docs/product.md 2: an entry opens screening question 001 of its copy. */}
-                    <Anchor
-                      fw={600}
-                      aria-label={t('copied.open', { location: row.location })}
-                      renderRoot={(rootProps) => (
-                        <Link
-                          {...rootProps}
-                          to="/assessment/$propertyId/$assessmentId/$chapter/$questionId"
-                          params={{
-                            propertyId: row.propertyId,
-                            assessmentId: row.assessmentId,
-                            chapter: 'screening',
-                            questionId: '001',
-                          }}
-                        />
-                      )}
-                    >
-                      {row.location}
-                    </Anchor>
-                    <Group gap={6}>
-                      <StatusBadge status={status} />
-                      <Badge variant="outline" color={row.saved ? 'green.9' : 'gray.8'}>
-                        {row.saved ? t('copied.saved') : t('copied.notSaved')}
-                      </Badge>
-                      <Text size="sm">
-                        {isEligible(row) ? t('copied.eligible') : t('copied.notEligible')}
-                      </Text>
-                    </Group>
-                  </Stack>
-                </Group>
-              </Group>
-            </CardListItem>
-          );
-        })}
-      </CardList>
+      <JobSummary
+        jobId={props.jobId}
+        kind="copy"
+        counts={job.counts}
+        total={job.total}
+        stopped={job.status === 'cancelled'}
+        onRetryFailed={state.source ? () => retry.mutate() : undefined}
+        retrying={retry.isPending}
+        retryError={retry.isError}
+      />
+      <JobResultList
+        label={t('copied.list.label')}
+        kind="copy"
+        items={job.items}
+        total={job.total}
+        onNearEnd={job.loadMore}
+        loadFailed={job.loadFailed}
+        onRetry={job.retry}
+        copyOf={copyOf}
+        selected={selected}
+        onToggle={toggle}
+      />
       <ActionBar label={t('copied.actionBar.label')}>
         <Group justify="flex-end" gap="xs" align="flex-start">
           <FinishButton />

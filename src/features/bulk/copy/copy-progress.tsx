@@ -18,6 +18,8 @@ export function CopyProgress(props: {
   /** The residences copied to: a failure names its residence. */
   targets: readonly { propertyId: string; location: string }[];
   onClose: () => void;
+  /** Stop (JobProgressDialog), once the job has been started. */
+  onStop?: () => Promise<void>;
 }) {
   const t = useTranslation();
   const progress = props.job?.progress;
@@ -40,6 +42,7 @@ export function CopyProgress(props: {
             : null
       }
       onClose={props.onClose}
+      onStop={props.job ? props.onStop : undefined}
     />
   );
 }

@@ -12,6 +12,7 @@ import { CopyProgress } from './copy-progress';
 import { OverwriteWarning } from './overwrite-warning';
 import { ReasonedButton } from '../../../ui/reasoned-button';
 import { TargetList } from './target-list';
+import { jobStartMessage } from '../../../ui/job-start-error';
 
 /** Where "choose more on the list" may return: a department's residence list. */
 const isList = (path: string | null) => path?.startsWith('/departments/properties/') ?? false;
@@ -107,7 +108,7 @@ export function CopySummary() {
         {startError && !running && (
           <Alert color="red" role="alert" title={t('propertiesList.copyProperties.error.title')}>
             <Text size="sm">{t('propertiesList.copyProperties.error.description')}</Text>
-            <Text size="sm">{startError.message}</Text>
+            <Text size="sm">{jobStartMessage(startError, t)}</Text>
           </Alert>
         )}
 
@@ -134,8 +135,9 @@ export function CopySummary() {
         job={copyJob.job}
         targetCount={targets.length}
         targets={targets}
-        startError={running && startError ? startError.message : null}
+        startError={running && startError ? jobStartMessage(startError, t) : null}
         onClose={copyJob.closeFailed}
+        onStop={copyJob.stop}
       />
     </>
   );

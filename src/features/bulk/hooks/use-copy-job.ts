@@ -97,22 +97,25 @@ export function useCopyJob() {
       const copied = ended ? copiedEntries(state, ended.copied) : [];
       await refreshAfterAssessmentChange(queryClient);
       // A fake job (flag-fake_copy) copies nothing but succeeds: its flow ends on the list too.
-      const succeeded = jobProgress.getSnapshot()?.progress.phase === 'succeeded';
+      // So does a job its owner stopped: the list says how far it came.
+      const phase = jobProgress.getSnapshot()?.progress.phase;
       jobProgress.dismiss();
-      if (copied.length === 0 && !succeeded) {
+      if (!ended || (copied.length === 0 && phase !== 'succeeded' && phase !== 'cancelled')) {
         bulkStore.dispatch({ type: 'copyFailed' });
         return;
       }
-      bulkStore.dispatch({ type: 'copyFinished', copied });
-      // A plain path: /approvecopied is a screen of the approval flow, not of this feature.
-      const next: string = routeAfterCopy(state.source);
+      bulkStore.dispatch({ type: 'copyFinished', jobId, copied });
+      // A plain path: /approvecopied is a screen of the approval flow, not of this feature. A
+      // stopped copy shows its result first.
+      const next: string = phase === 'cancelled' ? '/copied' : routeAfterCopy(state.source);
       await navigate({ to: next, replace: true });
     },
     [queryClient, navigate],
   );
 
   useEffect(() => {
-    if (job?.progress.phase === 'succeeded') void conclude(job.job.jobId);
+    const phase = job?.progress.phase;
+    if (phase === 'succeeded' || phase === 'cancelled') void conclude(job!.job.jobId);
   }, [job, conclude, retries]);
 
   const paste = useCallback(() => {
@@ -134,6 +137,8 @@ export function useCopyJob() {
     paste,
     /** The copy job, while it runs or after it failed (the dialog shows it). */
     job,
+    /** Stop: the server stops the copy at the next item (docs/api.md "Jobs"); /copied follows. */
+    stop: () => jobProgress.cancel(),
     /** The job could not be started; the server's message when it gave one. */
     startError: start.error,
     /**
