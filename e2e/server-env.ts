@@ -27,6 +27,8 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   HELP_IMAGE_ORIGINS: '',
   SHUTDOWN_TIMEOUT_MS: '10000',
   IDEMPOTENCY_KEY_RETENTION_DAYS: '',
+  JOB_RETENTION_DAYS: '',
+  JOB_QUEUE_ITEMS_PER_ORGANIZATION: '',
   // Parallel specs sign in and connect as one user far more often than a person does;
   // e2e/rate-limits.spec.ts starts a server of its own with low limits.
   RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',

@@ -1,11 +1,20 @@
-import { ActionIcon, Group, Text } from '@mantine/core';
+import { ActionIcon, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import type { BulkTarget } from '../../../domain/bulk-mode';
 import { useTranslation } from '../../../i18n/use-translation';
-import { CardList, CardListItem } from '../../../ui/card-list';
 import { StatusBadge } from '../../../ui/status-badge';
+import { useWindowRows } from '../../../ui/use-window-rows';
+import classes from '../results/job-results.module.css';
 
-/** The residences chosen to receive the copy, each with its status and a way to remove it. */
+/** A line's fixed height: the address with its status and the remove button, and the gap. */
+const ROW_HEIGHT = 52;
+
+/**
+ * The residences chosen to receive the copy, each with its status and a way to remove it,
+ * rendered only while in view (docs/architecture.md, "The big list"): "Vælg alle" in a big
+ * department chooses thousands, and the page renders again with every progress message of the
+ * copy job.
+ */
 export function TargetList(props: {
   targets: readonly BulkTarget[];
   onRemove: (propertyId: string) => void;
@@ -15,31 +24,41 @@ export function TargetList(props: {
   removeLabel?: 'copy.summary.remove' | 'bulkCopy.remove';
 }) {
   const t = useTranslation();
+  const { ref, virtualizer, scrollMargin } = useWindowRows<HTMLUListElement>({
+    count: props.targets.length,
+    itemHeight: ROW_HEIGHT,
+    overscan: 8,
+  });
   if (props.targets.length === 0) return <Text role="status">{t('copy.summary.empty')}</Text>;
   return (
-    <CardList>
-      {props.targets.map((target) => (
-        <CardListItem key={target.propertyId} py={6}>
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Group gap="xs" miw={0}>
-              <Text fw={600} truncate>
-                {target.location}
-              </Text>
-              <StatusBadge status={target.status} />
-            </Group>
-            {!props.disabled && (
-              <ActionIcon
-                variant="subtle"
-                color="gray.8"
-                aria-label={t(props.removeLabel ?? 'copy.summary.remove', { location: target.location })}
-                onClick={() => props.onRemove(target.propertyId)}
-              >
-                <IconX size={18} aria-hidden />
-              </ActionIcon>
-            )}
-          </Group>
-        </CardListItem>
-      ))}
-    </CardList>
+    <ul ref={ref} className={classes.list} style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((row) => {
+        const target = props.targets[row.index]!;
+        return (
+          <li
+            key={row.index}
+            className={classes.row}
+            style={{ top: row.start - scrollMargin, height: ROW_HEIGHT }}
+          >
+            <div className={classes.body}>
+              <div className={classes.line}>
+                <span className={classes.location}>{target.location}</span>
+                <StatusBadge status={target.status} />
+              </div>
+              {!props.disabled && (
+                <ActionIcon
+                  variant="subtle"
+                  color="gray.8"
+                  aria-label={t(props.removeLabel ?? 'copy.summary.remove', { location: target.location })}
+                  onClick={() => props.onRemove(target.propertyId)}
+                >
+                  <IconX size={18} aria-hidden />
+                </ActionIcon>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
