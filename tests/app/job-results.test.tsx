@@ -91,6 +91,12 @@ function itemsPage(url: URL, all: JobItem[], fields: Partial<JobItemsPage> = {})
 }
 
 const copyItems = [...Array(TOTAL).keys()].map(copyItem);
+/** An approval of three: one approved, one failed, one approved and since abandoned. */
+const finishItems: JobItem[] = [
+  { ...copyItems[0]!, validFrom: '2026-11-27' },
+  { ...copyItems[COPIED]!, assessment: copyItems[1]!.assessment, validFrom: '2026-11-27' },
+  { ...copyItems[2]!, assessment: null, validFrom: '2026-11-27' },
+];
 let requests: URL[];
 
 beforeEach(() => {
@@ -105,7 +111,7 @@ beforeEach(() => {
       if (url.pathname === '/api/v2/jobs/copy-job/items') return json(itemsPage(url, copyItems));
       if (url.pathname === '/api/v2/jobs/finish-job/items')
         return json(
-          itemsPage(url, copyItems.slice(0, 3), {
+          itemsPage(url, finishItems, {
             jobId: 'finish-job',
             kind: 'finish',
             status: 'partlyFailed',
@@ -209,6 +215,8 @@ describe('the result page of a copy to a whole department (docs/product.md 4, do
       '2 af 3 vurderinger er godkendt.',
     );
     expect(await screen.findByText('1 mislykkedes')).toBeDefined();
+    const list = screen.getByRole('list', { name: 'Godkendte vurderinger' });
+    expect(within(list).getByText('Vurderingen findes ikke længere')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Godkend de mislykkede igen (1)' })).toBeDefined();
   });
 });

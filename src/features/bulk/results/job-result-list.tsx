@@ -28,6 +28,9 @@ function ItemNote(props: { item: JobItem; kind: JobKind; copy: CopyRowState | un
   if (item.outcome === 'failed') return <span className={classes.failed}>{item.message}</span>;
   if (item.outcome === 'cancelled') return <span>{t(`jobResults.outcome.cancelled.${kind}`)}</span>;
   if (item.outcome === 'pending') return <span>{t('jobResults.outcome.pending')}</span>;
+  // A fake job (flag-fake_copy) changes nothing; a copy or approval since abandoned is gone.
+  if (item.outcome === 'skipped') return <span>{t('jobResults.outcome.skipped')}</span>;
+  if (!item.assessment) return <span>{t(`jobResults.outcome.gone.${kind}`)}</span>;
   if (kind === 'finish') {
     const futureDay = item.validFrom ? futureDayOf(item.validFrom) : null;
     return futureDay ? <span>{t('approved.validFrom', { date: formatShortDate(futureDay) })}</span> : null;
