@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { freshPostgresDatabase } from './fresh-postgres';
 import { BENCH_RATE_LIMITS, startServerChild, type ServerChild } from './server-child';
 
 const { values: args } = parseArgs({
@@ -355,20 +355,7 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
       .pop()!;
     admin = line.replace(/^TEST_DATABASE_URL=/, '');
   }
-  const name = `bench_api_${randomBytes(4).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return freshPostgresDatabase(admin, 'bench_api');
 }
 
 if (!existsSync(path.join(STATIC_DIR, 'index.html'))) {
