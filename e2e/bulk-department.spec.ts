@@ -130,7 +130,11 @@ test.describe('a copy and its approval across a whole department', () => {
       await next.click();
       await expect(page).toHaveURL(/\/copy$/);
 
-      await page.getByRole('button', { name: `Indsæt (${n})` }).click();
+      const paste = page.getByRole('button', { name: `Indsæt (${n})` });
+      await paste.scrollIntoViewIfNeeded();
+      // At the end of a long summary, nothing (the copy's toast) lies over Paste.
+      expect(await uncovered(paste)).toBe(true);
+      await paste.click();
       const copying = await followProgress(
         page,
         'Kopierer vurderinger',

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { cancelRoute, isCopyRunning } from '../../../domain/bulk-mode';
@@ -13,6 +14,7 @@ import { OverwriteWarning } from './overwrite-warning';
 import { ReasonedButton } from '../../../ui/reasoned-button';
 import { TargetList } from './target-list';
 import { jobStartMessage } from '../../../ui/job-start-error';
+import { dismissCopyStartedToast } from '../../../ui/copy-started-toast';
 
 /** Where "choose more on the list" may return: a department's residence list. */
 const isList = (path: string | null) => path?.startsWith('/departments/properties/') ?? false;
@@ -29,6 +31,7 @@ export function CopySummary() {
   const online = useOnline();
   const { state, dispatch } = useBulkMode();
   const copyJob = useCopyJob();
+  useEffect(dismissCopyStartedToast, []);
   const running = isCopyRunning(state);
   const { source, targets } = state;
   const choosing = state.mode === 'copying' || running;
