@@ -14,14 +14,26 @@ const brand: MantineColorsTuple = [
   '#0d3155',
 ];
 
-/** docs/product.md 9 breakpoints: xs 360, sm 640, md 768, lg 1024, xl 1280 (px). */
+/**
+ * docs/product.md 9 breakpoints: xxs 321, xs 360, sm 640, md 768, lg 1024, xl 1280, 2xl 1440,
+ * 3xl 1920 (px; in em of 16 px, as Mantine's own).
+ */
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: 6,
   colors: { brand },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
-  breakpoints: { xs: '22.5em', sm: '40em', md: '48em', lg: '64em', xl: '80em' },
+  breakpoints: {
+    xxs: '20.0625em',
+    xs: '22.5em',
+    sm: '40em',
+    md: '48em',
+    lg: '64em',
+    xl: '80em',
+    '2xl': '90em',
+    '3xl': '120em',
+  },
   focusRing: 'always',
   cursorType: 'pointer',
   components: {

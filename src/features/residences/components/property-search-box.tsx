@@ -1,7 +1,7 @@
 import { Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { INVALID_RESIDENCE_ID } from '../../../domain/location';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -12,6 +12,9 @@ import { useDeviceSearch } from '../search/device-search';
 /** docs/product.md 5 and 9: search after 500 ms with more than 2 characters. */
 const SEARCH_DEBOUNCE_MS = 500;
 
+/** docs/product.md 9: the box is at most 352 px wide on the property pages, 288 px elsewhere. */
+export const searchBoxWidth = (pathname: string) => (/\/properties(\/|$)/.test(pathname) ? 352 : 288);
+
 /**
  * docs/product.md 2 "Property search box": suggestions in a dropdown (15, at most about 20rem high), a
  * loading indicator, search.noResults and search.error; Enter opens the results page. Offline the
@@ -20,6 +23,7 @@ const SEARCH_DEBOUNCE_MS = 500;
 export function PropertySearchBox(props: { organizationId: string }) {
   const t = useTranslation();
   const navigate = useNavigate();
+  const maxWidth = searchBoxWidth(useLocation({ select: (location) => location.pathname }));
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [value, setValue] = useState('');
   const [debounced] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
@@ -56,7 +60,7 @@ export function PropertySearchBox(props: { organizationId: string }) {
           }
           value={value}
           w="100%"
-          maw={352}
+          maw={maxWidth}
           onChange={(e) => {
             setValue(e.currentTarget.value);
             combobox.openDropdown();
