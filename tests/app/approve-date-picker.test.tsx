@@ -17,15 +17,18 @@ vi.mock('../../src/hub/hub-connection', () => ({
 beforeAll(fillJsdomGaps);
 
 const bodies: unknown[] = [];
+/** What POST finishassessments answers (a refusal, in one test). */
+let finishAnswer: () => Response;
 beforeEach(() => {
   bodies.length = 0;
+  finishAnswer = () => json({ jobId: 'job-2' });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), location.origin);
       if (url.pathname === '/api/v2/assessment/finishassessments') {
         bodies.push(JSON.parse(String(init?.body)));
-        return json({ jobId: 'job-2' });
+        return finishAnswer();
       }
       if (url.pathname === '/api/v2/jobs/job-2')
         return json({
@@ -93,5 +96,18 @@ describe('the date picker of one approval (docs/product.md 2 and 5)', () => {
       ]),
     );
     expect(await screen.findByRole('dialog', { name: 'Godkender vurderinger' })).toBeTruthy();
+  });
+
+  it('a refused approval says so in the words of this page: assessmentApprove.error (docs/product.md 8)', async () => {
+    finishAnswer = () => json({ message: 'Nej', code: 'ASSESSMENT_NOT_APPROVABLE' }, 409);
+    await renderPicker();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: dayLabel(firstFutureDay()) }));
+    await user.click(screen.getByRole('button', { name: 'Godkend' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Godkendelsen mislykkedes');
+    expect(alert.textContent).toContain(
+      'Vi kunne ikke godkende vurderingen. Prøv igen, og kontakt support, hvis fejlen bliver ved.',
+    );
   });
 });

@@ -6,7 +6,7 @@ import { searchBoxWidth } from '../../src/features/residences/components/propert
 describe('layout values', () => {
   it('has the spec’s eight breakpoints, xxs to 3xl, in em of 16 px', () => {
     const px = Object.fromEntries(
-      Object.entries(theme.breakpoints!).map(([name, em]) => [name, Math.round(parseFloat(em) * 16)]),
+      Object.entries(theme.breakpoints!).map(([name, em]) => [name, Math.round(parseFloat(String(em)) * 16)]),
     );
     expect(px).toEqual({ xxs: 321, xs: 360, sm: 640, md: 768, lg: 1024, xl: 1280, '2xl': 1440, '3xl': 1920 });
   });

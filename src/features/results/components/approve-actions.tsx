@@ -33,9 +33,14 @@ export function ApproveActions(props: { propertyId: string; assessmentId: string
   );
 }
 
-/** What went wrong before a job ran: answers still waiting, or the server refused to start it. */
+/**
+ * What went wrong before a job ran: answers still waiting, or the server refused to start it —
+ * in the words of the page (docs/product.md 8): `assessmentResult.approveNow.error` on the results
+ * page, `assessmentApprove.error.title` and `.description` on the date picker's page.
+ */
 export function ApprovalFeedback(props: {
   approval: Pick<Approval, 'blocked' | 'startFailed' | 'sendingAnswers'>;
+  page?: 'results' | 'datePicker';
 }) {
   const t = useTranslation();
   if (props.approval.sendingAnswers)
@@ -51,7 +56,11 @@ export function ApprovalFeedback(props: {
       </Alert>
     );
   if (props.approval.startFailed)
-    return (
+    return props.page === 'datePicker' ? (
+      <Alert color="red" role="alert" title={t('assessmentApprove.error.title')}>
+        {t('assessmentApprove.error.description')}
+      </Alert>
+    ) : (
       <Alert color="red" role="alert">
         {t('assessmentResult.approveNow.error')}
       </Alert>

@@ -36,7 +36,7 @@ export function ApproveDatePicker(props: {
           noneText={t('assessmentApprove.noDateSelected')}
         />
         {!online && <Text size="sm">{t('assessmentResult.approve.offline')}</Text>}
-        <ApprovalFeedback approval={approval} />
+        <ApprovalFeedback approval={approval} page="datePicker" />
         <Group gap="sm">
           <Button
             disabled={!chosen || !online || approval.busy}
@@ -63,7 +63,7 @@ export function ApproveDatePicker(props: {
       </Stack>
       <ApprovalProgressDialog
         job={approval.job}
-        errorText={t('assessmentResult.approveNow.error')}
+        errorText={`${t('assessmentApprove.error.title')}. ${t('assessmentApprove.error.description')}`}
         onClose={approval.dismissJob}
       />
     </>
