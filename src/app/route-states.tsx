@@ -24,10 +24,11 @@ export function RoutePending() {
 /**
  * What a route shows when its loader or screen failed (docs/product.md 8, the generic error
  * page): retry runs the loaders again. A 401/403 never stays here (the query cache sends it to
- * the root) unless the token ended while the device session goes on: then a sign-in is offered. Without a connection, a page that is not on the device says so plainly and opens by
- * itself when the connection is back.
+ * the root) unless the token ended while the device session goes on: then a sign-in is offered.
+ * Without a connection, a page that is not on the device says so plainly and opens by itself when
+ * the connection is back. A screen with its own error text passes it as `description`.
  */
-export function RouteError({ error }: ErrorComponentProps) {
+export function RouteError({ error, description }: ErrorComponentProps & { description?: string }) {
   const t = useTranslation();
   const router = useRouter();
   const online = useOnline();
@@ -71,5 +72,5 @@ export function RouteError({ error }: ErrorComponentProps) {
       </MessagePage>
     );
   }
-  return <ErrorScreen error={error} onRetry={() => void router.invalidate()} />;
+  return <ErrorScreen error={error} description={description} onRetry={() => void router.invalidate()} />;
 }

@@ -1,5 +1,7 @@
 import { Container } from '@mantine/core';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, type ErrorComponentProps } from '@tanstack/react-router';
+import { RouteError } from '../../../../app/route-states';
+import { useTranslation } from '../../../../i18n/use-translation';
 import { assessmentQueryOptions } from '../../../../api/get-assessment';
 import {
   locatedAssessmentsQueryOptions,
@@ -49,7 +51,14 @@ export const Route = createFileRoute(
     ]);
   },
   component: AssessmentRoute,
+  errorComponent: AssessmentLoadError,
 });
+
+/** docs/product.md 8: a form that could not be loaded says `assessment.error`. */
+function AssessmentLoadError(props: ErrorComponentProps) {
+  const t = useTranslation();
+  return <RouteError {...props} description={t('assessment.error')} />;
+}
 
 /**
  * The form composed from three features (no feature imports another, docs/architecture.md 7): the outbox
