@@ -52,6 +52,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Requests per minute (RATE_LIMIT_SIGN_IN_PER_MINUTE, _API_, _HUB_; http/rate-limits.ts). */
   rateLimits: RateLimits;
+  /**
+   * The service message in the app's header (SERVICE_MESSAGE). null when unset or empty: then
+   * the demo data's demonstration text where the database holds it, else none
+   * (content/service-message.ts).
+   */
+  serviceMessage: string | null;
 }
 
 /**
@@ -317,6 +323,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiPerMinute: positiveInt('RATE_LIMIT_API_PER_MINUTE', env.RATE_LIMIT_API_PER_MINUTE, 30_000),
       hubPerMinute: positiveInt('RATE_LIMIT_HUB_PER_MINUTE', env.RATE_LIMIT_HUB_PER_MINUTE, 30),
     },
+    serviceMessage: env.SERVICE_MESSAGE?.trim() || null,
   };
 }
 

@@ -2,14 +2,14 @@ import type {
   BreakerAndResultScreenSettings,
   GuidanceSettings,
   RelevanceSetting,
-  ServiceMessage,
 } from '../../../src/api/static-content';
 import type { HandicapType } from '../../../src/domain/handicaps';
 
 /**
  * Danish defaults for the configuration content of GET /api/v2/staticcontent (docs/product.md 3).
  * Texts that belong to the question catalogue (chapters, per-question help) live with the
- * catalogue in the database; these are the texts around it.
+ * catalogue in the database; these are the texts around it. The service message is the
+ * deployment's, not the code's (service-message.ts).
  */
 
 /** God Adgang's user groups (docs/architecture.md 3); icon keys are mapped to icons by the app. */
@@ -97,11 +97,6 @@ export const GUIDANCE_SETTINGS: GuidanceSettings = {
     title: 'Tjek oversigten',
     body: 'Her ser du de boliger, vurderingen bliver kopieret til. Fjern de boliger, der ikke skal med, og vælg Indsæt for at starte kopieringen. Har en bolig allerede en vurdering, bliver den erstattet, så læs advarslen grundigt.',
   },
-};
-
-export const SERVICE_MESSAGE: ServiceMessage = {
-  id: 'demo-2026-11',
-  text: 'Dette er en demonstration. Boligorganisationer, afdelinger og adresser er opdigtede, og dine svar bruges kun til afprøvning.',
 };
 
 /** Shown on every help screen under the question's own help; {title} is the question title. */

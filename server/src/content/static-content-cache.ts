@@ -1,12 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { precompress, type PrecompressedBody } from '../http/precompressed-body';
-import { buildStaticContent } from './static-content';
+import { buildStaticContent, type StaticContentSettings } from './static-content';
 
 /**
  * `staticcontent` as it goes on the wire, built once per change instead of per request
  * (docs/architecture.md "Bytes on the wire"). Every client asks for it at start; it only
- * changes with the catalogue and the texts of this folder.
+ * changes with the catalogue, the texts of this folder and the deployment's settings
+ * (SERVICE_MESSAGE), which a restart changes: the new body has a new ETag, so every client gets
+ * it at its next start (docs/api.md "The service message").
  *
  * Today nothing changes the catalogue while the server runs (the seed and the migrations run
  * before it listens), so it is built once, at the first request. Whatever changes the
@@ -24,12 +26,15 @@ declare module 'fastify' {
   }
 }
 
-export function createStaticContentCache(db: Kysely<Database>): StaticContentCache {
+export function createStaticContentCache(
+  db: Kysely<Database>,
+  settings: StaticContentSettings,
+): StaticContentCache {
   let built: Promise<PrecompressedBody> | null = null;
   return {
     current() {
       if (built === null) {
-        const building = buildStaticContent(db).then((content) =>
+        const building = buildStaticContent(db, settings).then((content) =>
           precompress(JSON.stringify(content), 'application/json; charset=utf-8'),
         );
         built = building;

@@ -8,15 +8,24 @@ import {
   GUIDANCE_SETTINGS,
   HELP_SCREEN_ENTRY_GENERIC_TEMPLATE,
   RELEVANCE_SETTINGS,
-  SERVICE_MESSAGE,
 } from './content-defaults';
+import { resolveServiceMessage } from './service-message';
+
+/** What of the static content the deployment sets (config.ts) rather than the code or the catalogue. */
+export interface StaticContentSettings {
+  /** SERVICE_MESSAGE; null: not set (service-message.ts decides). */
+  serviceMessage: string | null;
+}
 
 /**
  * The configuration content of docs/product.md 3: the texts in this folder and the help and
- * chapter texts of the catalogue in the database.
+ * chapter texts of the catalogue in the database, and the deployment's service message.
  */
-export async function buildStaticContent(db: Kysely<Database>): Promise<StaticContent> {
-  const [chapters, questions] = await Promise.all([
+export async function buildStaticContent(
+  db: Kysely<Database>,
+  settings: StaticContentSettings,
+): Promise<StaticContent> {
+  const [chapters, questions, serviceMessage] = await Promise.all([
     db.selectFrom('chapters').select(['id', 'label', 'description']).orderBy('position').execute(),
     db
       .selectFrom('questions')
@@ -24,6 +33,7 @@ export async function buildStaticContent(db: Kysely<Database>): Promise<StaticCo
       .orderBy('kind', 'desc')
       .orderBy('position')
       .execute(),
+    resolveServiceMessage(db, settings.serviceMessage),
   ]);
   const helpScreenPerQuestion: StaticContent['helpScreenSettings']['helpScreenPerQuestion'] = {};
   for (const q of questions) {
@@ -40,7 +50,7 @@ export async function buildStaticContent(db: Kysely<Database>): Promise<StaticCo
       chapters.map((c) => [c.id, { label: c.label, description: c.description }]),
     ),
     breakerAndResultScreenSettings: BREAKER_AND_RESULT_SCREEN_SETTINGS,
-    serviceMessage: SERVICE_MESSAGE,
+    serviceMessage,
     guidanceSettings: GUIDANCE_SETTINGS,
   };
 }

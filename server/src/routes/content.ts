@@ -10,8 +10,8 @@ import type { RouteDeps } from './deps';
  * with an ETag: a client whose copy is current gets 304 without a body. `no-cache` makes every
  * client ask again each time, which costs one 304; the offline copy lives in IndexedDB.
  */
-export function registerContentRoutes(app: FastifyInstance, { db }: RouteDeps): void {
-  const staticContent = createStaticContentCache(db);
+export function registerContentRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
+  const staticContent = createStaticContentCache(db, { serviceMessage: config.serviceMessage });
   app.decorate('staticContent', staticContent);
   // Compressed once per change, not by the per-request compression (http/compression.ts).
   app.get('/api/v2/staticcontent', { compress: false }, async (request, reply) => {
