@@ -441,6 +441,15 @@ export const da = {
   'assessment.toc.approve': 'Godkend vurderingen',
   'assessment.toc.hideOptional': 'Skjul valgfrie spørgsmål',
   'assessment.toc.hideOptional.unavailable': 'Kan bruges, når screeningen er færdig.',
+  // Screening first (issue 31): evaluation questions wait until the screening is complete.
+  'assessment.toc.notOpen': 'Ikke åben endnu',
+  'assessment.toc.notOpen.reason': 'Kapitlet åbner, når screeningen er færdig.',
+  'assessment.screeningFirst.title': 'Screeningen er ikke færdig',
+  'assessment.screeningFirst.reason':
+    'Spørgsmålene i vurderingen kan først besvares, når alle påkrævede spørgsmål i screeningen er besvaret.',
+  'assessment.screeningFirst.link': 'Gå til screeningen: {id}. {title}',
+  'assessment.screeningNotComplete':
+    'Svaret blev ikke gemt, fordi screeningen ikke var færdig. Gør screeningen færdig, og svar så igen.',
   'assessment.hideOptional.toast.hidden':
     'Valgfrie spørgsmål er skjult. Du kan vise dem igen i indholdsfortegnelsen.',
   'assessment.hideOptional.toast.shown': 'Valgfrie spørgsmål vises igen.',

@@ -40,7 +40,11 @@ const options = () => [
   { answerId: 'nej', label: 'Nej', isSelected: false, exclusive: false },
 ];
 
-/** Two unanswered single-choice evaluation questions (001 and 002) and a screening one. */
+/**
+ * A screening question, answered (the screening is complete, as `details` says: evaluation
+ * questions take answers, src/domain/screening-first.ts), and two unanswered single-choice
+ * evaluation questions (001 and 002).
+ */
 export function serverQuestions(): Question[] {
   const base = {
     type: 'single' as const,
@@ -63,7 +67,7 @@ export function serverQuestions(): Question[] {
       question: 'Er der elevator?',
       chapter: { id: 'screening', label: 'Screening' },
       chapterKind: 'screening',
-      options: options(),
+      options: options().map((o) => ({ ...o, isSelected: o.answerId === 'ja' })),
     },
     {
       ...base,

@@ -51,11 +51,14 @@ describe('blankQuestionList against the server', () => {
     const answered = await create(residences[0]!);
     const before = await questionsOf(answered);
     // Every screening question with its first option (screening excludes types and hides
-    // questions), and a value and a comment on the first questions of each type.
-    for (const q of before.filter((q) => q.chapterKind === 'screening' && q.options.length > 0)) {
+    // questions) or its largest number, which completes it (evaluation answers are taken only
+    // then), and a value and a comment on the first questions of each type.
+    for (const q of before.filter((q) => q.chapterKind === 'screening')) {
       await answer(answered, {
         questionUniqueId: q.uniqueId,
-        values: [q.options[0]!.answerId],
+        ...(q.type === 'numeric'
+          ? { numericValue: q.numericQuestionSettings!.rangeEnd }
+          : { values: [q.options[0]!.answerId] }),
         comment: 'set',
       });
     }

@@ -18,6 +18,11 @@ import {
 } from '../../src/domain/offline-answer';
 import { SCREENING_EXCLUDING_OPTIONS } from '../../src/domain/screening-rules';
 import {
+  awaitsScreening,
+  isListScreeningComplete,
+  SCREENING_NOT_COMPLETE,
+} from '../../src/domain/screening-first';
+import {
   bearer,
   DATABASES,
   demoToken,
@@ -93,6 +98,14 @@ function answerFor(q: Question, r: Random): AnswerInput {
   if (roll < 0.15) return { comment };
   if (roll < 0.3) return { ...value, comment };
   return value;
+}
+
+/** An answer to a screening question that excludes nothing: its largest number or a neutral option. */
+function neutral(uniqueId: string): ListAnswer {
+  const d = definition(uniqueId);
+  return d.type === 'numeric'
+    ? { questionUniqueId: uniqueId, numericValue: d.rangeEnd! }
+    : { questionUniqueId: uniqueId, values: [d.options!.find((o) => !o.excludes?.length)!.answerId] };
 }
 
 /** Screening answers come often, so that exclusions are made and lifted again and again. */
@@ -190,6 +203,9 @@ describe.each(DATABASES)('the offline answer equals the syncanswer reply on $nam
   /**
    * A new assessment answered step by step: each answer's list as the client computes it from
    * its own previous list must be the server's reply, and the derived fields getassessment's.
+   * An evaluation answer the form would not take (its list's screening is not complete,
+   * src/domain/screening-first.ts) the server refuses with 409 SCREENING_NOT_COMPLETE, and
+   * nothing changes.
    */
   async function answering(propertyId: string, source?: string) {
     const assessmentId = await create(propertyId, source);
@@ -197,13 +213,29 @@ describe.each(DATABASES)('the offline answer equals the syncanswer reply on $nam
     let details = await api<AssessmentDetails>('GET', detailsUrl);
     let client = await api<Question[]>('GET', `/api/v2/questions?assessmentId=${assessmentId}`);
     let hiddenChanges = 0;
+    const counts = { refused: 0, evaluation: 0 };
     return {
       list: () => client,
       hiddenChanges: () => hiddenChanges,
+      counts: () => counts,
       async step(answer: ListAnswer, where: string) {
+        where = `${where}, ${JSON.stringify(answer)}`;
+        const { chapterKind } = client.find((q) => q.uniqueId === answer.questionUniqueId)!;
+        if (awaitsScreening(chapterKind, isListScreeningComplete(client, details.converted))) {
+          const refused = await t.app.inject({
+            method: 'POST',
+            url: '/api/v2/sync/syncanswer',
+            headers: bearer(token),
+            payload: { assessmentId, ...answer },
+          });
+          expect(refused.statusCode, `${where}: ${refused.body}`).toBe(409);
+          expect(refused.json<{ code: string }>().code, where).toBe(SCREENING_NOT_COMPLETE);
+          counts.refused++;
+          return;
+        }
+        if (chapterKind === 'evaluation') counts.evaluation++;
         const expected = answerQuestionList(client, details.converted, answer);
         const reply = await api<Question[]>('POST', '/api/v2/sync/syncanswer', { assessmentId, ...answer });
-        where = `${where}, ${JSON.stringify(answer)}`;
         expect(expected, where).toEqual(reply);
         const after = await api<AssessmentDetails>('GET', detailsUrl);
         expect(answeredAssessment(details, expected, answer.questionUniqueId), where).toEqual(after);
@@ -228,18 +260,12 @@ describe.each(DATABASES)('the offline answer equals the syncanswer reply on $nam
       if (validateAnswer(answerRulesOf(question), input) !== null) continue;
       await form.step({ questionUniqueId: question.uniqueId, ...input }, `seed ${seed}, step ${step}`);
     }
-    return form.hiddenChanges();
+    return { hiddenChanges: form.hiddenChanges(), ...form.counts() };
   }
 
   it('for each screening exclusion alone, made and lifted again', async () => {
     const form = await answering(residences[5]!);
     const screening = QUESTIONS.filter((d) => d.chapterId === 'screening');
-    const neutral = (uniqueId: string): ListAnswer => {
-      const d = definition(uniqueId);
-      return d.type === 'numeric'
-        ? { questionUniqueId: uniqueId, numericValue: d.rangeEnd! }
-        : { questionUniqueId: uniqueId, values: [d.options!.find((o) => !o.excludes?.length)!.answerId] };
-    };
     for (const d of screening) await form.step(neutral(d.uniqueId), 'neutral');
     for (const d of screening) {
       const excluding: ListAnswer[] = [
@@ -264,18 +290,30 @@ describe.each(DATABASES)('the offline answer equals the syncanswer reply on $nam
   it('for random answer sequences on new, copied and converted assessments', async () => {
     // A fixed seed by default, so that a run is repeatable; OFFLINE_ANSWER_SEED tries others.
     const seed = Number(process.env.OFFLINE_ANSWER_SEED ?? 12);
-    let hiddenChanges = 0;
-    hiddenChanges += await run(seed, residences[0]!);
-    hiddenChanges += await run(seed + 1, residences[1]!);
-    hiddenChanges += await run(seed + 2, residences[2]!, approved);
-    hiddenChanges += await run(seed + 3, residences[3]!, approved);
-    await run(seed + 4, converted);
-    // The sequences did exercise the rule under test: screening hid and showed questions.
-    expect(hiddenChanges, `seed ${seed}`).toBeGreaterThan(0);
+    const runs = [
+      await run(seed, residences[0]!),
+      await run(seed + 1, residences[1]!),
+      await run(seed + 2, residences[2]!, approved),
+      await run(seed + 3, residences[3]!, approved),
+    ];
+    const convertedRun = await run(seed + 4, converted);
+    const total = (key: keyof (typeof runs)[number]) => runs.reduce((sum, r) => sum + r[key], 0);
+    // The sequences did exercise the rules under test: screening hid and showed questions, and
+    // evaluation answers were both refused before the screening was complete and taken after.
+    expect(total('hiddenChanges'), `seed ${seed}`).toBeGreaterThan(0);
+    expect(total('refused'), `seed ${seed}`).toBeGreaterThan(0);
+    expect(total('evaluation'), `seed ${seed}`).toBeGreaterThan(0);
+    // Converted assessments skip screening: never refused for it.
+    expect(convertedRun.refused, `seed ${seed + 4}`).toBe(0);
+    expect(convertedRun.evaluation, `seed ${seed + 4}`).toBeGreaterThan(0);
   });
 
   it('lays unsent answers over a list as the server will answer once it has them', async () => {
     const form = await answering(residences[4]!);
+    // Screening complete first: evaluation answers are taken only then.
+    for (const d of QUESTIONS.filter((q) => q.chapterId === 'screening' && !q.isOptional)) {
+      await form.step(neutral(d.uniqueId), 'screening');
+    }
     const before = form.list();
     const evaluation = before.find((q) => q.chapterKind === 'evaluation' && q.type !== 'numeric')!;
     const unsent = new Map<string, AnswerInput>([

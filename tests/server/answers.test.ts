@@ -122,6 +122,15 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
     return response.json<string>();
   };
 
+  /** A new draft with every required screening question answered, excluding nothing: evaluation is open. */
+  const screenedDraft = async (propertyId = freeResidence) => {
+    const id = await createDraft(propertyId);
+    for (const q of screening.filter((s) => !s.isOptional)) {
+      await syncOk('skriver', { assessmentId: id, questionUniqueId: q.uniqueId, ...neutralAnswer(q) });
+    }
+    return id;
+  };
+
   const expectError = (response: Response, status: number) => {
     expect(response.statusCode, response.body).toBe(status);
     expect(response.headers['content-type']).toMatch(/application\/json/);
@@ -389,8 +398,10 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
     it('stores numbers, decimals and comments; a comment alone keeps the values; null and [] clear', async () => {
       await syncOk('skriver', { assessmentId: draft, questionUniqueId: 'S05', numericValue: 90 });
       expect(await answerOf(draft, 'S05')).toMatchObject({ numeric_value: 90, values: [] });
-      await syncOk('skriver', { assessmentId: draft, questionUniqueId: 'ANK-03', numericValue: 2.55 });
-      expect((await answerOf(draft, 'ANK-03'))!.numeric_value).toBe(2.55);
+      // A decimal evaluation answer: on a draft whose screening is complete (screening first).
+      const screened = await screenedDraft();
+      await syncOk('skriver', { assessmentId: screened, questionUniqueId: 'ANK-03', numericValue: 2.55 });
+      expect((await answerOf(screened, 'ANK-03'))!.numeric_value).toBe(2.55);
 
       await syncOk('skriver', { assessmentId: draft, questionUniqueId: 'S09', values: ['S09-a', 'S09-c'] });
       const commented = await syncOk('skriver', {
@@ -418,7 +429,57 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       expect(await answerOf(draft, 'S05')).toBeUndefined();
       await syncOk('skriver', { assessmentId: draft, questionUniqueId: 'S09', values: [], comment: null });
       expect(await answerOf(draft, 'S09')).toBeUndefined();
-      await syncOk('skriver', { assessmentId: draft, questionUniqueId: 'ANK-03', numericValue: null });
+      await syncOk('skriver', { assessmentId: screened, questionUniqueId: 'ANK-03', numericValue: null });
+      expect(await answerOf(screened, 'ANK-03')).toBeUndefined();
+    });
+
+    it('refuses evaluation answers with 409 SCREENING_NOT_COMPLETE until screening is complete; nothing is stored', async () => {
+      const id = await createDraft();
+      const required = screening.filter((q) => !q.isOptional);
+      const evaluationAnswer = { assessmentId: id, questionUniqueId: 'IND-04', numericValue: 100 };
+      const comment = { assessmentId: id, questionUniqueId: 'IND-04', comment: 'Målt' };
+      const expectRefused = (response: Response) => {
+        const body = expectError(response, 409);
+        expect(body.code).toBe('SCREENING_NOT_COMPLETE');
+        expect(body.message).toMatch(/screening is not complete/i);
+      };
+      // With none, then every but the last required screening answer: refused, a comment alone
+      // and a keyed request too, and nothing stored (no answer, no key, no derived field).
+      for (const [i, q] of required.entries()) {
+        const before = await snapshot(id);
+        expectRefused(await sync('skriver', evaluationAnswer));
+        expectRefused(await sync('skriver', comment, `screening-first-${i}`));
+        expect(await snapshot(id)).toEqual(before);
+        await syncOk('skriver', { assessmentId: id, questionUniqueId: q.uniqueId, ...neutralAnswer(q) });
+      }
+      // The optional screening questions are not needed: the screening is complete now.
+      expect((await details(id, freeResidence)).screeningCompleted).toBe(true);
+      const list = await syncOk('skriver', evaluationAnswer);
+      expect(list.find((q) => q.uniqueId === 'IND-04')!.numericQuestionValue).toBe(100);
+      // A key that was refused was not stored: it can be used once the answer is taken.
+      await syncOk('skriver', comment, 'screening-first-0');
+      expect(await answerOf(id, 'IND-04')).toMatchObject({ numeric_value: 100, comment: 'Målt' });
+
+      // A required screening answer cleared: the evaluation is closed again, its answers kept.
+      const first = required[0]!;
+      await syncOk('skriver', {
+        assessmentId: id,
+        questionUniqueId: first.uniqueId,
+        ...(first.type === 'numeric' ? { numericValue: null } : { values: [] }),
+      });
+      expect((await details(id, freeResidence)).screeningCompleted).toBe(false);
+      const before = await snapshot(id);
+      expectRefused(await sync('skriver', { ...evaluationAnswer, numericValue: null }));
+      expect(await snapshot(id)).toEqual(before);
+      expect((await answerOf(id, 'IND-04'))!.numeric_value).toBe(100);
+    });
+
+    it('takes evaluation answers of converted assessments at once: they skip screening', async () => {
+      const id = await createDraft(convertedResidence);
+      expect(await answersOf(id)).toEqual([]);
+      await syncOk('skriver', { assessmentId: id, questionUniqueId: 'IND-04', numericValue: 100 });
+      expect((await answerOf(id, 'IND-04'))!.numeric_value).toBe(100);
+      await t.app.db.updateTable('assessments').set({ status: 'cancelled' }).where('id', '=', id).execute();
     });
 
     it('needs the write role: the read user gets 403 and nothing is stored', async () => {
@@ -1043,7 +1104,8 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
 
   describe('GET /api/v2/assessment/synchiddenquestions', () => {
     it('removes the answers of hidden questions and answers a text', async () => {
-      const id = await createDraft();
+      const id = await screenedDraft();
+      const screeningAnswers = (await answersOf(id)).map((a) => a.question_unique_id);
       // Answers to questions that will be hidden, and to ones that stay visible.
       for (const uniqueId of ['IND-04', 'BAD-02', 'ENT-01', 'IND-06', 'OPH-06']) {
         await syncOk('skriver', {
@@ -1058,11 +1120,9 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
       const hidden = QUESTIONS.filter((q) => isHiddenQuestion(q, ['wheelchair', 'mobility']));
       expect(response.body).toBe(`${hidden.length} skjulte spørgsmål, 3 svar fjernet`);
-      expect((await answersOf(id)).map((a) => a.question_unique_id).sort()).toEqual([
-        'IND-06',
-        'OPH-06',
-        'S04',
-      ]);
+      expect((await answersOf(id)).map((a) => a.question_unique_id).sort()).toEqual(
+        [...screeningAnswers, 'IND-06', 'OPH-06'].sort(),
+      );
       const row = await assessmentRow(id);
       expect(row.is_calculated).toBe(isCalculated(QUESTIONS, await answerMap(id)));
       expect(row.excluded_handicaps).toEqual(['wheelchair', 'mobility']);
@@ -1073,11 +1133,11 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       // Not hidden any more once screening changes; nothing was lost there.
       await syncOk('skriver', { assessmentId: id, questionUniqueId: 'S04', values: ['S04-a'] });
       expect((await hiddenSync('skriver', id)).body).toBe('0 skjulte spørgsmål, 0 svar fjernet');
-      expect(await answersOf(id)).toHaveLength(3);
+      expect(await answersOf(id)).toHaveLength(screeningAnswers.length + 2);
     });
 
     it('needs the write role and an editable assessment of the own organization', async () => {
-      const id = await createDraft();
+      const id = await screenedDraft();
       await syncOk('skriver', { assessmentId: id, questionUniqueId: 'S02', values: ['S02-c'] });
       await syncOk('skriver', { assessmentId: id, questionUniqueId: 'IND-04', numericValue: 100 });
       const before = await snapshot(id);

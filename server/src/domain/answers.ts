@@ -15,7 +15,12 @@ import {
   type Question,
   type SyncAnswerRequest,
 } from '../../../src/domain/answer-validation';
-import { isHiddenQuestion, type AnswerValue } from '../../../src/domain/screening';
+import { isHiddenQuestion, isScreeningComplete, type AnswerValue } from '../../../src/domain/screening';
+import {
+  awaitsScreening,
+  SCREENING_NOT_COMPLETE,
+  SCREENING_NOT_COMPLETE_MESSAGE,
+} from '../../../src/domain/screening-first';
 import { isEditableStatus } from '../../../src/domain/statuses';
 import type { AssessmentStatus, Database } from '../db/schema';
 import { assertMember, type AuthUser } from '../auth/guard';
@@ -175,6 +180,25 @@ function assertEditable(status: AssessmentStatus): void {
       `The assessment is ${status}: answers can only be changed while it is a draft or rejected`,
       'ASSESSMENT_LOCKED',
     );
+  }
+}
+
+/**
+ * 409 SCREENING_NOT_COMPLETE unless the question takes answers now: an evaluation question only
+ * once the screening is complete by the stored answers (src/domain/screening-first.ts; converted
+ * assessments skip screening). Any write to it is refused, a comment or an emptied answer too.
+ */
+function assertScreeningFirst(
+  catalogue: Catalogue,
+  questionId: string,
+  rows: readonly AnswerRow[],
+  converted: boolean,
+): void {
+  const question = catalogue.byId.get(questionId);
+  if (!question || question.chapterId === 'screening' || converted) return;
+  const screening = catalogue.questions.filter((q) => q.chapterId === 'screening');
+  if (awaitsScreening('evaluation', isScreeningComplete(screening, answerMapOf(rows)))) {
+    throw new HttpError(409, SCREENING_NOT_COMPLETE_MESSAGE, SCREENING_NOT_COMPLETE);
   }
 }
 
@@ -341,6 +365,7 @@ function planAnswer(
 
   assertEditable(state.status);
   const questionId = body.questionUniqueId;
+  assertScreeningFirst(catalogue, questionId, rows, state.converted);
   const existing = rows.find((r) => r.question_unique_id === questionId);
   const now = new Date();
   const given = givenAt(body, now);
@@ -430,9 +455,10 @@ function answerStateCacheOf(db: Kysely<Database>): Map<string, AnswerState> {
  * Applies one answer (docs/api.md "syncanswer"): checks access (404/403 as findAssessment)
  * and the answer against its question (400), answers a repeated idempotency key with the
  * current question list without applying it again (409 when the body differs), refuses a
- * locked assessment (409) and an answer given before the stored one (409, with the stored
- * one), upserts the answer (confirming a copied one unless only the
- * comment changes; an answer left empty is deleted), recomputes the screening fields,
+ * locked assessment (409), an evaluation answer before the screening is complete (409
+ * SCREENING_NOT_COMPLETE, not for converted assessments) and an answer given before the
+ * stored one (409, with the stored one), upserts the answer (confirming a copied one unless
+ * only the comment changes; an answer left empty is deleted), recomputes the screening fields,
  * isCalculated, the last answered question and updated_at, and records the key with the
  * request's hash. Answers the whole question list as JSON (UTF-8 bytes) and whether this request
  * applied the answer (false for a repeated key).

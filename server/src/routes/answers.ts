@@ -23,7 +23,9 @@ import type { RouteDeps } from './deps';
  * The question and answer calls of docs/product.md 7: getassessment, questions, syncanswer and
  * synchiddenquestions. Every call needs a token and membership of the assessment's
  * organization (403 otherwise, 404 for unknown and cancelled assessments); the two writes
- * need the write role and an assessment that is draft or rejected (409 otherwise).
+ * need the write role and an assessment that is draft or rejected (409 otherwise), and
+ * syncanswer takes an evaluation answer only once the screening is complete (409
+ * SCREENING_NOT_COMPLETE; converted assessments skip screening).
  */
 export function registerAnswerRoutes(app: FastifyInstance, { db, guards }: RouteDeps): void {
   app.get<{ Querystring: { assessmentId: string; propertyId: string } }>(
@@ -79,7 +81,8 @@ export function registerAnswerRoutes(app: FastifyInstance, { db, guards }: Route
       },
     },
     async (request, reply): Promise<Buffer> => {
-      // Access, the answer's validity and the idempotency key are checked with the write.
+      // Access, the answer's validity, screening first and the idempotency key are checked with
+      // the write.
       const { json } = await applySyncAnswer(db, await loadCatalogue(db), {
         user: request.user!,
         body: request.body,

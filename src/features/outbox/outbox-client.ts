@@ -5,6 +5,7 @@ import { assessmentKeys } from '../../api/get-assessment';
 import { locatedAssessmentsKeys } from '../../api/get-located-assessments';
 import { questionsQueryOptions } from '../../api/get-questions';
 import { ANSWER_CHANGED_SINCE, type AnswerChangedSince } from '../../api/dto';
+import { SCREENING_NOT_COMPLETE } from '../../domain/screening-first';
 import { connectivity } from '../../api/connectivity';
 import { ApiError } from '../../api/http';
 import { tokenStore } from '../../api/token-store';
@@ -31,6 +32,8 @@ export interface OutboxMessages {
   notAuthorized: string;
   /** A create whose id is another residence's (409 ASSESSMENT_ID_TAKEN). */
   idTaken: string;
+  /** An evaluation answer sent before the screening was complete (409 SCREENING_NOT_COMPLETE). */
+  screeningNotComplete: string;
   /** What an entry is, in words: the question's title, "Ny vurdering" or the sync. */
   title: (entry: OutboxRecord) => string;
   /**
@@ -88,6 +91,11 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
             await changedSinceReason(queryClient, messages, entry, current),
             error.body,
           );
+        }
+        // An evaluation answer that reached the server before the screening was complete (one
+        // typed before the rule, or after a screening answer was refused): parked with why.
+        if (error instanceof ApiError && error.status === 409 && error.code === SCREENING_NOT_COMPLETE) {
+          throw new ApiError(error.status, messages.screeningNotComplete, error.body);
         }
         // docs/product.md 8: writing without the right to, or to a locked (or meanwhile removed)
         // assessment says so in Danish; the entry is parked with this text and the value stays

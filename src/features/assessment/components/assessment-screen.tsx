@@ -14,6 +14,7 @@ import {
 } from '../../../domain/question-navigation';
 import { derivedStateOfList, withUnsentAnswers } from '../../../domain/offline-answer';
 import { saveStatus } from '../../../domain/save-status';
+import { awaitsScreening, isListScreeningComplete } from '../../../domain/screening-first';
 import { isLocked, normalizeLegacyStatus } from '../../../domain/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { changedSinceChoice, outboxKey, queueHiddenQuestionsSync } from '../../../offline/outbox';
@@ -38,6 +39,7 @@ import { PreselectedWarning } from './preselected-warning';
 import { ProgressHeader } from './progress-header';
 import { QuestionPanel } from './question-panel';
 import { SaveStatusLine } from './save-status-line';
+import { ScreeningFirstNotice } from './screening-first-notice';
 import { StorageUnusableAlert } from './storage-unusable-alert';
 
 // The dialogs not seen at first come in their own chunk, fetched once the question is on screen
@@ -117,7 +119,9 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
   const index = visible.findIndex((q) => q.chapterKind === chapter && q.id === questionId);
   const question = visible[index];
   const missing = useMemo(() => missingQuestions(all, { converted }), [all, converted]);
-  const screeningComplete = converted || !missing.some((q) => q.chapterKind === 'screening');
+  // The screening as this device knows it (answers still in the outbox count): evaluation
+  // questions take answers only once it is complete (src/domain/screening-first.ts).
+  const screeningComplete = useMemo(() => isListScreeningComplete(all, converted), [all, converted]);
   const navigation = useQuestionNavigation({
     propertyId,
     assessmentId,
@@ -201,7 +205,11 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
     // saving.unsaved holds what is not stored, and what was stored after the snapshot's read.
     storedAfterSnapshot: saving.unsaved.has(question.uniqueId),
   });
-  const preselectedPending = question.isPreselected && !saving.answeredHere.has(question.uniqueId) && !locked;
+  // docs/product.md 4: an evaluation question opened before the screening is complete (from the
+  // table of contents or a typed address) takes no answer; it says why and leads to the screening.
+  const awaiting = !locked && awaitsScreening(question.chapterKind, screeningComplete);
+  const preselectedPending =
+    question.isPreselected && !saving.answeredHere.has(question.uniqueId) && !locked && !awaiting;
   const breaker = navigation.breaker;
 
   return (
@@ -233,12 +241,24 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
         headingRef={questionHeading}
         commentButtonRef={commentButton}
         warning={
-          preselectedPending && (
-            <PreselectedWarning onConfirm={() => saving.answer(question, preselectedAnswer(question))} />
+          awaiting ? (
+            <ScreeningFirstNotice
+              propertyId={propertyId}
+              assessmentId={assessmentId}
+              next={missing.find((q) => q.chapterKind === 'screening')}
+            />
+          ) : (
+            preselectedPending && (
+              <PreselectedWarning onConfirm={() => saving.answer(question, preselectedAnswer(question))} />
+            )
           )
         }
         input={
-          <AnswerInput question={question} locked={locked} onAnswer={(a) => saving.answer(question, a)} />
+          <AnswerInput
+            question={question}
+            locked={locked || awaiting}
+            onAnswer={(a) => saving.answer(question, a)}
+          />
         }
         status={
           <SaveStatusLine
@@ -270,6 +290,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
             showApprove={!locked}
             hideOptional={hideOptional}
             canHideOptional={screeningComplete}
+            evaluationOpen={locked || screeningComplete}
             onHideOptional={(hide) => {
               if (hide) void navigation.leaveOptional().then(() => setHideOptional(true));
               else setHideOptional(false);
@@ -294,7 +315,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
           <CommentDialog
             question={question}
             opened
-            locked={locked}
+            locked={locked || awaiting}
             onClose={closeComment}
             onSave={(comment) => saving.answer(question, { comment })}
           />

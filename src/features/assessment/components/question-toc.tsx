@@ -1,5 +1,5 @@
 import { Accordion, Anchor, Badge, Drawer, Group, Stack, Switch, Text } from '@mantine/core';
-import { IconCircleCheck, IconCircleDashed } from '@tabler/icons-react';
+import { IconCircleCheck, IconCircleDashed, IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { groupByChapter, isQuestionAnswered, type Question } from '../../../domain/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -8,7 +8,9 @@ import { QuestionLink } from './question-link';
 /**
  * docs/product.md 2: the table of contents: chapters as an accordion with progress counts, each
  * question marked answered or not, optional labels, the Approve link when not locked, and
- * the hide-optional toggle once screening is complete.
+ * the hide-optional toggle once screening is complete. Until then the evaluation chapters are
+ * marked not open yet, with the reason, and their questions are listed without links
+ * (src/domain/screening-first.ts).
  */
 export function QuestionToc(props: {
   opened: boolean;
@@ -21,6 +23,8 @@ export function QuestionToc(props: {
   showApprove: boolean;
   hideOptional: boolean;
   canHideOptional: boolean;
+  /** False while the screening is not complete: evaluation questions take no answers yet. */
+  evaluationOpen: boolean;
   onHideOptional: (hide: boolean) => void;
 }) {
   const t = useTranslation();
@@ -57,20 +61,30 @@ export function QuestionToc(props: {
         <Accordion defaultValue={props.current.chapter.id} variant="separated">
           {chapters.map(({ chapter, questions }) => {
             const answered = questions.filter(isQuestionAnswered).length;
+            const closed = !props.evaluationOpen && questions[0]?.chapterKind === 'evaluation';
             return (
               <Accordion.Item key={chapter.id} value={chapter.id}>
-                <Accordion.Control>
+                <Accordion.Control icon={closed ? <IconLock size={18} aria-hidden /> : undefined}>
                   <Group justify="space-between" wrap="nowrap">
-                    <Text fw={600}>{chapter.label}</Text>
+                    <div>
+                      <Text fw={600}>{chapter.label}</Text>
+                      {closed && <Text size="xs">{t('assessment.toc.notOpen')}</Text>}
+                    </div>
                     <Text size="sm">
                       {t('assessment.toc.progress', { answered, total: questions.length })}
                     </Text>
                   </Group>
                 </Accordion.Control>
                 <Accordion.Panel>
+                  {closed && (
+                    <Text size="sm" mb="xs">
+                      {t('assessment.toc.notOpen.reason')}
+                    </Text>
+                  )}
                   <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                     {questions.map((q) => {
                       const done = isQuestionAnswered(q);
+                      const current = q.uniqueId === props.current.uniqueId;
                       return (
                         <li key={q.uniqueId}>
                           <Group gap="xs" wrap="nowrap">
@@ -83,17 +97,27 @@ export function QuestionToc(props: {
                             ) : (
                               <IconCircleDashed size={18} aria-label={t('assessment.toc.unanswered')} />
                             )}
-                            <QuestionLink
-                              size="sm"
-                              fw={q.uniqueId === props.current.uniqueId ? 700 : 400}
-                              aria-current={q.uniqueId === props.current.uniqueId ? 'step' : undefined}
-                              propertyId={props.propertyId}
-                              assessmentId={props.assessmentId}
-                              question={q}
-                              onClick={props.onClose}
-                            >
-                              {q.id}. {q.title}
-                            </QuestionLink>
+                            {closed ? (
+                              <Text
+                                size="sm"
+                                fw={current ? 700 : 400}
+                                aria-current={current ? 'step' : undefined}
+                              >
+                                {q.id}. {q.title}
+                              </Text>
+                            ) : (
+                              <QuestionLink
+                                size="sm"
+                                fw={current ? 700 : 400}
+                                aria-current={current ? 'step' : undefined}
+                                propertyId={props.propertyId}
+                                assessmentId={props.assessmentId}
+                                question={q}
+                                onClick={props.onClose}
+                              >
+                                {q.id}. {q.title}
+                              </QuestionLink>
+                            )}
                             {q.isOptional && (
                               <Badge size="xs" variant="outline" color="gray.8">
                                 {t('assessment.toc.optional')}

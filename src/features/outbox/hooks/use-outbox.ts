@@ -26,6 +26,7 @@ export function useOutbox() {
         parked: (title, reason) => `${title}: ${t('assessment.saveStatus.parked', { reason })}`,
         notAuthorized: t('assessment.notAuthorized'),
         idTaken: t('outbox.create.idTaken'),
+        screeningNotComplete: t('assessment.screeningNotComplete'),
         title: (entry) => outboxEntryTitle(t, entry),
         changedSince: ({ by, at, mine, newest }) =>
           t(by ? 'outbox.changedSince.by' : 'outbox.changedSince', {
