@@ -34,12 +34,17 @@ const get = <T>(path: string): Promise<T> => apiGet<T>(base, token, path);
 
 const token = await demoToken(base);
 const big = await bigDepartment(base, token);
-const rows = await departmentRows<{ residenceId: string; assessmentId: string | null }>(
-  base,
-  token,
-  big.departmentId,
-);
+const rows = await departmentRows<{
+  residenceId: string;
+  assessmentId: string | null;
+  assessmentStatus: string | null;
+  isCalculated: boolean;
+  isConverted: boolean;
+}>(base, token, big.departmentId);
 const free = rows.filter((r) => r.assessmentId === null).map((r) => r.residenceId);
+// Each draft is a copy of an approved assessment with every answer: its screening is complete, so
+// its evaluation questions take answers (docs/domain.md 3.1 "Screening first").
+const source = rows.find((r) => r.assessmentStatus === 'approved' && r.isCalculated && !r.isConverted)!;
 
 /** Distinct (assessment, question) answers, so the outbox cannot merge any of them. */
 async function answerSet(offset: number) {
@@ -47,12 +52,14 @@ async function answerSet(offset: number) {
     [];
   for (let i = 0; answers.length < N; i++) {
     const propertyId = free[offset + i]!;
-    const assessmentId = await get<string>(`/api/v2/assessment/createnewassessment?propertyId=${propertyId}`);
+    const assessmentId = await get<string>(
+      `/api/v2/assessment/createnewassessment?propertyId=${propertyId}&sourceAssessmentIdToCopyFrom=${source.assessmentId}`,
+    );
     const questions = await get<Q[]>(`/api/v2/questions?assessmentId=${assessmentId}`);
     for (const q of questions) {
       if (answers.length >= N) break;
       // Evaluation answers only: screening answers would change which questions are hidden.
-      if (q.uniqueId.startsWith('S')) continue;
+      if (q.uniqueId.startsWith('S') || q.isHidden) continue;
       const payload =
         q.type === 'numeric'
           ? { numericValue: q.numericQuestionSettings?.rangeStart ?? 0 }

@@ -103,6 +103,7 @@ interface QuestionWire {
   uniqueId: string;
   type: string;
   chapterKind: string;
+  isHidden: boolean;
   numericQuestionSettings: { rangeStart: number | null } | null;
   options: { answerId: string; exclusive: boolean }[];
 }
@@ -136,18 +137,25 @@ async function prepare(base: string): Promise<Fixture> {
     `/api/v2/properties/availabledepartments?organizationId=${organization!.id}`,
   );
   const bigDepartment = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
-  const rows = await api<{ residenceId: string; assessmentId: string | null }[]>(
-    base,
-    token,
-    `/api/v2/properties/propertiesbydepartment?locationId=${bigDepartment.departmentId}`,
-  );
+  const rows = await api<
+    {
+      residenceId: string;
+      assessmentId: string | null;
+      assessmentStatus: string | null;
+      isCalculated: boolean;
+      isConverted: boolean;
+    }[]
+  >(base, token, `/api/v2/properties/propertiesbydepartment?locationId=${bigDepartment.departmentId}`);
   const free = rows.filter((r) => r.assessmentId === null).map((r) => r.residenceId);
+  // Each draft is a copy of an approved assessment with every answer: its screening is complete,
+  // so its evaluation questions take answers (docs/domain.md 3.1 "Screening first").
+  const source = rows.find((r) => r.assessmentStatus === 'approved' && r.isCalculated && !r.isConverted)!;
   const drafts: Fixture['drafts'] = [];
   for (const propertyId of free.slice(0, DRAFTS)) {
     const assessmentId = await api<string>(
       base,
       token,
-      `/api/v2/assessment/createnewassessment?propertyId=${propertyId}`,
+      `/api/v2/assessment/createnewassessment?propertyId=${propertyId}&sourceAssessmentIdToCopyFrom=${source.assessmentId}`,
     );
     const questions = await api<QuestionWire[]>(
       base,
@@ -156,7 +164,7 @@ async function prepare(base: string): Promise<Fixture> {
     );
     // Evaluation answers only: screening answers would hide questions and make later ones refused.
     const answers = questions
-      .filter((q) => q.chapterKind === 'evaluation')
+      .filter((q) => q.chapterKind === 'evaluation' && !q.isHidden)
       .map((q) => ({
         assessmentId,
         questionUniqueId: q.uniqueId,
