@@ -6,6 +6,9 @@
 
 export const uuid = { type: 'string', format: 'uuid', maxLength: 36 } as const;
 
+/** The path of a job's routes: `/api/v2/jobs/{jobId}…`. */
+export const jobIdParams = { type: 'object', required: ['jobId'], properties: { jobId: uuid } } as const;
+
 /** The same rule outside a schema (a token's ids, a claim's values, a setting). */
 export const isUuid = (value: unknown): value is string =>
   typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);

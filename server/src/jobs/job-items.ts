@@ -8,15 +8,14 @@ import {
 import type { Database } from '../db/schema';
 import { assessmentListQuery, toListEntries } from '../domain/assessment-list';
 import { residenceLocation } from '../domain/residences';
+import { ownJob, type JobOwner } from './own-job';
 
 /** Items per page of GET /api/v2/jobs/{jobId}/items (docs/api.md "Jobs"). */
 export const JOB_ITEMS_DEFAULT_LIMIT = 100;
 export const JOB_ITEMS_MAX_LIMIT = 500;
 
-export interface JobItemsQuery {
+export interface JobItemsQuery extends JobOwner {
   jobId: string;
-  userId: string;
-  organizationIds: readonly string[];
   offset: number;
   limit: number;
   outcome?: JobItemOutcome;
@@ -32,14 +31,7 @@ export async function readJobItems(
   db: Kysely<Database>,
   query: JobItemsQuery,
 ): Promise<JobItemsPage | undefined> {
-  if (query.organizationIds.length === 0) return undefined;
-  const job = await db
-    .selectFrom('jobs')
-    .select(['id', 'kind', 'status'])
-    .where('id', '=', query.jobId)
-    .where('user_id', '=', query.userId)
-    .where('organization_id', 'in', [...query.organizationIds])
-    .executeTakeFirst();
+  const job = await ownJob(db, query, query.jobId)?.select(['id', 'kind', 'status']).executeTakeFirst();
   if (!job) return undefined;
 
   const grouped = await db

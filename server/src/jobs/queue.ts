@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, JobItemStatus, JobKind, JobStatus } from '../db/schema';
 import { HttpError } from '../errors';
 import { LeaseLostError } from './errors';
+import { ownJob } from './own-job';
 
 /**
  * The job queue on PostgreSQL (docs/architecture.md 4 "Jobs"): `jobs` holds one row per copy
@@ -336,14 +337,9 @@ export async function cancelJob(
   params: { jobId: string; userId: string; organizationIds: readonly string[]; now: Date },
 ): Promise<CancelResult> {
   const { jobId, userId, organizationIds, now } = params;
-  if (organizationIds.length === 0) return undefined;
   return db.transaction().execute(async (trx): Promise<CancelResult> => {
-    const job = await trx
-      .selectFrom('jobs')
-      .select(['status', 'current_count', 'max_count', 'error_count', 'organization_id'])
-      .where('id', '=', jobId)
-      .where('user_id', '=', userId)
-      .where('organization_id', 'in', [...organizationIds])
+    const job = await ownJob(trx, { userId, organizationIds }, jobId)
+      ?.select(['status', 'current_count', 'max_count', 'error_count', 'organization_id'])
       .forUpdate()
       .executeTakeFirst();
     if (!job) return undefined;

@@ -9,8 +9,6 @@ import { cancelJob, MAX_JOB_ITEMS } from '../jobs/queue';
 import type { RouteDeps } from './deps';
 import { readJobState } from './jobs';
 
-const jobParams = { type: 'object', required: ['jobId'], properties: { jobId: schemas.uuid } } as const;
-
 const outcomeSchema = { type: 'string', enum: [...JOB_ITEM_OUTCOMES] } as const;
 
 const jobItemsPageSchema = {
@@ -74,7 +72,7 @@ export function registerJobResultRoutes(
     {
       preHandler: guards.authenticate,
       schema: {
-        params: jobParams,
+        params: schemas.jobIdParams,
         querystring: {
           type: 'object',
           properties: {
@@ -106,7 +104,7 @@ export function registerJobResultRoutes(
 
   app.post<{ Params: { jobId: string } }>(
     '/api/v2/jobs/:jobId/cancel',
-    { preHandler: [guards.authenticate, guards.requireWrite], schema: { params: jobParams } },
+    { preHandler: [guards.authenticate, guards.requireWrite], schema: { params: schemas.jobIdParams } },
     async (request): Promise<JobState> => {
       const user = request.user!;
       const jobId = request.params.jobId.toLowerCase();

@@ -17,6 +17,7 @@ import {
   type EnqueueCommand,
   type NewJobItem,
 } from '../jobs/queue';
+import { ownJob } from '../jobs/own-job';
 import type { RouteDeps } from './deps';
 
 /** 5,000 finish items are about 650 KB of JSON: these two bodies may be larger than the 256 KiB of others. */
@@ -293,7 +294,7 @@ export function registerJobRoutes(
     {
       preHandler: guards.authenticate,
       schema: {
-        params: { type: 'object', required: ['jobId'], properties: { jobId: schemas.uuid } },
+        params: schemas.jobIdParams,
         response: { 200: jobStateSchema },
       },
     },
@@ -315,14 +316,8 @@ export async function readJobState(
   user: AuthUser,
   jobId: string,
 ): Promise<JobState | undefined> {
-  const memberOf = [...user.organizationIds];
-  if (memberOf.length === 0) return undefined;
-  const job = await db
-    .selectFrom('jobs')
-    .select(['id', 'kind', 'status', 'current_count', 'max_count', 'error_count'])
-    .where('id', '=', jobId.toLowerCase())
-    .where('user_id', '=', user.id)
-    .where('organization_id', 'in', memberOf)
+  const job = await ownJob(db, { userId: user.id, organizationIds: user.organizationIds }, jobId)
+    ?.select(['id', 'kind', 'status', 'current_count', 'max_count', 'error_count'])
     .executeTakeFirst();
   if (!job) return undefined;
   const items = await db
