@@ -22,6 +22,8 @@ import { Route as SignedInWithOrganizationWriteApprovedRouteImport } from './rou
 import { Route as SignedInWithOrganizationWriteCopiedRouteImport } from './routes/_signedIn/_withOrganization/_write/copied'
 import { Route as SignedInWithOrganizationWriteCopiedpropertiesRouteImport } from './routes/_signedIn/_withOrganization/_write/copiedproperties'
 import { Route as SignedInWithOrganizationDepartmentsIndexRouteImport } from './routes/_signedIn/_withOrganization/departments/index'
+import { Route as SignedInWithOrganizationPropertiesIndexRouteImport } from './routes/_signedIn/_withOrganization/properties/index'
+import { Route as SignedInWithOrganizationPropertiesByLocationRouteImport } from './routes/_signedIn/_withOrganization/properties/by-location'
 import { Route as SignedInWithOrganizationPropertiesNearbyRouteImport } from './routes/_signedIn/_withOrganization/properties/nearby'
 import { Route as SignedInWithOrganizationResidencePropertyIdRouteImport } from './routes/_signedIn/_withOrganization/residence/$propertyId'
 import { Route as SignedInWithOrganizationWriteApproveIndexRouteImport } from './routes/_signedIn/_withOrganization/_write/approve/index'
@@ -106,6 +108,18 @@ const SignedInWithOrganizationDepartmentsIndexRoute =
   SignedInWithOrganizationDepartmentsIndexRouteImport.update({
     id: '/departments/',
     path: '/departments/',
+    getParentRoute: () => SignedInWithOrganizationRoute,
+  } as any)
+const SignedInWithOrganizationPropertiesIndexRoute =
+  SignedInWithOrganizationPropertiesIndexRouteImport.update({
+    id: '/properties/',
+    path: '/properties/',
+    getParentRoute: () => SignedInWithOrganizationRoute,
+  } as any)
+const SignedInWithOrganizationPropertiesByLocationRoute =
+  SignedInWithOrganizationPropertiesByLocationRouteImport.update({
+    id: '/properties/by-location',
+    path: '/properties/by-location',
     getParentRoute: () => SignedInWithOrganizationRoute,
   } as any)
 const SignedInWithOrganizationPropertiesNearbyRoute =
@@ -223,9 +237,11 @@ export interface FileRoutesByFullPath {
   '/approved': typeof SignedInWithOrganizationWriteApprovedRoute
   '/copied': typeof SignedInWithOrganizationWriteCopiedRoute
   '/copiedproperties': typeof SignedInWithOrganizationWriteCopiedpropertiesRoute
+  '/properties/by-location': typeof SignedInWithOrganizationPropertiesByLocationRoute
   '/properties/nearby': typeof SignedInWithOrganizationPropertiesNearbyRoute
   '/residence/$propertyId': typeof SignedInWithOrganizationResidencePropertyIdRoute
   '/departments/': typeof SignedInWithOrganizationDepartmentsIndexRoute
+  '/properties/': typeof SignedInWithOrganizationPropertiesIndexRoute
   '/approvecopied/confirmation': typeof SignedInWithOrganizationWriteApprovecopiedConfirmationRoute
   '/departments/properties/$departmentId': typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute
   '/properties/search/$searchQuery': typeof SignedInWithOrganizationPropertiesSearchSearchQueryRoute
@@ -251,9 +267,11 @@ export interface FileRoutesByTo {
   '/approved': typeof SignedInWithOrganizationWriteApprovedRoute
   '/copied': typeof SignedInWithOrganizationWriteCopiedRoute
   '/copiedproperties': typeof SignedInWithOrganizationWriteCopiedpropertiesRoute
+  '/properties/by-location': typeof SignedInWithOrganizationPropertiesByLocationRoute
   '/properties/nearby': typeof SignedInWithOrganizationPropertiesNearbyRoute
   '/residence/$propertyId': typeof SignedInWithOrganizationResidencePropertyIdRoute
   '/departments': typeof SignedInWithOrganizationDepartmentsIndexRoute
+  '/properties': typeof SignedInWithOrganizationPropertiesIndexRoute
   '/approvecopied/confirmation': typeof SignedInWithOrganizationWriteApprovecopiedConfirmationRoute
   '/departments/properties/$departmentId': typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute
   '/properties/search/$searchQuery': typeof SignedInWithOrganizationPropertiesSearchSearchQueryRoute
@@ -283,9 +301,11 @@ export interface FileRoutesById {
   '/_signedIn/_withOrganization/_write/approved': typeof SignedInWithOrganizationWriteApprovedRoute
   '/_signedIn/_withOrganization/_write/copied': typeof SignedInWithOrganizationWriteCopiedRoute
   '/_signedIn/_withOrganization/_write/copiedproperties': typeof SignedInWithOrganizationWriteCopiedpropertiesRoute
+  '/_signedIn/_withOrganization/properties/by-location': typeof SignedInWithOrganizationPropertiesByLocationRoute
   '/_signedIn/_withOrganization/properties/nearby': typeof SignedInWithOrganizationPropertiesNearbyRoute
   '/_signedIn/_withOrganization/residence/$propertyId': typeof SignedInWithOrganizationResidencePropertyIdRoute
   '/_signedIn/_withOrganization/departments/': typeof SignedInWithOrganizationDepartmentsIndexRoute
+  '/_signedIn/_withOrganization/properties/': typeof SignedInWithOrganizationPropertiesIndexRoute
   '/_signedIn/_withOrganization/_write/approvecopied/confirmation': typeof SignedInWithOrganizationWriteApprovecopiedConfirmationRoute
   '/_signedIn/_withOrganization/departments/properties/$departmentId': typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute
   '/_signedIn/_withOrganization/properties/search/$searchQuery': typeof SignedInWithOrganizationPropertiesSearchSearchQueryRoute
@@ -313,9 +333,11 @@ export interface FileRouteTypes {
     | '/approved'
     | '/copied'
     | '/copiedproperties'
+    | '/properties/by-location'
     | '/properties/nearby'
     | '/residence/$propertyId'
     | '/departments/'
+    | '/properties/'
     | '/approvecopied/confirmation'
     | '/departments/properties/$departmentId'
     | '/properties/search/$searchQuery'
@@ -341,9 +363,11 @@ export interface FileRouteTypes {
     | '/approved'
     | '/copied'
     | '/copiedproperties'
+    | '/properties/by-location'
     | '/properties/nearby'
     | '/residence/$propertyId'
     | '/departments'
+    | '/properties'
     | '/approvecopied/confirmation'
     | '/departments/properties/$departmentId'
     | '/properties/search/$searchQuery'
@@ -372,9 +396,11 @@ export interface FileRouteTypes {
     | '/_signedIn/_withOrganization/_write/approved'
     | '/_signedIn/_withOrganization/_write/copied'
     | '/_signedIn/_withOrganization/_write/copiedproperties'
+    | '/_signedIn/_withOrganization/properties/by-location'
     | '/_signedIn/_withOrganization/properties/nearby'
     | '/_signedIn/_withOrganization/residence/$propertyId'
     | '/_signedIn/_withOrganization/departments/'
+    | '/_signedIn/_withOrganization/properties/'
     | '/_signedIn/_withOrganization/_write/approvecopied/confirmation'
     | '/_signedIn/_withOrganization/departments/properties/$departmentId'
     | '/_signedIn/_withOrganization/properties/search/$searchQuery'
@@ -489,6 +515,20 @@ declare module '@tanstack/react-router' {
       path: '/departments'
       fullPath: '/departments/'
       preLoaderRoute: typeof SignedInWithOrganizationDepartmentsIndexRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
+    }
+    '/_signedIn/_withOrganization/properties/': {
+      id: '/_signedIn/_withOrganization/properties/'
+      path: '/properties'
+      fullPath: '/properties/'
+      preLoaderRoute: typeof SignedInWithOrganizationPropertiesIndexRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
+    }
+    '/_signedIn/_withOrganization/properties/by-location': {
+      id: '/_signedIn/_withOrganization/properties/by-location'
+      path: '/properties/by-location'
+      fullPath: '/properties/by-location'
+      preLoaderRoute: typeof SignedInWithOrganizationPropertiesByLocationRouteImport
       parentRoute: typeof SignedInWithOrganizationRoute
     }
     '/_signedIn/_withOrganization/properties/nearby': {
@@ -660,9 +700,11 @@ const SignedInWithOrganizationWriteRouteWithChildren =
 interface SignedInWithOrganizationRouteChildren {
   SignedInWithOrganizationWriteRoute: typeof SignedInWithOrganizationWriteRouteWithChildren
   SignedInWithOrganizationActiveAssessmentsRoute: typeof SignedInWithOrganizationActiveAssessmentsRoute
+  SignedInWithOrganizationPropertiesByLocationRoute: typeof SignedInWithOrganizationPropertiesByLocationRoute
   SignedInWithOrganizationPropertiesNearbyRoute: typeof SignedInWithOrganizationPropertiesNearbyRoute
   SignedInWithOrganizationResidencePropertyIdRoute: typeof SignedInWithOrganizationResidencePropertyIdRoute
   SignedInWithOrganizationDepartmentsIndexRoute: typeof SignedInWithOrganizationDepartmentsIndexRoute
+  SignedInWithOrganizationPropertiesIndexRoute: typeof SignedInWithOrganizationPropertiesIndexRoute
   SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute: typeof SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute
   SignedInWithOrganizationPropertiesSearchSearchQueryRoute: typeof SignedInWithOrganizationPropertiesSearchSearchQueryRoute
   SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute: typeof SignedInWithOrganizationAssessmentPropertyIdAssessmentIdIndexRoute
@@ -675,12 +717,16 @@ const SignedInWithOrganizationRouteChildren: SignedInWithOrganizationRouteChildr
       SignedInWithOrganizationWriteRouteWithChildren,
     SignedInWithOrganizationActiveAssessmentsRoute:
       SignedInWithOrganizationActiveAssessmentsRoute,
+    SignedInWithOrganizationPropertiesByLocationRoute:
+      SignedInWithOrganizationPropertiesByLocationRoute,
     SignedInWithOrganizationPropertiesNearbyRoute:
       SignedInWithOrganizationPropertiesNearbyRoute,
     SignedInWithOrganizationResidencePropertyIdRoute:
       SignedInWithOrganizationResidencePropertyIdRoute,
     SignedInWithOrganizationDepartmentsIndexRoute:
       SignedInWithOrganizationDepartmentsIndexRoute,
+    SignedInWithOrganizationPropertiesIndexRoute:
+      SignedInWithOrganizationPropertiesIndexRoute,
     SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute:
       SignedInWithOrganizationDepartmentsPropertiesDepartmentIdRoute,
     SignedInWithOrganizationPropertiesSearchSearchQueryRoute:

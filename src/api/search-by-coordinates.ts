@@ -2,13 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PropertySearchResult } from './dto';
 import { apiRequest } from './http';
 import { withResidenceId } from '../domain/location';
+import type { Coordinates } from '../domain/coordinates';
 
 export const nearbyPropertiesKeys = { all: ['nearbyProperties'] as const };
-
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
-}
 
 export const nearbyPropertiesQueryOptions = (organizationId: string, at: Coordinates) =>
   queryOptions({

@@ -8,6 +8,8 @@ export const propertySearchKeys = { all: ['propertySearch'] as const };
 
 /** docs/product.md 5 and 9: a search runs only with more than 2 characters. */
 export const MIN_SEARCH_LENGTH = 3;
+/** docs/product.md 5 and 9: a search waits until typing has paused this long. */
+export const SEARCH_DEBOUNCE_MS = 500;
 /** The header dropdown asks for 15. */
 export const DROPDOWN_SIZE = 15;
 /**

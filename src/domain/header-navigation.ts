@@ -40,6 +40,15 @@ export function hidesHeaderAlerts(pathname: string): boolean {
   return pathname.includes('/assessment/');
 }
 
+/**
+ * The header's search box shows with the default header, except on `/properties`, the search
+ * page itself, whose own box takes its place (docs/product.md 2): two boxes of the same name
+ * would leave a screen reader user guessing which one the results belong to.
+ */
+export function showsHeaderSearch(pathname: string): boolean {
+  return headerVariant(pathname) === 'default' && !/^\/properties\/?$/.test(pathname.split(/[?#]/)[0]!);
+}
+
 /** The header's parts that are code of their own (src/app/layout/app-header.tsx). */
 export type SignedInHeaderPart = 'searchBox' | 'backLink' | 'organizationBanner' | 'takeAlongStatus';
 
@@ -53,8 +62,8 @@ export type SignedInHeaderPart = 'searchBox' | 'backLink' | 'organizationBanner'
 export function signedInHeaderParts(pathname: string): SignedInHeaderPart[] {
   const variant = headerVariant(pathname);
   const parts: SignedInHeaderPart[] = [];
-  if (variant === 'default') parts.push('searchBox');
-  else if (variant !== 'assessment') parts.push('backLink');
+  if (showsHeaderSearch(pathname)) parts.push('searchBox');
+  else if (variant !== 'default' && variant !== 'assessment') parts.push('backLink');
   if (!hidesHeaderAlerts(pathname)) parts.push('organizationBanner');
   if (variant !== 'assessment') parts.push('takeAlongStatus');
   return parts;

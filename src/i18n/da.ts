@@ -315,6 +315,13 @@ export const da = {
   'search.shown': 'Viser {shown} af {total} boliger',
   'search.showMore': 'Vis flere',
 
+  // The search page, /properties
+  'propertySearch.title': 'Find en bolig',
+  'propertySearch.description': 'Søg på adressen: vejnavn og husnummer, eller en del af den fulde adresse.',
+  'propertySearch.otherWays': 'Eller find boligen gennem en afdeling eller der, hvor du står:',
+  'propertySearch.shown.one': 'Den første bolig, der passer:',
+  'propertySearch.shown.other': 'De første {count} boliger, der passer:',
+
   // Nearby properties
   'nearbyProperties.title': 'Boliger i nærheden',
   'nearbyProperties.description': 'Boliger tæt på din position.',
@@ -331,6 +338,17 @@ export const da = {
   'nearbyProperties.permissionDenied':
     'Du har ikke givet adgang til din position. Du kan give adgang i browserens indstillinger.',
   'nearbyProperties.retry': 'Prøv igen',
+  'nearbyProperties.offline': 'Du er offline. Listen bliver hentet, når der er forbindelse igen.',
+
+  // The list of a place, /properties/by-location
+  'byLocation.title': 'Boliger ved et sted',
+  'byLocation.description': 'De boliger, der ligger nærmest positionen {latitude}, {longitude}.',
+  'byLocation.link': 'Link til listen',
+  'byLocation.copy': 'Kopiér link',
+  'byLocation.copied': 'Linket er kopieret',
+  'byLocation.nearbyLink': 'Find boliger, hvor du står',
+  'byLocation.invalid.title': 'Stedet mangler',
+  'byLocation.invalid.description': 'Linket angiver ikke en gyldig position.',
 
   // Active assessments
   'activeAssessments.title': 'Aktive vurderinger',

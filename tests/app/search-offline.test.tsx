@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '@testing-library/jest-dom/vitest';
 import { QueryClient } from '@tanstack/react-query';
 import {
   createMemoryHistory,
@@ -24,6 +25,7 @@ import {
 import { RoutePending, RouteError } from '../../src/app/route-states';
 import { NO_DATE } from '../../src/domain/statuses';
 import { PropertySearchBox } from '../../src/features/residences/components/property-search-box';
+import { PropertySearchPage } from '../../src/features/residences/components/property-search-page';
 import { SearchResults } from '../../src/features/residences/components/search-results';
 import { loadSearchResults, type SearchSource } from '../../src/features/residences/search/search-source';
 import { resetOfflineRegistry, updateOfflineRegistry } from '../../src/offline/client-state';
@@ -207,8 +209,13 @@ async function renderSearch(at: string, fillMore?: (queryClient: QueryClient) =>
     component: () => <h1>Boligens side</h1>,
   });
   const homeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => null });
+  const searchPageRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/properties',
+    component: () => <PropertySearchPage organizationId={ORG} query="" onQueryChange={() => undefined} />,
+  });
   const router = createRouter({
-    routeTree: rootRoute.addChildren([searchRoute, residenceRoute, homeRoute]),
+    routeTree: rootRoute.addChildren([searchRoute, residenceRoute, homeRoute, searchPageRoute]),
     history: createMemoryHistory({ initialEntries: [at] }),
     defaultPendingComponent: RoutePending,
     defaultErrorComponent: RouteError,
@@ -358,7 +365,12 @@ describe('the header search box offline (issue 28)', () => {
       await screen.findByText('Offline: søger kun i boliger på enheden', {}, { timeout: 2000 }),
     ).toBeTruthy();
     const options = await screen.findAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['Skovvej 1, 8000', 'Skovvej 12A, st. tv., 8220']);
+    // The last option opens the results page, which offline searches the device as well.
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Skovvej 1, 8000',
+      'Skovvej 12A, st. tv., 8220',
+      'Vis alle resultater for »skovvej 1«',
+    ]);
     expect(searchRequests()).toEqual([]);
 
     await user.click(screen.getByRole('option', { name: 'Skovvej 12A, st. tv., 8220' }));
@@ -372,5 +384,32 @@ describe('the header search box offline (issue 28)', () => {
     expect(await screen.findByRole('option', { name: 'Skovvej 77, 8000' }, { timeout: 2000 })).toBeTruthy();
     expect(screen.queryByText('Offline: søger kun i boliger på enheden')).toBeNull();
     expect(searchRequests()).toHaveLength(1);
+  });
+});
+
+describe('the search page offline', () => {
+  it('lists the residences on the device that match and says only the device was searched', async () => {
+    setOnline(false);
+    await renderSearch('/properties');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Søg efter bolig' }), 'skovvej 1');
+    expect(await screen.findByText(NOTICE, {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(resultLinks()).toEqual(['Skovvej 1, 8000', 'Skovvej 12A, st. tv., 8220']);
+    expect(searchRequests()).toEqual([]);
+  });
+
+  it('asks the server online and leads on to every hit', async () => {
+    await renderSearch('/properties');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Søg efter bolig' }), 'skovvej');
+    expect(
+      await screen.findByRole('link', { name: 'Skovvej 77, 8000' }, { timeout: 2000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    expect(searchRequests()).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Vis alle resultater for »skovvej«' })).toHaveAttribute(
+      'href',
+      '/properties/search/skovvej',
+    );
   });
 });

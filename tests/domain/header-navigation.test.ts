@@ -61,6 +61,8 @@ describe('the header parts a signed-in page asks for early', () => {
   it.each([
     ['/', ['searchBox', 'organizationBanner', 'takeAlongStatus']],
     ['/departments/properties/$departmentId', ['searchBox', 'organizationBanner', 'takeAlongStatus']],
+    ['/properties', ['organizationBanner', 'takeAlongStatus']],
+    ['/properties/nearby', ['searchBox', 'organizationBanner', 'takeAlongStatus']],
     ['/residence/$propertyId', ['backLink', 'organizationBanner', 'takeAlongStatus']],
     ['/copy', ['backLink', 'organizationBanner', 'takeAlongStatus']],
     ['/assessment/$propertyId/$assessmentId/$chapter/$questionId', []],

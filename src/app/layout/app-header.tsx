@@ -5,6 +5,7 @@ import { lazy, Suspense } from 'react';
 import {
   headerVariant,
   hidesHeaderAlerts,
+  showsHeaderSearch,
   signedInHeaderParts,
   type SignedInHeaderPart,
 } from '../../domain/header-navigation';
@@ -94,7 +95,7 @@ export function AppHeader(props: { signedIn: boolean; renewalNeeded?: boolean })
             </Suspense>
           </div>
         )}
-        {variant === 'default' && props.signedIn && organization && (
+        {props.signedIn && showsHeaderSearch(pathname) && organization && (
           <div className={classes.search}>
             <Suspense fallback={null}>
               <PropertySearchBox organizationId={organization.id} />

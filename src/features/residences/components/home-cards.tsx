@@ -51,19 +51,35 @@ export function HomeCards(props: { organizationId: string }) {
         description={t('home.activeAssessments.description')}
         count={count('home.activeAssessments.count', active.data?.length)}
       />
-      <HomeCard
-        to="/departments"
-        icon={<IconBuildingCommunity size={26} />}
-        title={t('home.departments.title')}
-        description={t('home.departments.description')}
-        count={count('home.departments.count', departments.data?.length)}
-      />
-      <HomeCard
-        to="/properties/nearby"
-        icon={<IconMapPin size={26} />}
-        title={t('home.nearby.title')}
-        description={t('home.nearby.description')}
-      />
+      <DepartmentsCard count={count('home.departments.count', departments.data?.length)} />
+      <NearbyCard />
     </SimpleGrid>
+  );
+}
+
+/** The way to a residence through its department (home, and the search page). */
+export function DepartmentsCard(props: { count?: string }) {
+  const t = useTranslation();
+  return (
+    <HomeCard
+      to="/departments"
+      icon={<IconBuildingCommunity size={26} />}
+      title={t('home.departments.title')}
+      description={t('home.departments.description')}
+      count={props.count}
+    />
+  );
+}
+
+/** The way to the residences where the user stands (home, and the search page). */
+export function NearbyCard() {
+  const t = useTranslation();
+  return (
+    <HomeCard
+      to="/properties/nearby"
+      icon={<IconMapPin size={26} />}
+      title={t('home.nearby.title')}
+      description={t('home.nearby.description')}
+    />
   );
 }

@@ -3,8 +3,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
-import { useNearbyProperties, type Coordinates } from '../../../api/search-by-coordinates';
-import { PropertyResultList } from './property-result-list';
+import type { Coordinates } from '../../../domain/coordinates';
+import { NearbyList, PlaceLink } from './nearby-list';
 
 type Locating =
   | { state: 'asking' }
@@ -21,7 +21,6 @@ export function NearbyProperties(props: { organizationId: string }) {
   const t = useTranslation();
   const navigate = useNavigate();
   const [locating, setLocating] = useState<Locating>({ state: 'asking' });
-  const nearby = useNearbyProperties(props.organizationId, locating.state === 'located' ? locating.at : null);
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
@@ -42,7 +41,9 @@ export function NearbyProperties(props: { organizationId: string }) {
 
   return (
     <>
-      <PageHeader title={t('nearbyProperties.title')} description={t('nearbyProperties.description')} />
+      <PageHeader title={t('nearbyProperties.title')} description={t('nearbyProperties.description')}>
+        {locating.state === 'located' && <PlaceLink at={locating.at} />}
+      </PageHeader>
       <Modal
         opened={locating.state === 'asking'}
         onClose={() => void navigate({ to: '/' })}
@@ -60,7 +61,7 @@ export function NearbyProperties(props: { organizationId: string }) {
           </Group>
         </Stack>
       </Modal>
-      {(locating.state === 'locating' || (locating.state === 'located' && nearby.isPending)) && (
+      {locating.state === 'locating' && (
         <Center py="xl">
           <Loader role="status" aria-label={t('nearbyProperties.locating')} />
         </Center>
@@ -75,13 +76,7 @@ export function NearbyProperties(props: { organizationId: string }) {
           </Stack>
         </Alert>
       )}
-      {nearby.isError && (
-        <Alert color="red" role="alert">
-          {t('general.error')}
-        </Alert>
-      )}
-      {nearby.data?.length === 0 && <Text role="status">{t('nearbyProperties.noResults')}</Text>}
-      {nearby.data && <PropertyResultList results={nearby.data} />}
+      {locating.state === 'located' && <NearbyList organizationId={props.organizationId} at={locating.at} />}
     </>
   );
 }

@@ -5,12 +5,17 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { INVALID_RESIDENCE_ID } from '../../../domain/location';
 import { useTranslation } from '../../../i18n/use-translation';
-import { DROPDOWN_SIZE, MIN_SEARCH_LENGTH, useSearchProperties } from '../../../api/search-properties';
+import {
+  DROPDOWN_SIZE,
+  MIN_SEARCH_LENGTH,
+  SEARCH_DEBOUNCE_MS,
+  useSearchProperties,
+} from '../../../api/search-properties';
 import { useOnline } from '../../../ui/use-online';
 import { useDeviceSearch } from '../search/device-search';
 
-/** docs/product.md 5 and 9: search after 500 ms with more than 2 characters. */
-const SEARCH_DEBOUNCE_MS = 500;
+/** The last option of a dropdown with hits: every hit on the results page. Not a residence id. */
+const SHOW_ALL = 'show-all';
 
 /** docs/product.md 9: the box is at most 352 px wide on the property pages, 288 px elsewhere. */
 export const searchBoxWidth = (pathname: string) => (/\/properties(\/|$)/.test(pathname) ? 352 : 288);
@@ -34,17 +39,24 @@ export function PropertySearchBox(props: { organizationId: string }) {
   const ready = debounced.length >= MIN_SEARCH_LENGTH;
   const hits = onDevice ?? search.data;
 
+  // Enter with too little to search opens the search page (/properties, docs/product.md 2) with
+  // what was typed, where the page says what is missing and offers the other ways to a residence.
   const openResults = () => {
     const text = value.trim();
-    if (text.length < MIN_SEARCH_LENGTH) return;
     combobox.closeDropdown();
-    void navigate({ to: '/properties/search/$searchQuery', params: { searchQuery: text } });
+    if (text.length < MIN_SEARCH_LENGTH)
+      void navigate({ to: '/properties', search: text ? { q: text } : {} });
+    else void navigate({ to: '/properties/search/$searchQuery', params: { searchQuery: text } });
   };
 
   return (
     <Combobox
       store={combobox}
       onOptionSubmit={(residenceId) => {
+        if (residenceId === SHOW_ALL) {
+          openResults();
+          return;
+        }
         combobox.closeDropdown();
         setValue('');
         void navigate({ to: '/residence/$propertyId', params: { propertyId: residenceId } });
@@ -90,15 +102,23 @@ export function PropertySearchBox(props: { organizationId: string }) {
           ) : hits?.length === 0 ? (
             <Combobox.Empty>{t('search.noResults')}</Combobox.Empty>
           ) : (
-            hits?.map((r) => (
-              <Combobox.Option
-                value={r.residenceId}
-                key={r.residenceId}
-                disabled={r.residenceId === INVALID_RESIDENCE_ID}
-              >
-                {r.location}
-              </Combobox.Option>
-            ))
+            <>
+              {hits?.map((r) => (
+                <Combobox.Option
+                  value={r.residenceId}
+                  key={r.residenceId}
+                  disabled={r.residenceId === INVALID_RESIDENCE_ID}
+                >
+                  {r.location}
+                </Combobox.Option>
+              ))}
+              {/* Enter does the same, but a phone's keyboard may not say so. */}
+              {hits && hits.length > 0 && (
+                <Combobox.Option value={SHOW_ALL} fw={600}>
+                  {t('header.search.showAll', { query: debounced })}
+                </Combobox.Option>
+              )}
+            </>
           )}
         </Combobox.Options>
       </Combobox.Dropdown>

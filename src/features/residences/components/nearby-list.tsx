@@ -1,0 +1,74 @@
+import { Alert, Anchor, Button, Center, CopyButton, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconCheck, IconLink } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useNearbyProperties } from '../../../api/search-by-coordinates';
+import { sharedCoordinates, type Coordinates } from '../../../domain/coordinates';
+import { useTranslation } from '../../../i18n/use-translation';
+import { useOnline } from '../../../ui/use-online';
+import { PropertyResultList } from './property-result-list';
+
+/**
+ * The residences nearest a place, nearest first, for the nearby page (the browser's position)
+ * and the list of a place (a position in the URL). Offline, a list not on the device waits for
+ * the connection and says so; React Query asks again when it returns.
+ */
+export function NearbyList(props: { organizationId: string; at: Coordinates }) {
+  const t = useTranslation();
+  const online = useOnline();
+  const nearby = useNearbyProperties(props.organizationId, props.at);
+  if (nearby.isPending)
+    return (
+      <Center py="xl">
+        <Loader role="status" aria-label={t('search.loading')} />
+      </Center>
+    );
+  if (nearby.isError)
+    return (
+      <Alert color={online ? 'red' : 'yellow'} role="alert">
+        {online ? t('general.error') : t('nearbyProperties.offline')}
+      </Alert>
+    );
+  return (
+    <Stack gap="sm">
+      {nearby.data.length === 0 ? (
+        <Text role="status">{t('nearbyProperties.noResults')}</Text>
+      ) : (
+        <PropertyResultList results={nearby.data} />
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * A link to the list of this place (`/properties/by-location`, docs/product.md 2), to copy and
+ * send to a colleague or keep as a bookmark. Where the browser may not write to the clipboard,
+ * the link itself can be copied from its context menu.
+ */
+export function PlaceLink(props: { at: Coordinates }) {
+  const t = useTranslation();
+  const search = sharedCoordinates(props.at);
+  const href = `${window.location.origin}/properties/by-location?latitude=${search.latitude}&longitude=${search.longitude}`;
+  return (
+    <Group gap="sm">
+      <Anchor
+        renderRoot={(rootProps) => <Link {...rootProps} to="/properties/by-location" search={search} />}
+      >
+        {t('byLocation.link')}
+      </Anchor>
+      {typeof navigator !== 'undefined' && navigator.clipboard && (
+        <CopyButton value={href}>
+          {({ copied, copy }) => (
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={copied ? <IconCheck size={16} aria-hidden /> : <IconLink size={16} aria-hidden />}
+              onClick={copy}
+            >
+              {copied ? t('byLocation.copied') : t('byLocation.copy')}
+            </Button>
+          )}
+        </CopyButton>
+      )}
+    </Group>
+  );
+}
