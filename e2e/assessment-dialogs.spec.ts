@@ -147,4 +147,45 @@ test.describe('assessment dialogs and results', () => {
     await signInWithToken(page, token, `/results/${any.residenceId}/${any.assessmentId}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Siden findes ikke' })).toBeVisible();
   });
+
+  test("help shows the question's picture (a phone its own), its caption and the advice for every question", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const token = await demoToken(request, 'laeser');
+    const rows = await rowsOfBigDepartment(request, token);
+    // An approved assessment whose screening left the door width question in (not hidden).
+    let approved: Row | undefined;
+    let doorWidth: { id: string } | undefined;
+    for (const row of rows.filter((r) => r.assessmentStatus === 'approved' && r.assessmentId !== null)) {
+      const questions = await api<{ id: string; uniqueId: string; isHidden: boolean }[]>(
+        request,
+        token,
+        `/api/v2/questions?assessmentId=${row.assessmentId}`,
+      );
+      doorWidth = questions.find((q) => q.uniqueId === 'ENT-01' && !q.isHidden);
+      approved = row;
+      if (doorWidth) break;
+    }
+    await signInWithToken(
+      page,
+      token,
+      `/assessment/${approved!.residenceId}/${approved!.assessmentId}/evaluation/${doorWidth!.id}`,
+    );
+    await page.getByRole('button', { name: 'Hjælp', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Find den smalleste dør' });
+    const picture = dialog.locator('figure img');
+    await expect(picture).toBeVisible();
+    // Drawn (not a broken image the CSP or a wrong path left), and the one for this screen.
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    const file = testInfo.project.name === 'phone' ? 'door-width-mobile.svg' : 'door-width.svg';
+    expect(await picture.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname)).toBe(
+      `/help/${file}`,
+    );
+    await expect(dialog.locator('figcaption')).toHaveText(
+      'Mål med døren helt åben, fra dørbladet til karmens anslag: mindst 77 cm.',
+    );
+    await expect(dialog.getByText(/Er du i tvivl om »Smalleste dør inde i boligen«/)).toBeVisible();
+    await expectAccessible(page, 'help with a picture');
+  });
 });

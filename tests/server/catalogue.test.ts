@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { CHAPTERS, QUESTIONS } from '../../server/src/db/seed/catalogue';
 import type { NumericBand, Outcome, QuestionDef } from '../../src/domain/catalogue';
@@ -7,6 +9,9 @@ import {
   isHandicapType,
   type HandicapType,
 } from '../../src/domain/handicaps';
+
+/** Where the app's static files come from (public/ is copied into the build as it is). */
+const PUBLIC_DIR = path.join(import.meta.dirname, '../../public');
 
 const screening = QUESTIONS.filter((q) => q.chapterId === 'screening');
 const evaluation = QUESTIONS.filter((q) => q.chapterId !== 'screening');
@@ -132,13 +137,23 @@ describe('catalogue questions', () => {
     for (const q of onlyFixed) expect(q.isOptional, q.uniqueId).toBe(true);
   });
 
-  it('gives every question help with a header and a body text, and no images', () => {
+  it('gives every question help with a header and a body text', () => {
     for (const q of QUESTIONS) {
       expect(q.help.header.trim(), q.uniqueId).not.toBe('');
       expect(q.help.bodyText.trim(), q.uniqueId).not.toBe('');
       expect(q.help.bodyText, q.uniqueId).toMatch(/^<p>[\s\S]*<\/p>$/);
-      expect(q.help.imageUrl, q.uniqueId).toBeUndefined();
-      expect(q.help.mobileImageUrl, q.uniqueId).toBeUndefined();
+    }
+  });
+
+  it('points every help picture at a file of our own that exists, a phone picture only beside one', () => {
+    const withPictures = QUESTIONS.filter((q) => q.help.imageUrl !== undefined);
+    expect(withPictures.map((q) => q.uniqueId).sort()).toEqual(['BAD-02', 'ENT-01', 'ENT-02', 'ENT-03']);
+    for (const q of QUESTIONS) {
+      if (q.help.mobileImageUrl !== undefined) expect(q.help.imageUrl, q.uniqueId).toBeDefined();
+      for (const url of [q.help.imageUrl, q.help.mobileImageUrl].filter((u) => u !== undefined)) {
+        expect(url, q.uniqueId).toMatch(/^\/help\/[a-z-]+\.svg$/);
+        expect(existsSync(path.join(PUBLIC_DIR, url)), url).toBe(true);
+      }
     }
   });
 

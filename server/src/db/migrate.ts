@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012-sessions';
 import * as m0013 from './migrations/0013-organization-follows-department';
 import * as m0014 from './migrations/0014-finished-jobs-index';
 import * as m0015 from './migrations/0015-fair-and-cancellable-jobs';
+import * as m0016 from './migrations/0016-help-images';
 import type { Database } from './schema';
 
 /**
@@ -36,6 +37,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-organization-follows-department': m0013,
   '0014-finished-jobs-index': m0014,
   '0015-fair-and-cancellable-jobs': m0015,
+  '0016-help-images': m0016,
 };
 
 const provider: MigrationProvider = {

@@ -47,8 +47,16 @@ export function HelpDialog(props: { question: Question; opened: boolean; onClose
           // (and only then: the closed dialog's children are built on every render of the form).
           <div dangerouslySetInnerHTML={{ __html: sanitizeHelpHtml(help.bodyText) }} />
         )}
-        {help?.imageUrl && <Image src={help.imageUrl} alt={help.caption ?? ''} radius="md" />}
-        {help?.caption && <Text size="sm">{help.caption}</Text>}
+        {help?.imageUrl ? (
+          <HelpFigure
+            imageUrl={help.imageUrl}
+            mobileImageUrl={help.mobileImageUrl}
+            caption={help.caption}
+            header={help.header}
+          />
+        ) : (
+          help?.caption && <Text size="sm">{help.caption}</Text>
+        )}
         {props.question.relevantTo.length > 0 && (
           <div>
             <Title order={2} size="h5">
@@ -68,11 +76,42 @@ export function HelpDialog(props: { question: Question; opened: boolean; onClose
             </ul>
           </div>
         )}
+        {content?.helpScreenSettings.helpScreenEntryGenericTemplate && (
+          // The same advice under every question's help, with the question's title in it.
+          <Text size="sm" c="dimmed">
+            {content.helpScreenSettings.helpScreenEntryGenericTemplate.replaceAll(
+              '{title}',
+              props.question.title,
+            )}
+          </Text>
+        )}
         <Group>
           <Button onClick={props.onClose}>{t('assessment.help.close')}</Button>
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * The help's picture. A phone (below the sm breakpoint, 40em) gets the picture drawn for its
+ * narrow screen when there is one; the browser picks and fetches only that one. The caption is
+ * the picture's description for everyone (its alt stays empty, so it is not read out twice);
+ * without one the picture is named by its header.
+ */
+function HelpFigure(props: { imageUrl: string; mobileImageUrl?: string; caption?: string; header: string }) {
+  return (
+    <figure style={{ margin: 0 }}>
+      <picture>
+        {props.mobileImageUrl && <source media="(max-width: 39.99em)" srcSet={props.mobileImageUrl} />}
+        <Image src={props.imageUrl} alt={props.caption ? '' : props.header} radius="md" maw="100%" />
+      </picture>
+      {props.caption && (
+        <Text component="figcaption" size="sm" mt="xs">
+          {props.caption}
+        </Text>
+      )}
+    </figure>
   );
 }
 

@@ -51,6 +51,8 @@ export const BAD_QUESTIONS: QuestionDef[] = [
         '<p>Find det største område i bade- og wc-rummet, hvor en cirkel kan ligge uden at ramme wc, håndvask, faste brusevægge, skabe eller dørens slagområde. Mål den mindste afstand på tværs af området; det er cirklens diameter. Et opklappeligt brusesæde regnes som klappet op.</p>' +
         '<p>SBi anbefaler et frit manøvreareal på 1,5 × 1,5 m, så en kørestolsbruger kan vende og komme til wc og bruseplads.</p>',
       caption: 'Anbefaling: Ø 150 cm.',
+      imageUrl: '/help/turning-circle.svg',
+      mobileImageUrl: '/help/turning-circle-mobile.svg',
     },
   },
   {

@@ -25,6 +25,9 @@ export const ENT_QUESTIONS: QuestionDef[] = [
       bodyText:
         '<p>Mål den fri passagebredde i dørene til entré, gang, stue, soverum, køkken og bad/wc, og angiv den mindste. Åbn døren helt, og mål vandret fra dørbladets flade til karmens anslag på den modsatte side.</p>' +
         '<p>BR18 § 208 stiller krav om en fri bredde i boligens døre; 0,77 m er målet fra BR10 og almindelig praksis, men tallet er endnu ikke kontrolleret i den gældende tekst. Odense Kommune anbefaler 0,87 m. En 9M-dør giver ofte under 77 cm.</p>',
+      imageUrl: '/help/door-width.svg',
+      mobileImageUrl: '/help/door-width-mobile.svg',
+      caption: 'Mål med døren helt åben, fra dørbladet til karmens anslag: mindst 77 cm.',
     },
   },
   {
@@ -52,6 +55,7 @@ export const ENT_QUESTIONS: QuestionDef[] = [
         '<p>Mål alle dørtrin og niveauspring inde i boligen i millimeter, fra det laveste gulv op til trinnets overkant, og angiv det højeste. Tjek især døren til badeværelset, hvor trinnet ofte er højere. Er der ingen trin, så angiv 0.</p>' +
         '<p>Højst 25 mm svarer til reglerne for yderdøre (BR18 § 51); det bedste er helt trinfri overgange. Trin er en snublekant for synshandicappede og gangbesværede og en barriere for kørestole.</p>',
       caption: 'Højst 25 mm, helst 0 mm.',
+      imageUrl: '/help/threshold.svg',
     },
   },
   {
@@ -76,6 +80,8 @@ export const ENT_QUESTIONS: QuestionDef[] = [
         '<p>Find det største område i entréen, hvor en cirkel kan ligge uden at ramme vægge, faste skabe, garderobe eller dørenes slagområde. Mål den mindste afstand på tværs af området; det er cirklens diameter.</p>' +
         '<p>En fri cirkel på 150 cm er det anbefalede vendeareal for en kørestol (Odense, SBi, IRFA). Med mindre plads må en kørestolsbruger ofte bakke ud eller manøvrere flere gange.</p>',
       caption: 'Anbefaling: Ø 150 cm.',
+      imageUrl: '/help/turning-circle.svg',
+      mobileImageUrl: '/help/turning-circle-mobile.svg',
     },
   },
   {
