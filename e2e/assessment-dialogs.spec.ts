@@ -70,6 +70,13 @@ test.describe('assessment dialogs and results', () => {
     }
     const breaker = page.getByRole('dialog');
     await expect(breaker.getByText('Boligen kan være egnet for:')).toBeVisible();
+    // Each type by the icon and short name of relevanceSettings (docs/product.md 2).
+    const types = breaker.getByRole('listitem');
+    expect(await types.count()).toBeGreaterThan(0);
+    for (const item of await types.all()) {
+      expect(['Kørestol', 'Gang', 'Syn', 'Hørelse', 'Kognitiv']).toContain((await item.textContent())?.trim());
+      await expect(item.locator('svg')).toHaveCount(1);
+    }
     await expectAccessible(page, 'screening breaker');
     await breaker.getByRole('button').last().click();
     // The smallest door width excluded some types: their questions are hidden, so the first

@@ -2,12 +2,13 @@ import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
-import type { BreakerScreenText } from '../../../api/static-content';
+import type { BreakerScreenText, StaticContent } from '../../../api/static-content';
 import type { Question } from '../../../domain/answer-validation';
-import { SCREENED_HANDICAPS } from '../../../domain/handicaps';
+import { SCREENED_HANDICAPS, type HandicapType } from '../../../domain/handicaps';
 import type { BreakerKind } from '../../../domain/question-navigation';
 import { useTranslation } from '../../../i18n/use-translation';
 import { QuestionLink } from './question-link';
+import { RelevanceLabel } from './relevance-label';
 
 /**
  * docs/product.md 2 "Chapter interruption dialog": header, body, optional handicap lists, the missing
@@ -73,21 +74,13 @@ export function BreakerDialog(props: {
         {showLists && included.length > 0 && (
           <div>
             <Text fw={600}>{t('assessment.screening.suitableFor')}</Text>
-            <List>
-              {included.map((h) => (
-                <List.Item key={h}>{t(`handicap.${h}`)}</List.Item>
-              ))}
-            </List>
+            <HandicapList handicaps={included} settings={content?.relevanceSettings} />
           </div>
         )}
         {showLists && excluded.length > 0 && (
           <div>
             <Text fw={600}>{t('assessment.screening.notSuitableFor')}</Text>
-            <List>
-              {excluded.map((h) => (
-                <List.Item key={h}>{t(`handicap.${h}`)}</List.Item>
-              ))}
-            </List>
+            <HandicapList handicaps={excluded} settings={content?.relevanceSettings} />
           </div>
         )}
         {text.body2 && <Text>{text.body2}</Text>}
@@ -122,5 +115,21 @@ export function BreakerDialog(props: {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The types screening let in or left out, each by its icon and short name (docs/product.md 2). */
+function HandicapList(props: {
+  handicaps: readonly HandicapType[];
+  settings: StaticContent['relevanceSettings'] | undefined;
+}) {
+  return (
+    <List listStyleType="none" spacing={4} mt={4}>
+      {props.handicaps.map((h) => (
+        <List.Item key={h}>
+          <RelevanceLabel handicap={h} setting={props.settings?.[h]} form="short" />
+        </List.Item>
+      ))}
+    </List>
   );
 }

@@ -1,32 +1,13 @@
 import { Button, Group, Image, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import {
-  IconBook,
-  IconBrain,
-  IconEar,
-  IconEye,
-  IconLungs,
-  IconWalk,
-  IconWheelchair,
-} from '@tabler/icons-react';
-import type { ComponentType } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
 import type { Question } from '../../../domain/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
 import { holdUnsavedInput } from '../../../lib/unsaved-input';
 import { sanitizeHelpHtml } from '../help-html';
-
-/** relevanceSettings.helpScreenIcon keys and their icons. */
-const RELEVANCE_ICONS: Record<string, ComponentType<{ size?: number; 'aria-hidden'?: boolean }>> = {
-  wheelchair: IconWheelchair,
-  walk: IconWalk,
-  eye: IconEye,
-  ear: IconEar,
-  brain: IconBrain,
-  lungs: IconLungs,
-  book: IconBook,
-};
+import { RelevanceLabel } from './relevance-label';
+import type { HandicapType } from '../../../domain/handicaps';
 
 /** docs/product.md 2: the help screen per question: header, body, image, caption and relevance. */
 export function HelpDialog(props: { question: Question; opened: boolean; onClose: () => void }) {
@@ -63,16 +44,15 @@ export function HelpDialog(props: { question: Question; opened: boolean; onClose
               {t('assessment.help.relevantTo')}
             </Title>
             <ul style={{ listStyle: 'none', paddingLeft: 0 }}>
-              {props.question.relevantTo.map((key) => {
-                const setting = content?.relevanceSettings[key as 'wheelchair'];
-                const Icon = setting ? RELEVANCE_ICONS[setting.helpScreenIcon] : undefined;
-                return (
-                  <li key={key} style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-                    {Icon && <Icon size={20} aria-hidden />}
-                    {setting?.helpScreenLabel ?? t(`handicap.${key}` as 'handicap.wheelchair')}
-                  </li>
-                );
-              })}
+              {props.question.relevantTo.map((key) => (
+                <li key={key}>
+                  <RelevanceLabel
+                    handicap={key}
+                    setting={content?.relevanceSettings[key as HandicapType]}
+                    form="full"
+                  />
+                </li>
+              ))}
             </ul>
           </div>
         )}
