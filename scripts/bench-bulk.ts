@@ -208,7 +208,9 @@ async function runFlows(browser: Browser, database: string, app: App, base: stri
   );
   if (!source) throw new Error('no residence whose only assessment is calculated');
   // What the list will let the user choose (the app's own rule): every row less the blocked ones.
-  const expectedN = rows.length - copyTargetBlocks(rows, { propertyId: source.residenceId }).size;
+  const expectedN =
+    rows.length -
+    copyTargetBlocks(rows, { propertyId: source.residenceId, assessmentId: source.assessmentId! }).size;
 
   // The job the click queued: the one job of its kind in the department's organization that was
   // not there before the click, read from the server's database (not the page's network events:

@@ -34,7 +34,7 @@ export type NotSelectableReason = 'source' | 'ready' | 'older';
  */
 export function copyTargetBlocks(
   rows: readonly BulkRow[],
-  source: Pick<BulkSource, 'propertyId'> | null,
+  source: Pick<BulkSource, 'propertyId' | 'assessmentId'> | null,
   now: Date = new Date(),
 ): ReadonlyMap<string, NotSelectableReason> {
   const byResidence = new Map<string, BulkRow[]>();
@@ -47,7 +47,7 @@ export function copyTargetBlocks(
       const reason: NotSelectableReason | null =
         source && row.residenceId === source.propertyId
           ? 'source'
-          : rowStatus(row, now) === 'ready'
+          : isWaitingForApproval(row, source, now)
             ? 'ready'
             : row !== winner
               ? 'older'
@@ -58,9 +58,16 @@ export function copyTargetBlocks(
   return blocks;
 }
 
-/** docs/product.md 3: waitingForApproval is a ready row that is not the source while copying. */
-export function isWaitingForApproval(row: BulkRow, source: Pick<BulkSource, 'assessmentId'> | null): boolean {
-  return rowStatus(row) === 'ready' && row.assessmentId !== source?.assessmentId;
+/**
+ * docs/product.md 3: waitingForApproval is a ready row that is not the source while copying. Such
+ * a row cannot be a copy target, and the list says "Afventer godkendelse" for it.
+ */
+export function isWaitingForApproval(
+  row: BulkRow,
+  source: Pick<BulkSource, 'assessmentId'> | null,
+  now: Date = new Date(),
+): boolean {
+  return rowStatus(row, now) === 'ready' && row.assessmentId !== source?.assessmentId;
 }
 
 /** Why a button is disabled: the selection does not fit, or there is no network (jobs need it). */

@@ -32,11 +32,17 @@ const ICONS: Record<DisplayStatus, ComponentType<{ size?: number; 'aria-hidden'?
 export const StatusBadge = memo(function StatusBadge(props: {
   status: DisplayStatus;
   futureApprovedDate?: string | null;
+  /**
+   * A ready row while copying (docs/product.md 3, waitingForApproval): it says why the row cannot
+   * be chosen, "Afventer godkendelse", in the ready colour and icon.
+   */
+  waitingForApproval?: boolean;
 }) {
   const t = useTranslation();
   const Icon = ICONS[props.status];
-  const label =
-    props.status === 'approvedFuture' && props.futureApprovedDate
+  const label = props.waitingForApproval
+    ? t('propertiesList.waitingForApproval')
+    : props.status === 'approvedFuture' && props.futureApprovedDate
       ? t('status.approvedFuture', { date: formatShortDate(props.futureApprovedDate) })
       : t(`status.${props.status}` as 'status.draft');
   return (

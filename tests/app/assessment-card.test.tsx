@@ -43,8 +43,14 @@ function entry(fields: Partial<AssessmentListEntry>): AssessmentListEntry {
   };
 }
 
-async function renderCard(assessment: AssessmentListEntry, canWrite: boolean, onUnlock?: () => void) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+async function renderCard(
+  assessment: AssessmentListEntry,
+  canWrite: boolean,
+  onUnlock?: () => void,
+  content?: unknown,
+) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  if (content) queryClient.setQueryData(['staticcontent'], content);
   const rootRoute = createRootRoute({
     component: () => <AssessmentCard assessment={assessment} canWrite={canWrite} onUnlock={onUnlock} />,
   });
@@ -160,5 +166,38 @@ describe('the date an approval takes effect (docs/product.md 4 "Assessment statu
       true,
     );
     expect(within(card).getByText('Gælder fra 05.01.24')).toBeTruthy();
+  });
+});
+
+describe('a complete draft invites a write user to approve it (automaticApproval)', () => {
+  const content = {
+    translationSettings: { translations: {} },
+    breakerAndResultScreenSettings: {
+      automaticApproval: {
+        header: 'Vurderingen kan godkendes',
+        body: 'Alle svar er på plads.',
+        buttonLabel: 'Gå til godkendelse',
+      },
+    },
+  };
+
+  it("says so in the content's words, and its way in goes to the approval", async () => {
+    const card = await renderCard(entry({ isCalculated: true }), true, undefined, content);
+    expect(within(card).getByText('Vurderingen kan godkendes')).toBeTruthy();
+    expect(within(card).getByText('Alle svar er på plads.')).toBeTruthy();
+    const link = within(card).getByRole('link', { name: /^Gå til godkendelse/ });
+    expect(link.getAttribute('href')).toBe(resultsPath);
+  });
+
+  it('not to a read user, nor for a draft with answers missing', async () => {
+    for (const [fields, canWrite] of [
+      [{ isCalculated: true }, false],
+      [{ isCalculated: false }, true],
+    ] as const) {
+      const card = await renderCard(entry(fields), canWrite, undefined, content);
+      expect(within(card).queryByText('Vurderingen kan godkendes')).toBeNull();
+      expect(within(card).queryByRole('link', { name: /^Gå til godkendelse/ })).toBeNull();
+      cleanup();
+    }
   });
 });

@@ -68,6 +68,9 @@ describe('Copy on the property list (docs/product.md 4 "Bulk mode", 5)', () => {
       expect(box.disabled).toBe(true);
       expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
     }
+    // The ready residence's status says it waits for approval (waitingForApproval); no other does.
+    expect(screen.getAllByText('Afventer godkendelse')).toHaveLength(1);
+    expect(screen.queryByText('Klar til godkendelse', { selector: 'span' })).toBeNull();
 
     // Select all takes the others: they are the targets, kept with the flow.
     await userEvent.click(screen.getByRole('button', { name: 'Vælg alle' }));
@@ -80,6 +83,9 @@ describe('Copy on the property list (docs/product.md 4 "Bulk mode", 5)', () => {
     // Cancel ends the flow where it began.
     await userEvent.click(within(bar).getByRole('button', { name: 'Annullér' }));
     expect(bulkStore.getSnapshot().mode).toBe('idle');
+    // Outside the copy flow a ready residence is just ready.
+    expect(screen.queryByText('Afventer godkendelse')).toBeNull();
+    expect(screen.getByText('Klar til godkendelse', { selector: 'span' })).toBeTruthy();
   });
 
   it('says why it is unavailable offline', async () => {

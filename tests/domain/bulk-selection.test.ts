@@ -40,7 +40,7 @@ describe('what may be selected while copying (docs/product.md 4)', () => {
     row('r4', 'a4', 'klar'),
     row('r5', 'a5', 'approved'),
   ];
-  const blocks = copyTargetBlocks(rows, { propertyId: 'src' });
+  const blocks = copyTargetBlocks(rows, { propertyId: 'src', assessmentId: 'a-src' });
 
   it('not the source, not ready (legacy klar too), not an older duplicate', () => {
     expect(Object.fromEntries(blocks)).toEqual({

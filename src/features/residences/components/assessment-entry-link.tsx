@@ -28,10 +28,12 @@ export function AssessmentEntryLink(props: {
   accessibleName: (action: string) => string;
   /** A long list asks for a quieter button than a card's one way in. */
   quiet?: boolean;
+  /** The content's own words for this way in (automaticApproval.buttonLabel on a complete draft). */
+  label?: string;
 }) {
   const t = useTranslation();
   const entry = assessmentEntry(props.status, props.canWrite);
-  const text = t(TEXT[entry]);
+  const text = props.label || t(TEXT[entry]);
   const Icon = ICON[entry];
   const params = { propertyId: props.propertyId, assessmentId: props.assessmentId };
   return (

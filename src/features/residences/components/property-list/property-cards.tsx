@@ -48,7 +48,11 @@ const PropertyCard = memo(function PropertyCard(props: {
             </a>
           )}
           <span className={classes.statusCell}>
-            <StatusBadge status={item.displayStatus} futureApprovedDate={item.futureApprovedDate} />
+            <StatusBadge
+              status={item.displayStatus}
+              futureApprovedDate={item.futureApprovedDate}
+              waitingForApproval={blocked === 'ready'}
+            />
             {item.isConverted && <ConvertedMark />}
             {props.availability === 'kept' && <OfflineMark />}
           </span>

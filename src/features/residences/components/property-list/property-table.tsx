@@ -229,7 +229,11 @@ const TableRow = memo(function TableRow(props: {
       <td>{item.zipCode}</td>
       <td>
         <span className={classes.statusCell}>
-          <StatusBadge status={item.displayStatus} futureApprovedDate={item.futureApprovedDate} />
+          <StatusBadge
+            status={item.displayStatus}
+            futureApprovedDate={item.futureApprovedDate}
+            waitingForApproval={props.blocked === 'ready'}
+          />
           {item.isConverted && <ConvertedMark />}
           {props.availability === 'kept' && <OfflineMark />}
         </span>

@@ -1,5 +1,7 @@
-import { Button, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
-import { IconCopy, IconLockOpen } from '@tabler/icons-react';
+import { Alert, Button, Card, Group, Progress, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconCircleCheck, IconCopy, IconLockOpen } from '@tabler/icons-react';
+import { staticContentQueryOptions } from '../../../../api/get-static-content';
 import type { AssessmentListEntry } from '../../../../api/dto';
 import { displayStatus } from '../../../../domain/statuses';
 import { ReasonedButton } from '../../../../ui/reasoned-button';
@@ -31,6 +33,13 @@ export function AssessmentCard(props: {
   const scores = useAssessmentScores(a.assessmentId);
   const percent = formatPercent(a.progress);
   const date = formatShortDate(a.createdAt);
+  // A complete draft waits only for someone to approve it: the content's automaticApproval says
+  // so to a user who may, and names the way to the approval (the results page).
+  const { data: content } = useQuery(staticContentQueryOptions());
+  const approvalInvite =
+    props.canWrite && status === 'calculated'
+      ? content?.breakerAndResultScreenSettings.automaticApproval
+      : undefined;
   return (
     <Card
       withBorder
@@ -83,6 +92,16 @@ export function AssessmentCard(props: {
             </Table>
           </div>
         )}
+        {approvalInvite && (
+          <Alert
+            variant="light"
+            color="teal"
+            icon={<IconCircleCheck aria-hidden />}
+            title={approvalInvite.header}
+          >
+            {approvalInvite.body}
+          </Alert>
+        )}
         {scores.isError && (
           <Text size="sm" c="red.9" role="alert">
             {t('assessmentResult.handicapScoresError')}
@@ -94,6 +113,7 @@ export function AssessmentCard(props: {
             assessmentId={a.assessmentId}
             status={status}
             canWrite={props.canWrite}
+            label={approvalInvite?.buttonLabel}
             accessibleName={(action) =>
               t('residence.assessmentCard.actionLabel', { action, date, status: statusLabel })
             }
