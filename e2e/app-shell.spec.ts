@@ -3,6 +3,7 @@ import {
   bigDepartment,
   demoToken,
   expectAccessible,
+  markGuidanceTipsShown,
   signInThroughSso,
   signInWithToken,
   tellPageItIsOffline,
@@ -220,8 +221,15 @@ test.describe('signing in and the app shell', () => {
   test('a signed-out visit to a page goes to the login screen and back after signing in', async ({
     page,
   }) => {
-    await page.goto('/organizations');
-    await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
+    await markGuidanceTipsShown(page);
+    // A page with a query: the way back keeps all of it.
+    await page.goto('/properties?q=Ege');
+    await expect(page).toHaveURL(/\/\?returnUrl=/);
+    await page.getByRole('link', { name: 'Log ind' }).click();
+    await page.getByRole('button', { name: /Sofie Skriver/ }).click();
+    await expect(page).toHaveURL(/\/properties\?q=Ege$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Find en bolig' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Søg efter bolig' })).toHaveValue('Ege');
   });
 
   test('the service message can be dismissed for the session', async ({ page }) => {
