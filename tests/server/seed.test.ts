@@ -181,4 +181,16 @@ describe('the demo seed', () => {
       expect(isCalculated(catalogue, map, { skipScreening: a.converted }), a.id).toBe(a.is_calculated);
     }
   });
+
+  it('answers no evaluation question of an assessment whose screening is not complete (screening first)', async () => {
+    const rows = await db
+      .selectFrom('answers')
+      .innerJoin('assessments', 'assessments.id', 'answers.assessment_id')
+      .innerJoin('questions', 'questions.unique_id', 'answers.question_unique_id')
+      .select(['assessments.id', 'assessments.status'])
+      .where('assessments.screening_completed', '=', false)
+      .where('questions.kind', '=', 'evaluation')
+      .execute();
+    expect(rows).toEqual([]);
+  });
 });

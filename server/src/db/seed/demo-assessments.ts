@@ -137,6 +137,7 @@ export function generateDemoAssessments(
   const today = seedDay(now);
   const daysAgo = (n: number) => new Date(today.getTime() - n * DAY_MS);
   const result: DemoAssessment[] = [];
+  const screeningIds = new Set(questions.filter((q) => q.chapterId === 'screening').map((q) => q.uniqueId));
   let counter = 0;
   let scenarioIndex = 0;
 
@@ -219,7 +220,12 @@ export function generateDemoAssessments(
           createdDaysAgo: age,
           validFrom: daysAgo(age - 2),
         });
-        const copied = approved.answers.filter(() => rng.chance(0.6)).map((a) => ({ ...a }));
+        // Every screening answer stays (screening comes first, docs/domain.md), and about 60 % of
+        // the rest; the dice are thrown for each answer all the same, so that the residences
+        // after this one get the demo data they always had.
+        const copied = approved.answers
+          .filter((a) => rng.chance(0.6) || screeningIds.has(a.questionUniqueId))
+          .map((a) => ({ ...a }));
         make(residence, 'draft', copied, { createdDaysAgo: rng.int(0, 10) }, approved.id);
         break;
       }
