@@ -74,7 +74,9 @@ test.describe('assessment dialogs and results', () => {
     const types = breaker.getByRole('listitem');
     expect(await types.count()).toBeGreaterThan(0);
     for (const item of await types.all()) {
-      expect(['Kørestol', 'Gang', 'Syn', 'Hørelse', 'Kognitiv']).toContain((await item.textContent())?.trim());
+      expect(['Kørestol', 'Gang', 'Syn', 'Hørelse', 'Kognitiv']).toContain(
+        (await item.textContent())?.trim(),
+      );
       await expect(item.locator('svg')).toHaveCount(1);
     }
     await expectAccessible(page, 'screening breaker');
