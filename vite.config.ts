@@ -312,8 +312,9 @@ export default defineConfig({
             {
               name: 'outbox',
               // The token's copy for Background Sync (credentials) goes with the outbox client that
-              // writes it: in `shared` it pulled the outbox and Dexie onto every screen's first load.
-              test: /src[\\/](offline[\\/](outbox(-sender)?|credentials)\.ts|features[\\/]outbox[\\/])/,
+              // writes it, and the outbox of the app's database (device-outbox) with the outbox it
+              // wraps: in `shared` either pulls the outbox and Dexie onto every screen's first load.
+              test: /src[\\/](offline[\\/](outbox(-sender)?|device-outbox|credentials)\.ts|features[\\/]outbox[\\/])/,
               includeDependenciesRecursively: false,
             },
             { name: 'shared', minShareCount: 2 },

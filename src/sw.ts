@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { registerHelpImageRoute } from './features/residences/take-along/sw-help-images';
 import { sendOutboxInBackground } from './offline/background-sync';
+import { registerHelpImageRoute } from './offline/sw-help-images';
 
 // The worker shares the outbox's modules with the page, which are typed for the DOM
 // (tsconfig.sw.json has both libraries): `self` is this worker's global here.

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
+import { afterFirstPaint } from '../lib/first-paint';
 import { logger } from '../lib/logger';
 import { waitForStoredInput } from '../lib/unsaved-input';
-import { afterFirstPaint } from '../ui/first-paint';
 
 /**
  * Service worker registration, the update prompt and the install prompt. Updates are

@@ -1,9 +1,10 @@
-import { MutationCache, onlineManager, QueryCache, QueryClient, type Query } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { connectivity } from '../api/connectivity';
 import { ApiError } from '../api/http';
 import { shouldRetry } from '../api/retry';
 import { logger } from '../lib/logger';
 import { isKeptOffline } from '../offline/client-state';
+import { keepWithoutTimeLimit } from '../offline/kept-queries';
 
 /** docs/product.md 7: cache 15 minutes, never stale by time, retry 20x on 408 only. */
 export const CACHE_TIME_MS = 15 * 60 * 1000;
@@ -46,13 +47,4 @@ export function createQueryClient(onAuthFailure: (error: ApiError) => void): Que
       mutations: { retry: shouldRetry, networkMode: 'offlineFirst' },
     },
   });
-}
-
-/**
- * Keeps a query in the cache until it is removed. A query's gcTime only ever grows
- * (TanStack's `updateGcTime` takes the larger), so an observer with the 15-minute default never
- * shortens it again.
- */
-export function keepWithoutTimeLimit(query: Query): void {
-  query.setOptions({ ...query.options, gcTime: Infinity });
 }

@@ -107,7 +107,10 @@ export interface StoredSession {
   ssoUuid: string;
 }
 
-/** The app's one IndexedDB database. Components never use it directly; feature hooks do. */
+/**
+ * The app's one IndexedDB database. Only `src/offline` uses it; features and routes go through
+ * the facades there (device-outbox.ts), never through `db` (docs/architecture.md 7, "Storage").
+ */
 export class AppDatabase extends Dexie {
   keyValues!: EntityTable<KeyValue, 'key'>;
   outbox!: EntityTable<OutboxRecord, 'id'>;

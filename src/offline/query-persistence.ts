@@ -7,8 +7,8 @@ import {
   type Persister,
 } from '@tanstack/query-persist-client-core';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { afterFirstPaint } from '../lib/first-paint';
 import { logger } from '../lib/logger';
-import { afterFirstPaint } from '../ui/first-paint';
 import { hasTakenAlong, isKeptOffline } from './client-state';
 import { createMemoryStorage, mirrorKeyValues, readKeyValues } from './key-value-mirror';
 import type { MirroredStorage } from './mirrored-storage';

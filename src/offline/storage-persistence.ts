@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-
 /**
  * Whether the browser has promised to keep this site's storage. Without the promise it may evict
  * IndexedDB under storage pressure, answers not yet sent included, so the app asks at sign-in
@@ -24,18 +22,4 @@ export async function storagePersisted(): Promise<boolean | null> {
   } catch {
     return null;
   }
-}
-
-/** `storagePersisted()` for a component that needs it (`ask`): null until the browser answered. */
-export function useStoragePersisted(ask: boolean): boolean | null {
-  const [persisted, setPersisted] = useState<boolean | null>(null);
-  useEffect(() => {
-    if (!ask) return;
-    let live = true;
-    void storagePersisted().then((answer) => live && setPersisted(answer));
-    return () => {
-      live = false;
-    };
-  }, [ask]);
-  return persisted;
 }

@@ -11,8 +11,8 @@ import { useSessionWatch } from '../features/session/hooks/use-session-watch';
 import { useSessionState } from '../api/use-session-state';
 import { isForbiddenRole, isSignedInOnDevice } from '../domain/session-rules';
 import { useTranslation } from '../i18n/use-translation';
+import { markFirstPaint } from '../lib/first-paint';
 import { activeOrganization } from '../offline/active-organization';
-import { markFirstPaint } from '../ui/first-paint';
 import { NotFoundScreen } from '../ui/not-found-screen';
 import { ToastRegion } from '../ui/toasts';
 

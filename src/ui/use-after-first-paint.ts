@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { afterNextPaint } from './first-paint';
+import { afterNextPaint } from '../lib/first-paint';
 
 /**
  * False until the screen's first frame is on screen, then true. What is not seen at first mounts

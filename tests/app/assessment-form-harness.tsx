@@ -241,13 +241,13 @@ export async function renderForm(
         chapter: string;
         questionId: string;
       };
-      const { db, ssoUuid, snapshot, storage, send } = useOutbox();
+      const { store, ssoUuid, snapshot, storage, send } = useOutbox();
       return (
         <AssessmentScreen
           key={params.assessmentId}
           {...params}
           canWrite={options.canWrite ?? true}
-          outbox={{ db, ssoUuid, snapshot, storage, send }}
+          outbox={{ store, ssoUuid, snapshot, storage, send }}
           deleteDialog={options.deleteDialog ?? (() => null)}
         />
       );

@@ -1,5 +1,5 @@
 import type { DeviceStorage } from '../../domain/save-status';
-import type { AppDatabase } from '../../offline/db';
+import type { DeviceOutbox } from '../../offline/device-outbox';
 import type { OutboxSnapshot } from '../../offline/outbox';
 
 /**
@@ -7,8 +7,8 @@ import type { OutboxSnapshot } from '../../offline/outbox';
  * outbox feature's useOutbox(): features never import each other (docs/architecture.md 7).
  */
 export interface FormOutbox {
-  /** The strict (durable) connection answers are enqueued through. */
-  db: AppDatabase;
+  /** The outbox in the device's database, which answers are enqueued in (durably). */
+  store: DeviceOutbox;
   /** The signed-in author; without one nothing is enqueued. */
   ssoUuid: string | undefined;
   /** Live: the author's pending, in-flight and parked entries. */

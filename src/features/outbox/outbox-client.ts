@@ -10,9 +10,9 @@ import { connectivity } from '../../api/connectivity';
 import { ApiError } from '../../api/http';
 import { tokenStore } from '../../api/token-store';
 import { refreshAfterAssessmentChange } from '../../api/refresh-after-change';
-import { storeSessionToken } from '../../offline/credentials';
-import { appDatabaseRelaxed, type OutboxEntry, type OutboxRecord } from '../../offline/db';
-import { createOutboxSender, sendOutboxEntry, type OutboxSender } from '../../offline/outbox-sender';
+import { createDeviceOutboxSender, storeDeviceSessionToken } from '../../offline/device-outbox';
+import type { OutboxEntry, OutboxRecord } from '../../offline/outbox';
+import { sendOutboxEntry, type OutboxSender } from '../../offline/outbox-sender';
 import { showToast } from '../../ui/toasts';
 import type { Question } from '../../domain/answer-validation';
 import { storedValueText, withComment } from '../../domain/answer-display';
@@ -70,10 +70,9 @@ async function changedSinceReason(
 
 export function outboxSender(queryClient: QueryClient, messages: OutboxMessages): OutboxSender {
   if (sender) return sender;
-  sender = createOutboxSender({
-    // Enqueues are durable (strict connection); the sender's marks may be relaxed: a lost mark
-    // only means a resend with the same idempotency key.
-    db: appDatabaseRelaxed(),
+  // Enqueues are durable (strict connection); the sender's marks may be relaxed: a lost mark
+  // only means a resend with the same idempotency key (src/offline/device-outbox.ts).
+  sender = createDeviceOutboxSender({
     send: async (entry, signal) => {
       try {
         return await sendOutboxEntry(entry, signal);
@@ -171,12 +170,11 @@ const TOKEN_MIRROR_DELAY_MS = 1_000;
  * whenever it changes, and goes away with it (logout, a refused token).
  */
 function mirrorTokenForBackgroundSync(): void {
-  const db = appDatabaseRelaxed();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const write = () => {
     const token = tokenStore.get();
     const ssoUuid = tokenStore.user();
-    void storeSessionToken(db, token && ssoUuid ? { token, ssoUuid } : null).catch(() => undefined);
+    void storeDeviceSessionToken(token && ssoUuid ? { token, ssoUuid } : null).catch(() => undefined);
   };
   write();
   tokenStore.watch(() => {

@@ -17,7 +17,7 @@ import { saveStatus } from '../../../domain/save-status';
 import { awaitsScreening, isListScreeningComplete } from '../../../domain/screening-first';
 import { isLocked, normalizeLegacyStatus } from '../../../domain/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
-import { changedSinceChoice, outboxKey, queueHiddenQuestionsSync } from '../../../offline/outbox';
+import { outboxKey } from '../../../offline/outbox';
 import { OptionalPart } from '../../../ui/optional-part';
 import { showToast } from '../../../ui/toasts';
 import { useOnline } from '../../../ui/use-online';
@@ -142,7 +142,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
     send: outbox.send,
     queueHiddenQuestionsSync: () =>
       outbox.ssoUuid
-        ? queueHiddenQuestionsSync(outbox.db, { assessmentId, propertyId, ssoUuid: outbox.ssoUuid })
+        ? outbox.store.queueHiddenQuestionsSync({ assessmentId, propertyId, ssoUuid: outbox.ssoUuid })
         : Promise.resolve(),
     onDone: navigation.closeBreaker,
   });
@@ -264,7 +264,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
           <SaveStatusLine
             status={status}
             onRetry={() => saving.retry(question.uniqueId)}
-            changedSince={entry && changedSinceChoice(outbox.db, entry, outbox.send)}
+            changedSince={entry && outbox.store.changedSinceChoice(entry, outbox.send)}
           />
         }
       />

@@ -4,7 +4,7 @@ import type { SaveStatus, StorageFailure } from '../../../domain/save-status';
 import type { TranslationKey } from '../../../i18n/da';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { ChangedSinceChoice } from '../../../offline/outbox';
-import { useStoragePersisted } from '../../../offline/storage-persistence';
+import { useStoragePersisted } from '../hooks/use-storage-persisted';
 
 /** The Danish reason beside "Ikke gemt" when the device refused to store an answer. */
 export const STORAGE_FAILURE_TEXT: Record<StorageFailure, TranslationKey> = {

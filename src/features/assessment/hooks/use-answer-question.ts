@@ -16,8 +16,12 @@ import {
   type EnqueueState,
   type StorageFailure,
 } from '../../../domain/save-status';
-import type { AnswerPayload, OutboxEntry } from '../../../offline/db';
-import { enqueueAnswer, mergePayload, type AnswerInput as OutboxInput } from '../../../offline/outbox';
+import {
+  mergePayload,
+  type AnswerInput as OutboxInput,
+  type AnswerPayload,
+  type OutboxEntry,
+} from '../../../offline/outbox';
 import type { FormOutbox } from '../form-outbox';
 import { holdUnsavedInput } from '../../../lib/unsaved-input';
 
@@ -111,7 +115,7 @@ export function useAnswerQuestion(options: {
       setEnqueue(uniqueId, { phase: 'storing' });
       let entry: OutboxEntry;
       try {
-        entry = await enqueueAnswer(latestOutbox.current.db, input);
+        entry = await latestOutbox.current.store.enqueueAnswer(input);
       } catch (error) {
         // A newer attempt (with this one's fields merged in) decides what the status says.
         if (!isLatest()) return false;

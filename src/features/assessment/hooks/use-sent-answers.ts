@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { followEntries, type SeenEntry } from '../../../domain/save-status';
-import type { OutboxEntry } from '../../../offline/db';
+import type { OutboxEntry } from '../../../offline/outbox';
 
 /**
  * What the form has seen of its assessment's outbox entries in this visit, so that an answer

@@ -3,7 +3,7 @@ import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { pluralKey } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
-import { changedSinceChoice, discardParked, type OutboxRecord } from '../../../offline/outbox';
+import type { OutboxRecord } from '../../../offline/outbox';
 import { useOutbox } from '../hooks/use-outbox';
 import { outboxEntryTitle } from '../outbox-entry-title';
 
@@ -15,7 +15,7 @@ import { outboxEntryTitle } from '../outbox-entry-title';
  */
 export function OutboxIndicator(props: { onOpenQuestion?: (href: string) => void }) {
   const t = useTranslation();
-  const { sender, snapshot, db } = useOutbox();
+  const { sender, snapshot, store } = useOutbox();
   const [open, setOpen] = useState(false);
   const [discarding, setDiscarding] = useState<OutboxRecord | null>(null);
   const { pendingCount, parkedCount } = snapshot;
@@ -36,7 +36,7 @@ export function OutboxIndicator(props: { onOpenQuestion?: (href: string) => void
 
   const parkedActions = (entry: OutboxRecord) => {
     // A newer answer on the server: the user picks one of the two the reason names.
-    const choice = changedSinceChoice(db, entry, () => sender.drain());
+    const choice = store.changedSinceChoice(entry, () => sender.drain());
     if (choice) {
       return (
         <Group>
@@ -161,7 +161,7 @@ export function OutboxIndicator(props: { onOpenQuestion?: (href: string) => void
             <Button
               color="red.9"
               onClick={() => {
-                if (discarding?.id !== undefined) void discardParked(db, discarding.id);
+                if (discarding?.id !== undefined) void store.discardParked(discarding.id);
                 setDiscarding(null);
               }}
             >

@@ -5,8 +5,8 @@ import { tokenStore } from '../../../api/token-store';
 import { storageFailureOf, type DeviceStorage } from '../../../domain/save-status';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate, formatTime } from '../../../ui/format';
-import { appDatabase } from '../../../offline/db';
-import { subscribe, type OutboxSnapshot } from '../../../offline/outbox';
+import { deviceOutbox } from '../../../offline/device-outbox';
+import type { OutboxSnapshot } from '../../../offline/outbox';
 import { outboxEntryTitle } from '../outbox-entry-title';
 import { outboxSender, requestBackgroundSync } from '../outbox-client';
 
@@ -43,23 +43,22 @@ export function useOutbox() {
   const [snapshot, setSnapshot] = useState<OutboxSnapshot>(EMPTY);
   const [storage, setStorage] = useState<DeviceStorage>({ state: 'checking' });
   const ssoUuid = tokenStore.user() ?? undefined;
-  const db = appDatabase();
 
   useEffect(() => {
     let active = true;
-    db.open().then(
+    deviceOutbox.open().then(
       () => active && setStorage({ state: 'usable' }),
       (error: unknown) => active && setStorage({ state: 'unusable', failure: storageFailureOf(error) }),
     );
     return () => {
       active = false;
     };
-  }, [db]);
+  }, []);
 
   useEffect(() => {
     if (!ssoUuid) return;
-    return subscribe(db, setSnapshot, { ssoUuid });
-  }, [db, ssoUuid]);
+    return deviceOutbox.subscribe(setSnapshot, { ssoUuid });
+  }, [ssoUuid]);
 
   /** After an enqueue: send what is due; offline, ask the browser to wake us when it is back. */
   const send = useCallback(async () => {
@@ -67,5 +66,7 @@ export function useOutbox() {
     await sender.drain();
   }, [sender]);
 
-  return { sender, snapshot, db, ssoUuid, storage, send };
+  // The form and the list read and write the outbox through `store`, never through the database
+  // itself (docs/architecture.md 7, "Storage").
+  return { sender, snapshot, store: deviceOutbox, ssoUuid, storage, send };
 }

@@ -1,5 +1,4 @@
 import { useCallback } from 'react';
-import { listAllEntries } from '../../../offline/outbox';
 import { useOutbox } from './use-outbox';
 
 /** Rounds of sending before an approval gives up waiting for the outbox (the sender may be busy). */
@@ -15,7 +14,7 @@ const PAUSE_MS = 500;
  */
 export function useSendWaitingAnswers(assessmentIds: string | readonly string[]): () => Promise<boolean> {
   const outbox = useOutbox();
-  const { send, db, ssoUuid } = outbox;
+  const { send, store, ssoUuid } = outbox;
   // One string, so that a new array of the same ids keeps the callback.
   const idList = typeof assessmentIds === 'string' ? assessmentIds : assessmentIds.join('\n');
   return useCallback(async () => {
@@ -24,9 +23,9 @@ export function useSendWaitingAnswers(assessmentIds: string | readonly string[])
       if (round > 0) await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
       await send();
       // A device that cannot open IndexedDB has never kept an answer (the form said "Ikke gemt").
-      const entries = await listAllEntries(db, ssoUuid).catch(() => []);
+      const entries = await store.listAllEntries(ssoUuid).catch(() => []);
       if (!entries.some((entry) => ids.has(entry.assessmentId))) return true;
     }
     return false;
-  }, [send, db, ssoUuid, idList]);
+  }, [send, store, ssoUuid, idList]);
 }

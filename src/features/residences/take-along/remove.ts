@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { propertiesByDepartmentQueryOptions } from '../../../api/get-properties-by-department';
 import { offlineRegistry, updateOfflineRegistry, type OfflineRegistry } from '../../../offline/client-state';
+import { dropHelpImages } from '../../../offline/help-images';
 import { queryPersistence } from '../../../offline/query-persistence';
-import { dropHelpImages } from './help-images';
 import { residenceQueryKeys } from './take-along';
 
 /**

@@ -12,14 +12,14 @@ import { propertyQueryOptions } from '../../../api/get-property';
 import { questionsQueryOptions } from '../../../api/get-questions';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
 import { userInfoQueryOptions } from '../../../api/user-info';
-import { keepWithoutTimeLimit } from '../../../app/query-client';
 import {
   offlineRegistry,
   updateOfflineRegistry,
   type TakenAlongResidence,
 } from '../../../offline/client-state';
+import { cacheHelpImages, helpImageUrls } from '../../../offline/help-images';
+import { keepWithoutTimeLimit } from '../../../offline/kept-queries';
 import type { QueryPersistence } from '../../../offline/query-persistence';
-import { cacheHelpImages, helpImageUrls } from './help-images';
 
 /**
  * "Tag med offline" (issue 12): everything the screens of a department, a selection or one

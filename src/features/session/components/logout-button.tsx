@@ -9,11 +9,8 @@ import { useLogout } from '../hooks/use-logout';
 async function unsentAnswers(): Promise<number> {
   const ssoUuid = tokenStore.user();
   if (!ssoUuid) return 0;
-  const [{ appDatabase }, { outboxSnapshot }] = await Promise.all([
-    import('../../../offline/db'),
-    import('../../../offline/outbox'),
-  ]);
-  const snapshot = await outboxSnapshot(appDatabase(), ssoUuid);
+  const { deviceOutbox } = await import('../../../offline/device-outbox');
+  const snapshot = await deviceOutbox.snapshot(ssoUuid);
   return snapshot.pendingCount + snapshot.parkedCount;
 }
 

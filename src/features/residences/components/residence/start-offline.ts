@@ -1,6 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { AssessmentDetails, AssessmentListEntry, PropertyDetail } from '../../../../api/dto';
-import { keepWithoutTimeLimit } from '../../../../app/query-client';
 import { assessmentQueryOptions } from '../../../../api/get-assessment';
 import {
   locatedAssessmentsQueryOptions,
@@ -12,9 +11,9 @@ import type { Question } from '../../../../domain/answer-validation';
 import { blankQuestionList } from '../../../../domain/blank-question-list';
 import { handicapsForEvaluation } from '../../../../domain/screening';
 import { NO_DATE } from '../../../../domain/statuses';
-import type { AppDatabase } from '../../../../offline/db';
-import { enqueueCreate } from '../../../../offline/outbox';
 import { updateOfflineRegistry } from '../../../../offline/client-state';
+import type { DeviceOutbox } from '../../../../offline/device-outbox';
+import { keepWithoutTimeLimit } from '../../../../offline/kept-queries';
 
 /**
  * Starting screening without a connection (issue 12, docs/architecture.md 2 "Offline start"):
@@ -41,7 +40,8 @@ export function cachedQuestionList(queryClient: QueryClient): Question[] | undef
 }
 
 export interface OfflineStart {
-  db: AppDatabase;
+  /** Where the create is queued: the device's outbox. */
+  outbox: Pick<DeviceOutbox, 'enqueueCreate'>;
   queryClient: QueryClient;
   property: PropertyDetail;
   /** The id the client chose; the same one an online attempt may already have sent. */
@@ -56,13 +56,13 @@ export interface OfflineStart {
  * seeded: an assessment the outbox does not hold must never look started.
  */
 export async function startAssessmentOffline(start: OfflineStart): Promise<void> {
-  const { db, queryClient, property, assessmentId } = start;
+  const { outbox, queryClient, property, assessmentId } = start;
   const catalogue = cachedQuestionList(queryClient);
   if (!catalogue) throw new OfflineStartError('noQuestions');
   const questions = blankQuestionList(catalogue);
   const now = start.now ?? new Date();
 
-  await enqueueCreate(db, {
+  await outbox.enqueueCreate({
     assessmentId,
     propertyId: property.id,
     ssoUuid: start.ssoUuid,

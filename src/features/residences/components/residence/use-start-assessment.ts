@@ -10,8 +10,8 @@ import { ApiError } from '../../../../api/http';
 import { refreshAfterAssessmentChange } from '../../../../api/refresh-after-change';
 import type { ChapterKind } from '../../../../domain/catalogue';
 import { unlockQuestion } from '../../../../domain/question-navigation';
-import { appDatabase } from '../../../../offline/db';
-import { newIdempotencyKey, queuedCreateOf } from '../../../../offline/outbox';
+import { deviceOutbox } from '../../../../offline/device-outbox';
+import { newIdempotencyKey } from '../../../../offline/outbox';
 import { startAssessmentOffline } from './start-offline';
 
 /** How a new assessment comes about on the residence screen (docs/product.md 2 and 4). */
@@ -61,8 +61,7 @@ async function startNew(
   propertyId: string,
   ssoUuid: string,
 ): Promise<{ assessmentId: string; queued: boolean }> {
-  const db = appDatabase();
-  const queued = await queuedCreateOf(db, propertyId, ssoUuid).catch(() => undefined);
+  const queued = await deviceOutbox.queuedCreateOf(propertyId, ssoUuid).catch(() => undefined);
   if (queued) return { assessmentId: queued.assessmentId, queued: true };
   const assessmentId = newIdempotencyKey();
   if (!isOffline()) {
@@ -73,7 +72,7 @@ async function startNew(
     }
   }
   const property = await queryClient.ensureQueryData(propertyQueryOptions(propertyId));
-  await startAssessmentOffline({ db, queryClient, property, assessmentId, ssoUuid });
+  await startAssessmentOffline({ outbox: deviceOutbox, queryClient, property, assessmentId, ssoUuid });
   return { assessmentId, queued: true };
 }
 

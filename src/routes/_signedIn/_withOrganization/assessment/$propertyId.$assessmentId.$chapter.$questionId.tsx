@@ -67,7 +67,7 @@ function AssessmentLoadError(props: ErrorComponentProps) {
 function AssessmentRoute() {
   const params = Route.useParams();
   const { session } = Route.useRouteContext();
-  const { db, ssoUuid, snapshot, storage, send } = useOutbox();
+  const { store, ssoUuid, snapshot, storage, send } = useOutbox();
   return (
     <Container size="sm" py="md">
       <AssessmentScreen
@@ -75,7 +75,7 @@ function AssessmentRoute() {
         key={params.assessmentId}
         {...params}
         canWrite={session.canWrite}
-        outbox={{ db, ssoUuid, snapshot, storage, send }}
+        outbox={{ store, ssoUuid, snapshot, storage, send }}
         deleteDialog={(dialog) => (
           <DeleteAssessmentDialog
             {...dialog}

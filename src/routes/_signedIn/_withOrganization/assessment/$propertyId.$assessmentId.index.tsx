@@ -4,8 +4,7 @@ import { assessmentQueryOptions } from '../../../../api/get-assessment';
 import { questionsQueryOptions } from '../../../../api/get-questions';
 import { lastAnsweredQuestion, landingQuestion } from '../../../../domain/question-navigation';
 import { displayStatus, isLocked } from '../../../../domain/statuses';
-import { appDatabase } from '../../../../offline/db';
-import { listEntries } from '../../../../offline/outbox';
+import { deviceOutbox } from '../../../../offline/device-outbox';
 
 /**
  * /assessment/{propertyId}/{assessmentId}: the way back into an assessment from every card and
@@ -25,7 +24,7 @@ export const Route = createFileRoute('/_signedIn/_withOrganization/assessment/$p
       ),
       queryClient.ensureQueryData(questionsQueryOptions(params.assessmentId)),
       // Without usable device storage nothing waits there.
-      listEntries(appDatabase(), session.ssoUuid).catch(() => []),
+      deviceOutbox.listEntries(session.ssoUuid).catch(() => []),
     ]);
     const status = displayStatus(assessment.assessmentStatus, assessment.isCalculated, null);
     if (session.canWrite && (status === 'calculated' || status === 'ready')) {

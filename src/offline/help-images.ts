@@ -1,10 +1,11 @@
-import type { StaticContent } from '../../../api/static-content';
+import type { StaticContent } from '../api/static-content';
 
 /**
  * The help images of the question catalogue (docs/product.md 2 "help screen"), kept in the
  * Cache API under this name. The service worker answers image requests from it when the
- * network does not (src/features/residences/take-along/sw-help-images.ts), so the help dialog shows its
- * pictures in a basement too.
+ * network does not (sw-help-images.ts), so the help dialog shows its pictures in a basement too.
+ * Here in `src/offline` with the worker's route rather than in the take-along feature that
+ * fills the cache: the worker imports no feature (docs/architecture.md 7).
  */
 export const HELP_IMAGE_CACHE = 'bt-help-images';
 

@@ -1,0 +1,13 @@
+import type { Query } from '@tanstack/react-query';
+
+/**
+ * Keeps a query in the cache until it is removed: what was taken along offline, and what only
+ * this device holds (an assessment started offline), outlives the 15 minutes an unused query
+ * lives (docs/architecture.md 2 "Reads", "Taken along offline"). A query's gcTime only ever
+ * grows (TanStack's `updateGcTime` takes the larger), so an observer with the 15-minute default
+ * never shortens it again. Here rather than beside the QueryClient in `src/app`: the features
+ * that take data along call it too, and no feature imports `app` (docs/architecture.md 7).
+ */
+export function keepWithoutTimeLimit(query: Query): void {
+  query.setOptions({ ...query.options, gcTime: Infinity });
+}
