@@ -7,6 +7,8 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint.boundaries.js';
+import testsConfig from './eslint.tests.js';
 
 // The layer boundaries follow the folders as they are: a new feature or shared folder is
 // covered without editing this file (docs/architecture.md 7).
@@ -70,4 +72,6 @@ export default tseslint.config(
       ],
     },
   },
+  ...boundaries,
+  ...testsConfig,
 );

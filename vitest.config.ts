@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     // Seeded database snapshots of the server suites, one set per run (tests/server/helpers.ts).
     globalSetup: ['tests/server/db-snapshots.setup.ts'],
+    // jest-dom's matchers for every file; harmless in the node environment (it only extends expect).
+    setupFiles: ['tests/setup/jest-dom.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -66,11 +66,11 @@ const dayLabel = (day: string) => dayjs(day).locale('da').format('dddd D. MMMM Y
 describe('the date picker of one approval (docs/product.md 2 and 5)', () => {
   it('offers days from tomorrow; Godkend waits for a day and then approves from its local midnight', async () => {
     await renderPicker();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Vælg startdato' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vælg startdato' })).toBeInTheDocument();
     const approve = screen.getByRole('button', { name: 'Godkend' });
-    expect(approve.hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('Vælg en dato for at godkende.')).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Startdato' })).toBeTruthy();
+    expect(approve).toBeDisabled();
+    expect(screen.getByText('Vælg en dato for at godkende.')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Startdato' })).toBeInTheDocument();
 
     const tomorrow = firstFutureDay();
     const today = dayjs(tomorrow).subtract(1, 'day').format('YYYY-MM-DD');
@@ -81,8 +81,10 @@ describe('the date picker of one approval (docs/product.md 2 and 5)', () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: dayLabel(tomorrow) }));
-    expect(screen.getByText(`Vurderingen gælder fra ${dayjs(tomorrow).format('DD.MM.YY')}.`)).toBeTruthy();
-    expect(approve.hasAttribute('disabled')).toBe(false);
+    expect(
+      screen.getByText(`Vurderingen gælder fra ${dayjs(tomorrow).format('DD.MM.YY')}.`),
+    ).toBeInTheDocument();
+    expect(approve).toBeEnabled();
 
     await user.click(approve);
     await waitFor(() =>
@@ -95,7 +97,7 @@ describe('the date picker of one approval (docs/product.md 2 and 5)', () => {
         },
       ]),
     );
-    expect(await screen.findByRole('dialog', { name: 'Godkender vurderinger' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Godkender vurderinger' })).toBeInTheDocument();
   });
 
   it('a refused approval says so in the words of this page: assessmentApprove.error (docs/product.md 8)', async () => {
@@ -105,8 +107,8 @@ describe('the date picker of one approval (docs/product.md 2 and 5)', () => {
     await user.click(await screen.findByRole('button', { name: dayLabel(firstFutureDay()) }));
     await user.click(screen.getByRole('button', { name: 'Godkend' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Godkendelsen mislykkedes');
-    expect(alert.textContent).toContain(
+    expect(alert).toHaveTextContent('Godkendelsen mislykkedes');
+    expect(alert).toHaveTextContent(
       'Vi kunne ikke godkende vurderingen. Prøv igen, og kontakt support, hvis fejlen bliver ved.',
     );
   });

@@ -30,8 +30,8 @@ describe("focus when the form's dialogs close (never left on <body>)", () => {
     const start = await screen.findByRole('button', { name: 'Start screening' });
     start.focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Er der elevator?' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { level: 1, name: 'Er der elevator?' })).toHaveFocus();
   });
 
   it('gives it back to the comment button after Escape and after Tilbage', async () => {
@@ -40,17 +40,17 @@ describe("focus when the form's dialogs close (never left on <body>)", () => {
     await user.type(await screen.findByLabelText('Kommentar til spørgsmålet'), 'Målt');
     const button = screen.getByRole('button', { name: 'Tilføj kommentar' });
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(document.activeElement).toBe(button);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
     // Closing saved the comment: the same button now edits it.
     expect(await screen.findByRole('button', { name: 'Redigér kommentar' })).toBe(button);
 
     await user.keyboard('{Enter}');
-    expect(await screen.findByLabelText('Kommentar til spørgsmålet')).toHaveProperty('value', 'Målt');
+    expect(await screen.findByLabelText('Kommentar til spørgsmålet')).toHaveValue('Målt');
     const back = screen.getAllByRole('button', { name: 'Tilbage' });
     await user.click(back[back.length - 1]!);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(document.activeElement).toBe(button);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
   });
 
   it('gives it back to Næste when a breaker Næste opened closes', async () => {
@@ -59,9 +59,9 @@ describe("focus when the form's dialogs close (never left on <body>)", () => {
     const next = screen.getByRole('button', { name: 'Se resultatet' });
     next.focus();
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(document.activeElement).toBe(next));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(next).toHaveFocus());
   });
 });

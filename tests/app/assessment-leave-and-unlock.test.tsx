@@ -33,15 +33,15 @@ describe('the save-or-close dialog (docs/product.md 2)', () => {
     );
     const { user, router } = await renderForm({ deleteDialog });
     const dialog = await openSaveOrClose(user);
-    expect(within(dialog).getByText('Dine svar er gemt, og du kan fortsætte senere.')).toBeTruthy();
+    expect(within(dialog).getByText('Dine svar er gemt, og du kan fortsætte senere.')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Tilbage' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe(`/assessment/${PROPERTY}/${ASSESSMENT}/evaluation/001`);
 
     // Delete opens the delete flow's own confirmation.
     await user.click(within(await openSaveOrClose(user)).getByRole('button', { name: 'Slet vurderingen' }));
-    expect(await screen.findByText('Sletning bekræftes her')).toBeTruthy();
+    expect(await screen.findByText('Sletning bekræftes her')).toBeInTheDocument();
 
     await user.click(within(await openSaveOrClose(user)).getByRole('button', { name: 'Gem og luk' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/residence/${PROPERTY}`));
@@ -55,11 +55,11 @@ describe('the save-or-close dialog (docs/product.md 2)', () => {
     await waitFor(() => expect(saveStatusText()).toBe('Gemt på enheden – sendes, når du er online'));
 
     const dialog = await openSaveOrClose(user);
-    expect(dialog.textContent).toContain(
+    expect(dialog).toHaveTextContent(
       'Dine svar er gemt på enheden, og du kan fortsætte senere. 1 svar er ikke sendt endnu og sendes, når der er forbindelse.',
     );
-    expect(dialog.textContent).not.toMatch(/ikke gemt/i);
-    expect(within(dialog).getByRole('button', { name: 'Gem og luk' })).toBeTruthy();
+    expect(dialog).not.toHaveTextContent(/ikke gemt/i);
+    expect(within(dialog).getByRole('button', { name: 'Gem og luk' })).toBeInTheDocument();
   });
 
   it('says that an answer the device refused is not saved', async () => {
@@ -71,13 +71,13 @@ describe('the save-or-close dialog (docs/product.md 2)', () => {
     await waitFor(() => expect(saveStatusText()).toMatch(/^Ikke gemt/));
 
     const dialog = await openSaveOrClose(user);
-    expect(within(dialog).getByRole('alert').textContent).toBe(
-      '1 svar er ikke gemt: Der er ikke mere plads på enheden. Lukker du nu, går det tabt.',
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      /^1 svar er ikke gemt: Der er ikke mere plads på enheden\. Lukker du nu, går det tabt\.$/,
     );
-    expect(dialog.textContent).toContain('Dine øvrige svar er gemt på enheden.');
-    expect(dialog.textContent).not.toContain('Dine svar er gemt, og du kan fortsætte senere.');
-    expect(within(dialog).getByRole('button', { name: 'Luk alligevel' })).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: 'Gem og luk' })).toBeNull();
+    expect(dialog).toHaveTextContent('Dine øvrige svar er gemt på enheden.');
+    expect(dialog).not.toHaveTextContent('Dine svar er gemt, og du kan fortsætte senere.');
+    expect(within(dialog).getByRole('button', { name: 'Luk alligevel' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Gem og luk' })).not.toBeInTheDocument();
   });
 });
 
@@ -117,19 +117,20 @@ describe('a locked form (docs/product.md 2 and 4)', () => {
       ...approvedResidence([approvedEntry()]),
       path: `/assessment/${PROPERTY}/${ASSESSMENT}/screening/001`,
     });
-    expect(screen.getByText('Vurderingen er låst og kan ikke ændres.')).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('link', { name: 'Tilbage til boligen' }).getAttribute('href')).toBe(
+    expect(screen.getByText('Vurderingen er låst og kan ikke ændres.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Tilbage til boligen' })).toHaveAttribute(
+      'href',
       `/residence/${PROPERTY}`,
     );
-    expect(screen.queryByRole('button', { name: 'Gem svar og gå tilbage' })).toBeNull();
-    expect(screen.getByRole('radio', { name: 'Ja' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByRole('button', { name: 'Gem svar og gå tilbage' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Ja' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('shows the screening intro to an editable form at screening 001', async () => {
     await renderForm({ path: `/assessment/${PROPERTY}/${ASSESSMENT}/screening/001` });
     const intro = await screen.findByRole('dialog');
-    expect(within(intro).getByRole('button', { name: 'Start screening' })).toBeTruthy();
+    expect(within(intro).getByRole('button', { name: 'Start screening' })).toBeInTheDocument();
   });
 });
 
@@ -146,7 +147,7 @@ describe('unlocking from inside the form (docs/product.md 4 "Unlock")', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Lås op' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lås vurderingen op?' });
-    expect(within(dialog).getByText(/Vi laver en ny kladde/)).toBeTruthy();
+    expect(within(dialog).getByText(/Vi laver en ny kladde/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Lås op' }));
 
     await waitFor(() =>
@@ -157,8 +158,8 @@ describe('unlocking from inside the form (docs/product.md 4 "Unlock")', () => {
       propertyId: PROPERTY,
       sourceAssessmentIdToCopyFrom: ASSESSMENT,
     });
-    expect(await screen.findByRole('button', { name: 'Gem svar og gå tilbage' })).toBeTruthy();
-    expect(screen.queryByText('Vurderingen er låst og kan ikke ændres.')).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Gem svar og gå tilbage' })).toBeInTheDocument();
+    expect(screen.queryByText('Vurderingen er låst og kan ikke ændres.')).not.toBeInTheDocument();
   });
 
   it('never says other assessments exist while its own unlock is under way', async () => {
@@ -202,7 +203,7 @@ describe('unlocking from inside the form (docs/product.md 4 "Unlock")', () => {
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/assessment/${PROPERTY}/a-2/evaluation/002`),
     );
-    expect(await screen.findByRole('button', { name: 'Gem svar og gå tilbage' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Gem svar og gå tilbage' })).toBeInTheDocument();
     watcher.disconnect();
     expect(shown.filter((text) => text.includes('Boligen har allerede en vurdering'))).toEqual([]);
   });
@@ -213,8 +214,8 @@ describe('unlocking from inside the form (docs/product.md 4 "Unlock")', () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Lås op' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lås vurderingen op?' });
-    expect(within(dialog).getByText(/Boligen har allerede en vurdering, der er i gang/)).toBeTruthy();
-    expect(within(dialog).queryByRole('button', { name: 'Lås op' })).toBeNull();
+    expect(within(dialog).getByText(/Boligen har allerede en vurdering, der er i gang/)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Lås op' })).not.toBeInTheDocument();
     expect(network.callsTo('/api/v1/assessment/createnewassessment')).toHaveLength(0);
   });
 
@@ -225,33 +226,31 @@ describe('unlocking from inside the form (docs/product.md 4 "Unlock")', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Lås vurderingen op?' });
     await user.click(within(dialog).getByRole('button', { name: 'Lås op' }));
 
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      'Vi kunne ikke låse vurderingen op. Annullér, og prøv igen.',
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /^Vi kunne ikke låse vurderingen op\. Annullér, og prøv igen\.$/,
     );
-    expect((within(dialog).getByRole('button', { name: 'Lås op' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Lås op' })).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Annullér' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Lås op' }));
     dialog = await screen.findByRole('dialog', { name: 'Lås vurderingen op?' });
-    expect(within(dialog).queryByRole('alert')).toBeNull();
-    expect((within(dialog).getByRole('button', { name: 'Lås op' }) as HTMLButtonElement).disabled).toBe(
-      false,
-    );
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Lås op' })).toBeEnabled();
   });
 
   it('is not offered for an assessment approved for a future date, nor to a read user', async () => {
     const future = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString();
     await renderForm(approvedResidence([approvedEntry({ futureApprovedDate: future })]));
     await waitFor(() => expect(network.callsTo('/api/v2/assessment/getlocatedassessments')).toHaveLength(1));
-    expect(screen.getByText('Vurderingen er låst og kan ikke ændres.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Lås op' })).toBeNull();
+    expect(screen.getByText('Vurderingen er låst og kan ikke ændres.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Lås op' })).not.toBeInTheDocument();
   });
 
   it('is not offered to a read user, who is told the answers can only be read', async () => {
     await renderForm({ ...approvedResidence([approvedEntry()]), canWrite: false });
-    expect(screen.getByText('Du kan se svarene, men ikke ændre dem.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Lås op' })).toBeNull();
+    expect(screen.getByText('Du kan se svarene, men ikke ændre dem.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Lås op' })).not.toBeInTheDocument();
     expect(network.callsTo('/api/v2/assessment/getlocatedassessments')).toHaveLength(0);
   });
 });
@@ -261,7 +260,8 @@ describe('the table of contents (docs/product.md 2)', () => {
     const { user, router } = await renderForm();
     await user.click(screen.getByRole('button', { name: 'Indholdsfortegnelse' }));
     const toc = await screen.findByRole('dialog', { name: 'Indhold' });
-    expect(within(toc).getByRole('link', { name: 'Godkend vurderingen' }).getAttribute('href')).toBe(
+    expect(within(toc).getByRole('link', { name: 'Godkend vurderingen' })).toHaveAttribute(
+      'href',
       `/results/${PROPERTY}/${ASSESSMENT}`,
     );
     await user.click(within(toc).getByRole('link', { name: '002. Belysning' }));
@@ -274,7 +274,7 @@ describe('the table of contents (docs/product.md 2)', () => {
     const { user } = await renderForm(approvedResidence([approvedEntry()]));
     await user.click(screen.getByRole('button', { name: 'Indholdsfortegnelse' }));
     const toc = await screen.findByRole('dialog', { name: 'Indhold' });
-    expect(within(toc).getByRole('link', { name: '002. Belysning' })).toBeTruthy();
-    expect(within(toc).queryByRole('link', { name: 'Godkend vurderingen' })).toBeNull();
+    expect(within(toc).getByRole('link', { name: '002. Belysning' })).toBeInTheDocument();
+    expect(within(toc).queryByRole('link', { name: 'Godkend vurderingen' })).not.toBeInTheDocument();
   });
 });

@@ -16,7 +16,7 @@ describe('the assessment form that could not be loaded (docs/product.md 8)', () 
     await renderPages('/form', {
       '/form': () => <AssessmentError error={new ApiError(500, 'Boom')} reset={() => {}} />,
     });
-    expect(await screen.findByText('Vi kunne ikke hente vurderingen. Prøv igen senere.')).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Prøv igen' })).toBeDefined();
+    expect(await screen.findByText('Vi kunne ikke hente vurderingen. Prøv igen senere.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Prøv igen' })).toBeInTheDocument();
   });
 });

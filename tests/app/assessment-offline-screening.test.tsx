@@ -170,7 +170,7 @@ describe('the form offline computes what the server would (issue 12)', () => {
       expect(router.state.location.pathname).toBe(`/assessment/${PROPERTY}/${ASSESSMENT}/screening/001`),
     );
     await user.click(screen.getByRole('button', { name: 'Næste' }));
-    expect(await screen.findByText('Boligen er ikke egnet for:')).toBeTruthy();
+    expect(await screen.findByText('Boligen er ikke egnet for:')).toBeInTheDocument();
   });
 
   it('says Gemt when an answer found waiting after a reload reaches the server', async () => {

@@ -53,14 +53,14 @@ describe('an answer the device cannot store (issue 8)', () => {
 
     await user.click(yes());
     await waitFor(() => expect(saveStatusText()).toBe(QUOTA_TEXT));
-    expect(yes().getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Prøv igen' })).toBeTruthy();
+    expect(yes()).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Prøv igen' })).toBeInTheDocument();
     expect(await appDatabase().outbox.count()).toBe(0);
     expect(network.received).toEqual([]);
 
     // The value stays even when the server's list (without it) replaces the cached one.
     queryClient.setQueryData(questionsQueryOptions(ASSESSMENT).queryKey, serverQuestions());
-    await waitFor(() => expect(yes().getAttribute('aria-checked')).toBe('true'));
+    await waitFor(() => expect(yes()).toBeChecked());
     expect(saveStatusText()).toBe(QUOTA_TEXT);
 
     // The device has room again: the automatic retry (after 1 s) stores it, the sender sends it.
@@ -74,8 +74,8 @@ describe('an answer the device cannot store (issue 8)', () => {
         answeredAt: expect.any(String),
       },
     ]);
-    expect(yes().getAttribute('aria-checked')).toBe('true');
-    expect(screen.queryByRole('button', { name: 'Prøv igen' })).toBeNull();
+    expect(yes()).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Prøv igen' })).not.toBeInTheDocument();
   });
 
   it('keeps trying with a backoff, and "Prøv igen" stores it at once', async () => {
@@ -111,7 +111,7 @@ describe('an answer the device cannot store (issue 8)', () => {
     vi.spyOn(table, 'add').mockImplementation(() => Dexie.Promise.reject(full()));
     await user.click(screen.getByRole('radio', { name: 'Nej' }));
     await waitFor(() => expect(saveStatusText()).toBe(QUOTA_TEXT));
-    expect(screen.getByRole('radio', { name: 'Nej' }).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('radio', { name: 'Nej' })).toBeChecked();
     const [queued] = await table.toArray();
     expect(queued?.kind === 'answer' ? queued.payload : undefined).toEqual({ values: ['ja'] });
   });
@@ -141,7 +141,7 @@ describe('an answer waiting in the outbox', () => {
     await waitFor(() =>
       expect(queryClient.getQueryData(questionsQueryOptions(ASSESSMENT).queryKey)).toEqual(serverQuestions()),
     );
-    expect(yes().getAttribute('aria-checked')).toBe('true');
+    expect(yes()).toBeChecked();
     expect(saveStatusText()).toBe('Gemt på enheden – sendes, når du er online');
   });
 });
@@ -154,9 +154,9 @@ describe('a browser that refuses IndexedDB at start (issue 8)', () => {
     const { user } = await renderForm();
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Svarene kan ikke gemmes på denne enhed');
-    expect(alert.textContent).toContain('Det sker typisk i et privat vindue');
-    expect(screen.getByRole('heading', { level: 1, name: 'Er der niveaufri adgang?' })).toBeTruthy();
+    expect(alert).toHaveTextContent('Svarene kan ikke gemmes på denne enhed');
+    expect(alert).toHaveTextContent('Det sker typisk i et privat vindue');
+    expect(screen.getByRole('heading', { level: 1, name: 'Er der niveaufri adgang?' })).toBeInTheDocument();
 
     // Answering still shows the value, and says truthfully that it was not saved.
     await user.click(yes());
@@ -165,6 +165,6 @@ describe('a browser that refuses IndexedDB at start (issue 8)', () => {
         'Ikke gemt: Browseren tillader ikke, at svar gemmes på enheden (fx i et privat vindue). Vi prøver igen om lidt.',
       ),
     );
-    expect(yes().getAttribute('aria-checked')).toBe('true');
+    expect(yes()).toBeChecked();
   });
 });

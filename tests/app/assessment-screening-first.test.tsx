@@ -72,43 +72,44 @@ describe('an evaluation question before the screening is complete (issue 31)', (
   it('takes no answer, says why and links to the first unanswered screening question', async () => {
     const { user, router } = await renderForm({ questions: unscreened(), assessment: notComplete() });
 
-    expect(screen.getByText('Screeningen er ikke færdig')).toBeTruthy();
-    expect(notice()).toBeTruthy();
+    expect(screen.getByText('Screeningen er ikke færdig')).toBeInTheDocument();
+    expect(notice()).toBeInTheDocument();
     expect(radios().map((r) => r.getAttribute('aria-disabled'))).toEqual(['true', 'true']);
     await user.click(screen.getByRole('radio', { name: 'Ja' }));
-    expect(screen.getByRole('radio', { name: 'Ja' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('radio', { name: 'Ja' })).not.toBeChecked();
     // A comment is part of the answer: the dialog only shows it.
     await user.click(screen.getByRole('button', { name: 'Tilføj kommentar' }));
     expect(await screen.findByLabelText('Kommentar til spørgsmålet')).toHaveProperty('readOnly', true);
-    expect(screen.queryByRole('button', { name: 'Gem kommentar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Gem kommentar' })).not.toBeInTheDocument();
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByLabelText('Kommentar til spørgsmålet')).toBeNull());
+    await waitFor(() => expect(screen.queryByLabelText('Kommentar til spørgsmålet')).not.toBeInTheDocument());
     expect(await appDatabase().outbox.count()).toBe(0);
     expect(network.received).toEqual([]);
 
     const link = screen.getByRole('link', { name: 'Gå til screeningen: 001. Elevator' });
-    expect(link.getAttribute('href')).toBe(form('screening/001'));
+    expect(link).toHaveAttribute('href', form('screening/001'));
     await user.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe(form('screening/001')));
     // The screening question takes answers.
-    expect(notice()).toBeNull();
-    expect(screen.getByRole('radio', { name: 'Ja' }).getAttribute('aria-disabled')).toBeNull();
+    expect(notice()).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Ja' })).not.toHaveAttribute('aria-disabled');
   });
 
   it('marks the evaluation chapters in the table of contents as not open yet, with the reason', async () => {
     const { user } = await renderForm({ questions: unscreened(), assessment: notComplete() });
     const toc = await openToc(user);
     const evaluation = within(toc).getByRole('button', { name: /^Ankomst og adgang/ });
-    expect(evaluation.textContent).toContain('Ikke åben endnu');
+    expect(evaluation).toHaveTextContent('Ikke åben endnu');
     // The current question's chapter is open: the reason, and its questions without links.
-    expect(within(toc).getByText('Kapitlet åbner, når screeningen er færdig.')).toBeTruthy();
-    expect(within(toc).getByText('002. Belysning')).toBeTruthy();
-    expect(within(toc).queryByRole('link', { name: '002. Belysning' })).toBeNull();
+    expect(within(toc).getByText('Kapitlet åbner, når screeningen er færdig.')).toBeInTheDocument();
+    expect(within(toc).getByText('002. Belysning')).toBeInTheDocument();
+    expect(within(toc).queryByRole('link', { name: '002. Belysning' })).not.toBeInTheDocument();
     // The screening chapter is open as ever.
     const screening = within(toc).getByRole('button', { name: /^Screening/ });
-    expect(screening.textContent).not.toContain('Ikke åben endnu');
+    expect(screening).not.toHaveTextContent('Ikke åben endnu');
     await user.click(screening);
-    expect((await within(toc).findByRole('link', { name: '001. Elevator' })).getAttribute('href')).toBe(
+    expect(await within(toc).findByRole('link', { name: '001. Elevator' })).toHaveAttribute(
+      'href',
       form('screening/001'),
     );
   });
@@ -131,11 +132,11 @@ describe('an evaluation question before the screening is complete (issue 31)', (
     await user.click(screen.getByRole('button', { name: 'Næste' }));
     await user.click(await screen.findByRole('button', { name: 'Fortsæt' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(form('evaluation/001')));
-    expect(notice()).toBeNull();
+    expect(notice()).not.toBeInTheDocument();
     expect(radios().map((r) => r.getAttribute('aria-disabled'))).toEqual([null, null]);
     const toc = await openToc(user);
-    expect(within(toc).queryByText('Ikke åben endnu')).toBeNull();
-    expect(within(toc).getByRole('link', { name: '002. Belysning' })).toBeTruthy();
+    expect(within(toc).queryByText('Ikke åben endnu')).not.toBeInTheDocument();
+    expect(within(toc).getByRole('link', { name: '002. Belysning' })).toBeInTheDocument();
     expect(network.received).toEqual([]);
   });
 
@@ -152,7 +153,7 @@ describe('an evaluation question before the screening is complete (issue 31)', (
       valueText: 'Nej',
     });
     await renderForm({ questions: unscreened(), assessment: notComplete() });
-    await waitFor(() => expect(notice()).toBeNull());
+    await waitFor(() => expect(notice()).not.toBeInTheDocument());
     expect(radios().map((r) => r.getAttribute('aria-disabled'))).toEqual([null, null]);
   });
 
@@ -161,7 +162,7 @@ describe('an evaluation question before the screening is complete (issue 31)', (
       questions: unscreened(),
       assessment: details({ converted: true, screeningCompleted: true }),
     });
-    expect(notice()).toBeNull();
+    expect(notice()).not.toBeInTheDocument();
     expect(radios().map((r) => r.getAttribute('aria-disabled'))).toEqual([null, null]);
   });
 });

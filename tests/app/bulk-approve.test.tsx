@@ -88,8 +88,8 @@ describe('approving many (docs/product.md 4 "Bulk mode", 8)', () => {
     await user.click(await screen.findByRole('button', { name: 'Godkend nu' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Godkendelsen mislykkedes');
-    expect(alert.textContent).toContain('Vurderingen kan ikke godkendes.');
+    expect(alert).toHaveTextContent('Godkendelsen mislykkedes');
+    expect(alert).toHaveTextContent('Vurderingen kan ikke godkendes.');
     expect(bulkStore.getSnapshot().mode).toBe('idle');
     expect(finishCalls).toHaveLength(1);
     expect(finishCalls[0]!.key).toBeTruthy();
@@ -115,7 +115,7 @@ describe('approving many (docs/product.md 4 "Bulk mode", 8)', () => {
     });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Godkend nu' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Nogle svar er endnu ikke sendt');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Nogle svar er endnu ikke sendt');
     expect(asked).toBe(1);
     expect(finishCalls).toEqual([]);
     expect(bulkStore.getSnapshot().mode).toBe('idle');
@@ -173,7 +173,7 @@ describe('the guard dialog of a finished flow (docs/product.md 4)', () => {
     await user.click(await screen.findByRole('link', { name: 'Et andet sted' }));
     const dialog = await screen.findByRole('dialog', { name: 'Er du færdig?' });
     await user.click(within(dialog).getByRole('button', { name: 'Tilbage' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/approved');
     expect(bulkStore.getSnapshot().mode).toBe('approvalComplete');
 
@@ -190,6 +190,6 @@ describe('the guard dialog of a finished flow (docs/product.md 4)', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('link', { name: 'Et andet sted' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/departments'));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -73,7 +73,7 @@ describe('the form\'s back button after a bulk copy (docs/product.md 2 "Assessme
     const onLeave = vi.fn();
     const router = await renderForm('new2', onLeave);
     const back = await screen.findByRole('button', { name: 'Gem svar og gå tilbage' });
-    expect(back.getAttribute('aria-haspopup')).toBeNull();
+    expect(back).not.toHaveAttribute('aria-haspopup');
     await userEvent.click(back);
     await waitFor(() => expect(router.state.location.pathname).toBe('/copied'));
     expect(onLeave).not.toHaveBeenCalled();
@@ -85,7 +85,7 @@ describe('the form\'s back button after a bulk copy (docs/product.md 2 "Assessme
     const onLeave = vi.fn();
     const router = await renderForm('a-src', onLeave);
     const back = await screen.findByRole('button', { name: 'Gem svar og gå tilbage' });
-    expect(back.getAttribute('aria-haspopup')).toBe('dialog');
+    expect(back).toHaveAttribute('aria-haspopup', 'dialog');
     await userEvent.click(back);
     expect(onLeave).toHaveBeenCalledOnce();
     expect(router.state.location.pathname).toBe('/form');

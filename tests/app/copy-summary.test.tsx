@@ -97,11 +97,11 @@ describe('the /copy summary (docs/product.md 2, 4 "Bulk mode", 5)', () => {
     startCopying([]);
     await renderCopy();
     const paste = await screen.findByRole('button', { name: 'Indsæt (0)' });
-    expect(paste.getAttribute('aria-disabled')).toBe('true');
-    expect(document.getElementById(paste.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Vælg mindst én bolig.',
-    );
-    expect(screen.queryByRole('region', { name: 'Nogle boliger har allerede en vurdering' })).toBeNull();
+    expect(paste).toHaveAttribute('aria-disabled', 'true');
+    expect(paste).toHaveAccessibleDescription('Vælg mindst én bolig.');
+    expect(
+      screen.queryByRole('region', { name: 'Nogle boliger har allerede en vurdering' }),
+    ).not.toBeInTheDocument();
     await userEvent.click(paste);
     expect(callsTo('/api/v2/assessment/copyassessments')).toHaveLength(0);
   });
@@ -110,19 +110,19 @@ describe('the /copy summary (docs/product.md 2, 4 "Bulk mode", 5)', () => {
     startCopying([target(1, 'approved'), target(2, 'calculated'), target(3)]);
     await renderCopy();
     const warning = await screen.findByRole('region', { name: 'Nogle boliger har allerede en vurdering' });
-    expect(within(warning).getByText('1 godkendt vurdering')).toBeTruthy();
-    expect(within(warning).getByText('1 vurdering i gang')).toBeTruthy();
+    expect(within(warning).getByText('1 godkendt vurdering')).toBeInTheDocument();
+    expect(within(warning).getByText('1 vurdering i gang')).toBeInTheDocument();
     expect(
       within(warning).getByText(
         'Vurderinger, der ikke er godkendt, bliver annulleret. Godkendte vurderinger gælder, indtil kopierne bliver godkendt.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Fjern Målvej 2' }));
-    expect(screen.getByRole('button', { name: 'Indsæt (2)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Indsæt (2)' })).toBeInTheDocument();
     expect(
       within(warning).getByText('De godkendte vurderinger gælder, indtil kopierne bliver godkendt.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('Paste starts the job with an idempotency key; when it is done the copies are kept and a draft source goes to /copied', async () => {

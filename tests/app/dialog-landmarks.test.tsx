@@ -21,8 +21,8 @@ describe("the theme's dialogs", () => {
         </Drawer>
       </MantineProvider>,
     );
-    expect(screen.getByRole('dialog', { name: 'Hjælp til spørgsmålet' })).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Indhold' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Hjælp til spørgsmålet' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Indhold' })).toBeInTheDocument();
     for (const dialog of screen.getAllByRole('dialog')) expect(dialog.querySelector('header')).toBeNull();
     expect(screen.getAllByRole('banner')).toHaveLength(1);
   });

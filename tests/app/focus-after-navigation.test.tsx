@@ -59,8 +59,8 @@ async function renderApp() {
 describe('focus after a page change (WCAG 2.4.3)', () => {
   it('leaves focus alone at the first load', async () => {
     await renderApp();
-    expect(await screen.findByRole('link', { name: 'Til siden med overskrift' })).toBeTruthy();
-    expect(document.activeElement).toBe(document.body);
+    expect(await screen.findByRole('link', { name: 'Til siden med overskrift' })).toBeInTheDocument();
+    expect(document.body).toHaveFocus();
   });
 
   it('gives focus to the new page heading when the link that was focused went with the old page', async () => {
@@ -69,7 +69,7 @@ describe('focus after a page change (WCAG 2.4.3)', () => {
     link.focus();
     await user.keyboard('{Enter}');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Resultat' });
-    await waitFor(() => expect(document.activeElement).toBe(heading));
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('gives it to the main content on a page without such a heading', async () => {
@@ -77,7 +77,7 @@ describe('focus after a page change (WCAG 2.4.3)', () => {
     (await screen.findByRole('link', { name: 'Til siden uden overskrift' })).focus();
     await user.keyboard('{Enter}');
     await screen.findByText('Ingen overskrift');
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('main')));
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
   });
 
   it('leaves focus where it is when it was not lost, as in the search box above the page', async () => {
@@ -86,6 +86,6 @@ describe('focus after a page change (WCAG 2.4.3)', () => {
     await user.click(screen.getByRole('textbox', { name: 'Søg' }));
     await router.navigate({ to: '/organizations' });
     await screen.findByRole('heading', { level: 1, name: 'Resultat' });
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Søg' }));
+    expect(screen.getByRole('textbox', { name: 'Søg' })).toHaveFocus();
   });
 });

@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
@@ -67,13 +66,13 @@ describe('guidance tips', () => {
     expect(shown()).toEqual(['firstListVisit', 'copyThenList', 'copyThenSelectThenList', 'summaryPage']);
 
     await user.click(screen.getByRole('button', { name: 'Luk' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     first.unmount();
 
     // The next visit: nothing opens by itself, and nothing is new any more.
     renderButton('firstListVisit', true);
     const button = screen.getByRole('button', { name: 'Se tip' });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(button);
     expect(
       await screen.findByRole('dialog', { name: GUIDANCE_SETTINGS.firstListVisitGuidance.title }),
@@ -84,7 +83,7 @@ describe('guidance tips', () => {
     const user = userEvent.setup();
     localStorage.setItem(KEY, JSON.stringify(['firstListVisit']));
     renderButton('firstListVisit', true);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const highlighted = screen.getByRole('button', { name: 'Se tip Nyt tip' });
     // WCAG 2.5.3 "Label in Name": the visible words, read as one string as checkers do,
     // are the accessible name.
@@ -94,7 +93,7 @@ describe('guidance tips', () => {
       await screen.findByRole('dialog', { name: GUIDANCE_SETTINGS.copyThenListGuidance.title }),
     ).toHaveTextContent('Tip 2 af 4');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Se tip' })).toBeInTheDocument();
   });
 
@@ -103,14 +102,14 @@ describe('guidance tips', () => {
     renderButton('firstListVisit', true);
     expect(await screen.findByRole('dialog')).toBeVisible();
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: /^Se tip/ })).toHaveFocus();
   });
 
   it('the selection tip opens only from its button; the summary page opens by itself once', async () => {
     const user = userEvent.setup();
     const selecting = renderButton('copyThenSelectThenList');
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Se tip Nyt tip' }));
     expect(await screen.findByRole('dialog')).toHaveTextContent('Tip 3 af 4');
     selecting.unmount();
@@ -122,7 +121,7 @@ describe('guidance tips', () => {
     summary.unmount();
     renderButton('summaryPage', true);
     expect(screen.getByRole('button', { name: 'Se tip' })).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

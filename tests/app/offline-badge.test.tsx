@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -29,7 +28,7 @@ describe('the offline badge', () => {
   it('names the offline state for assistive technology without opening anything', () => {
     renderBadge();
     expect(screen.getByRole('status', { name: DESCRIPTION })).toHaveTextContent('Offline');
-    expect(screen.queryByText(DESCRIPTION)).toBeNull();
+    expect(screen.queryByText(DESCRIPTION)).not.toBeInTheDocument();
   });
 
   it('shows its description on hover and hides it when the pointer leaves', async () => {
@@ -38,7 +37,7 @@ describe('the offline badge', () => {
     await user.hover(screen.getByRole('status'));
     expect(screen.getByText(DESCRIPTION)).toBeVisible();
     await user.unhover(screen.getByRole('status'));
-    expect(screen.queryByText(DESCRIPTION)).toBeNull();
+    expect(screen.queryByText(DESCRIPTION)).not.toBeInTheDocument();
   });
 
   it('shows its description on keyboard focus (and a tap) until Escape or leaving', async () => {
@@ -48,11 +47,11 @@ describe('the offline badge', () => {
     expect(screen.getByRole('status')).toHaveFocus();
     expect(screen.getByText(DESCRIPTION)).toBeVisible();
     await user.keyboard('{Escape}');
-    expect(screen.queryByText(DESCRIPTION)).toBeNull();
+    expect(screen.queryByText(DESCRIPTION)).not.toBeInTheDocument();
     await user.click(document.body);
     await user.click(screen.getByRole('status'));
     expect(screen.getByText(DESCRIPTION)).toBeVisible();
     await user.tab();
-    expect(screen.queryByText(DESCRIPTION)).toBeNull();
+    expect(screen.queryByText(DESCRIPTION)).not.toBeInTheDocument();
   });
 });

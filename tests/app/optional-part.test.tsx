@@ -17,7 +17,7 @@ describe('OptionalPart', () => {
         </OptionalPart>
       </main>,
     );
-    expect(await screen.findByText('Dialogen')).toBeTruthy();
+    expect(await screen.findByText('Dialogen')).toBeInTheDocument();
   });
 
   it('leaves the screen standing when the chunk cannot be fetched', async () => {
@@ -33,7 +33,7 @@ describe('OptionalPart', () => {
       </main>,
     );
     await vi.waitFor(() => expect(warn).toHaveBeenCalled());
-    expect(screen.getByRole('heading', { name: 'Spørgsmålet' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Spørgsmålet' })).toBeInTheDocument();
     warn.mockRestore();
     error.mockRestore();
   });

@@ -45,7 +45,7 @@ describe('Copy on the property list (docs/product.md 4 "Bulk mode", 5)', () => {
     await renderList();
     await userEvent.click(checkbox(5));
     const copy = within(actionBar()).getByRole('button', { name: 'Kopiér' });
-    expect(copy.getAttribute('aria-disabled')).toBe('true');
+    expect(copy).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(checkbox(5));
 
     await userEvent.click(checkbox(1));
@@ -57,35 +57,35 @@ describe('Copy on the property list (docs/product.md 4 "Bulk mode", 5)', () => {
       targets: [],
     });
     const bar = screen.getByRole('region', { name: 'Kopiér vurderingen fra Testvej 1, 8000' });
-    expect(within(bar).getByText('Vælg de boliger, der skal have en kopi.')).toBeTruthy();
+    expect(within(bar).getByText('Vælg de boliger, der skal have en kopi.')).toBeInTheDocument();
 
     // The source and the ready residence cannot be chosen, and say why.
     for (const [n, reason] of [
       [1, 'Det er denne vurdering, du kopierer fra.'],
       [3, 'Vurderingen afventer godkendelse og kan ikke overskrives.'],
     ] as const) {
-      const box = checkbox(n) as HTMLInputElement;
-      expect(box.disabled).toBe(true);
-      expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toBe(reason);
+      const box = checkbox(n);
+      expect(box).toBeDisabled();
+      expect(box).toHaveAccessibleDescription(reason);
     }
     // The ready residence's status says it waits for approval (waitingForApproval); no other does.
     expect(screen.getAllByText('Afventer godkendelse')).toHaveLength(1);
-    expect(screen.queryByText('Klar til godkendelse', { selector: 'span' })).toBeNull();
+    expect(screen.queryByText('Klar til godkendelse', { selector: 'span' })).not.toBeInTheDocument();
 
     // Select all takes the others: they are the targets, kept with the flow.
     await userEvent.click(screen.getByRole('button', { name: 'Vælg alle' }));
     expect(bulkStore.getSnapshot().targets.map((t) => t.propertyId)).toEqual(['r2', 'r4', 'r5']);
-    expect(within(bar).getByText('3 valgte boliger')).toBeTruthy();
+    expect(within(bar).getByText('3 valgte boliger')).toBeInTheDocument();
     await userEvent.click(checkbox(4));
     expect(bulkStore.getSnapshot().targets.map((t) => t.propertyId)).toEqual(['r2', 'r5']);
-    expect(within(bar).getByRole('button', { name: 'Videre (2)' })).toBeTruthy();
+    expect(within(bar).getByRole('button', { name: 'Videre (2)' })).toBeInTheDocument();
 
     // Cancel ends the flow where it began.
     await userEvent.click(within(bar).getByRole('button', { name: 'Annullér' }));
     expect(bulkStore.getSnapshot().mode).toBe('idle');
     // Outside the copy flow a ready residence is just ready.
-    expect(screen.queryByText('Afventer godkendelse')).toBeNull();
-    expect(screen.getByText('Klar til godkendelse', { selector: 'span' })).toBeTruthy();
+    expect(screen.queryByText('Afventer godkendelse')).not.toBeInTheDocument();
+    expect(screen.getByText('Klar til godkendelse', { selector: 'span' })).toBeInTheDocument();
   });
 
   it('says why it is unavailable offline', async () => {
@@ -93,7 +93,7 @@ describe('Copy on the property list (docs/product.md 4 "Bulk mode", 5)', () => {
     await renderList();
     await userEvent.click(checkbox(1));
     const copy = within(actionBar()).getByRole('button', { name: 'Kopiér' });
-    expect(copy.getAttribute('aria-disabled')).toBe('true');
+    expect(copy).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(copy);
     expect(bulkStore.getSnapshot().mode).toBe('idle');
   });
@@ -101,6 +101,6 @@ describe('Copy on the property list (docs/product.md 4 "Bulk mode", 5)', () => {
   it('is not offered to a read user', async () => {
     await renderList(false);
     await userEvent.click(checkbox(1));
-    expect(within(actionBar()).queryByRole('button', { name: 'Kopiér' })).toBeNull();
+    expect(within(actionBar()).queryByRole('button', { name: 'Kopiér' })).not.toBeInTheDocument();
   });
 });

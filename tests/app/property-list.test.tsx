@@ -54,7 +54,7 @@ describe('the property list (docs/product.md 2)', () => {
   it('shows the residences a filter matches, in any case, and all of them again after a reset', async () => {
     await renderList();
     await userEvent.type(screen.getByLabelText('Filtrér på vej'), 'ÆBLE');
-    expect(screen.getByText('Viser 2 af 5 boliger')).toBeTruthy();
+    expect(screen.getByText('Viser 2 af 5 boliger')).toBeInTheDocument();
     expect(residenceLinks()).toEqual(['Æblevej 4, 8000', 'Æblevej 5, 8000']);
 
     await userEvent.clear(screen.getByLabelText('Filtrér på vej'));
@@ -62,7 +62,7 @@ describe('the property list (docs/product.md 2)', () => {
     expect(residenceLinks()).toEqual(['Testvej 2, 8000', 'Testvej 3, 8000', 'Æblevej 4, 8000']);
 
     await userEvent.click(screen.getByRole('button', { name: 'Nulstil filtre' }));
-    expect(screen.getByText('5 boliger')).toBeTruthy();
+    expect(screen.getByText('5 boliger')).toBeInTheDocument();
     expect(residenceLinks()).toHaveLength(5);
   });
 
@@ -71,10 +71,10 @@ describe('the property list (docs/product.md 2)', () => {
     await userEvent.type(screen.getByLabelText('Filtrér på vej'), 'test');
     await userEvent.click(screen.getByRole('button', { name: 'Vælg alle' }));
     const bar = screen.getByRole('region', { name: 'Handlinger for de valgte boliger' });
-    expect(within(bar).getByText('3 boliger valgt')).toBeTruthy();
+    expect(within(bar).getByText('3 boliger valgt')).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Nulstil filtre' }));
-    expect(screen.getByRole('button', { name: 'Vælg alle' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Vælg alle' })).toBeInTheDocument();
     expect(
       rows.map(
         (r) => (screen.getByRole('checkbox', { name: `Vælg ${r.location}` }) as HTMLInputElement).checked,
@@ -85,13 +85,13 @@ describe('the property list (docs/product.md 2)', () => {
   it('opens a residence in the app from its link, and leaves a modified click to the browser', async () => {
     const router = await renderList();
     const link = screen.getByRole('link', { name: 'Æblevej 4, 8000' });
-    expect(link.getAttribute('href')).toBe('/residence/r4');
+    expect(link).toHaveAttribute('href', '/residence/r4');
 
     expect(clickHandledByApp(link, { ctrlKey: true })).toBe(false);
     expect(router.state.location.pathname).toBe('/departments/properties/d1');
 
     expect(clickHandledByApp(link)).toBe(true);
-    expect(await screen.findByRole('heading', { name: 'Boligen' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Boligen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/residence/r4');
   });
 
@@ -100,13 +100,11 @@ describe('the property list (docs/product.md 2)', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Vælg Testvej 1, 8000' }));
     await userEvent.type(screen.getByLabelText('Filtrér på vej'), 'æble');
     // The row that showed Testvej 1 now shows Æblevej 4: its box, label and link follow.
-    const box = screen.getByRole('checkbox', { name: 'Vælg Æblevej 4, 8000' }) as HTMLInputElement;
-    expect(box.checked).toBe(false);
-    expect(screen.getByRole('link', { name: 'Æblevej 4, 8000' }).getAttribute('href')).toBe('/residence/r4');
+    const box = screen.getByRole('checkbox', { name: 'Vælg Æblevej 4, 8000' });
+    expect(box).not.toBeChecked();
+    expect(screen.getByRole('link', { name: 'Æblevej 4, 8000' })).toHaveAttribute('href', '/residence/r4');
     await userEvent.clear(screen.getByLabelText('Filtrér på vej'));
-    expect((screen.getByRole('checkbox', { name: 'Vælg Testvej 1, 8000' }) as HTMLInputElement).checked).toBe(
-      true,
-    );
+    expect(screen.getByRole('checkbox', { name: 'Vælg Testvej 1, 8000' })).toBeChecked();
   });
 });
 
@@ -143,11 +141,8 @@ describe('what is on the device (issue 12)', () => {
         .map((l) => l.textContent),
     ).toEqual(['Testvej 2, 8000']);
     const missing = screen.getByRole('link', { name: /^Testvej 1, 8000/ });
-    expect(missing.getAttribute('aria-disabled')).toBe('true');
-    expect(missing.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(missing.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Ikke på enheden: boligen kan ikke åbnes uden forbindelse.',
-    );
+    expect(missing).toHaveAttribute('aria-disabled', 'true');
+    expect(missing).toHaveAccessibleDescription('Ikke på enheden: boligen kan ikke åbnes uden forbindelse.');
     fireEvent.click(missing);
     expect(router.state.location.pathname).toBe('/departments/properties/d1');
   });
@@ -168,7 +163,7 @@ describe('the table of a desktop (from breakpoint md)', () => {
 
   it("names each row's link by the whole address, not the street that every row of it shares", async () => {
     await renderList();
-    expect(screen.getByRole('table')).toBeTruthy();
+    expect(screen.getByRole('table')).toBeInTheDocument();
     const links = screen.getAllByRole('link', { name: 'Åbn Testvej 2, 8000' });
     // The street's link is the row's stop for Tab; the number's is for the mouse.
     expect(links.map((link) => [link.textContent, link.getAttribute('tabindex')])).toEqual([

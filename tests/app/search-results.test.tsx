@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PropertySearchResult } from '../../src/api/dto';
@@ -126,19 +126,17 @@ const shownLinks = () =>
 /** Scrolls the window so that the list's last hit is in view (the virtualizer reads scrollY). */
 function scrollToListEnd() {
   const list = screen.getByRole('list');
-  act(() => {
-    window.scrollY = Number.parseFloat(list.style.height) - window.innerHeight;
-    fireEvent.scroll(window);
-  });
+  window.scrollY = Number.parseFloat(list.style.height) - window.innerHeight;
+  fireEvent.scroll(window);
 }
 
 describe('the search results page counts every hit', () => {
   it('says how many the server found in all, with Danish thousands, not how many arrived', async () => {
     serveHits(2207);
     await renderResults('8220');
-    expect(await heading('8220 (2.207)')).toBeTruthy();
-    expect(screen.getByText('Vi fandt 2.207 boliger, der passer på »8220«.')).toBeTruthy();
-    expect(screen.getByText('Viser 100 af 2.207 boliger')).toBeTruthy();
+    expect(await heading('8220 (2.207)')).toBeInTheDocument();
+    expect(screen.getByText('Vi fandt 2.207 boliger, der passer på »8220«.')).toBeInTheDocument();
+    expect(screen.getByText('Viser 100 af 2.207 boliger')).toBeInTheDocument();
     // One page was asked for; the list shows the first hits and renders only those in view.
     expect(searchRequests()).toEqual([{ size: '100', page: '0' }]);
     expect(shownLinks()[0]).toBe('Skovvej 1, 8220');
@@ -148,20 +146,20 @@ describe('the search results page counts every hit', () => {
   it('says "over 10.000" when the server counted only that far', async () => {
     serveHits(12_000, '10000+');
     await renderResults('skovvej');
-    expect(await heading('skovvej (over 10.000)')).toBeTruthy();
-    expect(screen.getByText('Vi fandt over 10.000 boliger, der passer på »skovvej«.')).toBeTruthy();
+    expect(await heading('skovvej (over 10.000)')).toBeInTheDocument();
+    expect(screen.getByText('Vi fandt over 10.000 boliger, der passer på »skovvej«.')).toBeInTheDocument();
   });
 
   it('counts a single hit in the singular, and says plainly when there are none', async () => {
     serveHits(1);
     await renderResults('skovvej 1');
-    expect(await heading('skovvej 1 (1)')).toBeTruthy();
-    expect(screen.getByText('Vi fandt 1 bolig, der passer på »skovvej 1«.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Vis flere' })).toBeNull();
+    expect(await heading('skovvej 1 (1)')).toBeInTheDocument();
+    expect(screen.getByText('Vi fandt 1 bolig, der passer på »skovvej 1«.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Vis flere' })).not.toBeInTheDocument();
     cleanup();
     serveHits(0);
     await renderResults('xqzxqz');
-    expect(await heading('xqzxqz (0)')).toBeTruthy();
+    expect(await heading('xqzxqz (0)')).toBeInTheDocument();
   });
 });
 
@@ -169,23 +167,23 @@ describe('the search results page reaches every hit', () => {
   it('asks for the next page by itself as the list is scrolled near its end, until every hit is there', async () => {
     serveHits(250);
     await renderResults('skovvej');
-    expect(await heading('skovvej (250)')).toBeTruthy();
+    expect(await heading('skovvej (250)')).toBeInTheDocument();
     expect(searchRequests()).toHaveLength(1);
 
     scrollToListEnd();
-    expect(await screen.findByText('Viser 200 af 250 boliger')).toBeTruthy();
+    expect(await screen.findByText('Viser 200 af 250 boliger')).toBeInTheDocument();
     scrollToListEnd();
-    await waitFor(() => expect(screen.queryByText(/^Viser/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/^Viser/)).not.toBeInTheDocument());
     scrollToListEnd();
     expect(shownLinks()).toContain('Skovvej 250, 8220');
-    expect(screen.queryByRole('button', { name: 'Vis flere' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Vis flere' })).not.toBeInTheDocument();
     expect(searchRequests()).toEqual([
       { size: '100', page: '0' },
       { size: '100', page: '1' },
       { size: '100', page: '2' },
     ]);
     // Every page carried the same total: the title never changed.
-    expect(screen.getByRole('heading', { level: 1, name: 'skovvej (250)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'skovvej (250)' })).toBeInTheDocument();
   });
 
   it('after a page that failed, waits for "Vis flere", then moves focus to the first hit it brought', async () => {
@@ -203,8 +201,8 @@ describe('the search results page reaches every hit', () => {
     expect(searchRequests()).toHaveLength(2);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Vis flere' }));
-    expect(await screen.findByText('Viser 200 af 250 boliger')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(await screen.findByText('Viser 200 af 250 boliger')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Skovvej 101, 8220'));
     expect(searchRequests().map((r) => r.page)).toEqual(['0', '1', '1']);
   });

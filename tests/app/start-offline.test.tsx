@@ -229,7 +229,7 @@ describe('start screening without a connection', () => {
     const { router } = await renderResidence(() => undefined);
     await userEvent.click(await screen.findByRole('button', { name: 'Start screening' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Spørgsmålene er ikke på enheden');
+    expect(alert).toHaveTextContent('Spørgsmålene er ikke på enheden');
     expect(router.state.location.pathname).toBe(`/residence/${PROPERTY}`);
     expect(await listAllEntries(appDatabase())).toEqual([]);
   });
@@ -282,19 +282,15 @@ describe('overwrite and unlock stay online-only', () => {
       );
     });
     const plus = await screen.findByRole('button', { name: 'Start en ny vurdering af boligen' });
-    expect(plus.getAttribute('aria-disabled')).toBe('true');
-    expect(document.getElementById(plus.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'At starte forfra kræver netforbindelse.',
-    );
+    expect(plus).toHaveAttribute('aria-disabled', 'true');
+    expect(plus).toHaveAccessibleDescription('At starte forfra kræver netforbindelse.');
     await userEvent.click(plus);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     const unlock = screen.getByRole('button', { name: 'Lås op' });
-    expect(unlock.getAttribute('aria-disabled')).toBe('true');
-    expect(document.getElementById(unlock.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Oplåsning kræver netforbindelse.',
-    );
+    expect(unlock).toHaveAttribute('aria-disabled', 'true');
+    expect(unlock).toHaveAccessibleDescription('Oplåsning kræver netforbindelse.');
     await userEvent.click(unlock);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

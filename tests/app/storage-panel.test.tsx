@@ -118,13 +118,13 @@ describe('storage panel', () => {
     stubStorage(false);
     seedRegistry();
     await renderAt(StoragePanel, new QueryClient());
-    expect(await screen.findByText('Brugt: 12,3 MB af 2,0 GB')).toBeTruthy();
+    expect(await screen.findByText('Brugt: 12,3 MB af 2,0 GB')).toBeInTheDocument();
     expect(
       screen.getByText(/Den kan slette det, du har taget med, og svar, der ikke er sendt endnu/),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const departments = screen.getByRole('region', { name: 'Afdelinger' });
-    expect(within(departments).getByText('Afd. 4 Lyngbakkeparken')).toBeTruthy();
-    expect(within(departments).getByText('2 boliger · hentet 05.03.26 · 2,0 kB')).toBeTruthy();
+    expect(within(departments).getByText('Afd. 4 Lyngbakkeparken')).toBeInTheDocument();
+    expect(within(departments).getByText('2 boliger · hentet 05.03.26 · 2,0 kB')).toBeInTheDocument();
     // A residence chosen on its own is listed on its own, also when its department was taken too.
     const residences = screen.getByRole('region', { name: 'Enkelte boliger' });
     expect(
@@ -132,14 +132,18 @@ describe('storage panel', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([expect.stringContaining('Lyngvej 2, 2800'), expect.stringContaining('Solvej 9, 8000')]);
-    expect(within(residences).getByRole('button', { name: 'Fjern Solvej 9, 8000 fra enheden' })).toBeTruthy();
+    expect(
+      within(residences).getByRole('button', { name: 'Fjern Solvej 9, 8000 fra enheden' }),
+    ).toBeInTheDocument();
   });
 
   it('says so when the browser keeps the data', async () => {
     stubStorage(true);
     seedRegistry();
     await renderAt(StoragePanel, new QueryClient());
-    expect(await screen.findByText('Browseren beholder data, indtil du selv fjerner dem.')).toBeTruthy();
+    expect(
+      await screen.findByText('Browseren beholder data, indtil du selv fjerner dem.'),
+    ).toBeInTheDocument();
   });
 
   it('removing a department drops its queries but keeps a residence also chosen on its own', async () => {
@@ -165,7 +169,7 @@ describe('storage panel', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Fjern Afd. 4 Lyngbakkeparken fra enheden' }),
     );
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Afdelinger' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Afdelinger' })).not.toBeInTheDocument());
     expect(queryClient.getQueryData(propertyQueryOptions('r1').queryKey)).toBeUndefined();
     expect(queryClient.getQueryData(questionsQueryOptions('a1').queryKey)).toBeUndefined();
     expect(queryClient.getQueryData(propertiesByDepartmentQueryOptions('d1').queryKey)).toBeUndefined();
@@ -196,10 +200,10 @@ describe('take along status', () => {
     } as const;
     await act(() => startTakeAlong(request, { queryClient, preload: failing, persistence: null }));
     const alert = await screen.findByRole('alert', { name: 'Tag med offline' });
-    expect(alert.textContent).toContain('Der er ikke mere plads på enheden.');
-    expect(alert.textContent).toContain('Fjern noget af det, du har taget med offline');
-    expect(alert.textContent).toContain('Browseren har ikke lovet at beholde data.');
-    expect(within(alert).getByRole('link', { name: 'Se hvad der er offline' })).toBeTruthy();
+    expect(alert).toHaveTextContent('Der er ikke mere plads på enheden.');
+    expect(alert).toHaveTextContent('Fjern noget af det, du har taget med offline');
+    expect(alert).toHaveTextContent('Browseren har ikke lovet at beholde data.');
+    expect(within(alert).getByRole('link', { name: 'Se hvad der er offline' })).toBeInTheDocument();
     await act(() => startTakeAlong(request, { queryClient, preload: failing, persistence: null }));
     expect(persist).toHaveBeenCalledTimes(1);
     expect(offlineRegistry().persistGranted).toBe(false);

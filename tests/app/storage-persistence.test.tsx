@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import '@testing-library/jest-dom/vitest';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -78,16 +77,16 @@ describe('the save status beside an answer kept on the device', () => {
     await askPersistentStorage();
     show('savedOnDevice');
     await settle();
-    expect(screen.queryByText(EVICTION)).toBeNull();
+    expect(screen.queryByText(EVICTION)).not.toBeInTheDocument();
     cleanup();
     stubStorage(undefined);
     show('savedOnDevice');
     await settle();
-    expect(screen.queryByText(EVICTION)).toBeNull();
+    expect(screen.queryByText(EVICTION)).not.toBeInTheDocument();
     cleanup();
     stubStorage(false);
     show('saved');
     await settle();
-    expect(screen.queryByText(EVICTION)).toBeNull();
+    expect(screen.queryByText(EVICTION)).not.toBeInTheDocument();
   });
 });

@@ -50,7 +50,7 @@ describe('input not yet stored holds back a reload', () => {
     input.focus();
     expect(hasUnsavedInput()).toBe(true);
     await expect(waitForStoredInput(1_000)).resolves.toBe(true);
-    expect(document.activeElement).not.toBe(input);
+    expect(input).not.toHaveFocus();
     input.remove();
   });
 

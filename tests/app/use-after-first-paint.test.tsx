@@ -13,7 +13,7 @@ afterEach(cleanup);
 describe('useAfterFirstPaint', () => {
   it('is false in the first render and turns true once a frame has gone by', async () => {
     render(<Probe />);
-    expect(screen.getByText('first frame')).toBeTruthy();
-    expect(await screen.findByText('painted')).toBeTruthy();
+    expect(screen.getByText('first frame')).toBeInTheDocument();
+    expect(await screen.findByText('painted')).toBeInTheDocument();
   });
 });
