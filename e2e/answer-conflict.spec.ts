@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import type { Question } from '../src/domain/answer-validation';
 import {
   api,
@@ -32,11 +33,10 @@ test('an answer that waited offline does not overwrite a newer one from another 
   context,
   browser,
   request,
-}, testInfo) => {
+}) => {
   test.setTimeout(90_000);
   const token = await demoToken(request, 'skriver');
-  const slot = (testInfo.project.name === 'phone' ? 36 : 12) + testInfo.repeatEachIndex * 2 + testInfo.retry;
-  const { propertyId, assessmentId } = await newAssessmentInSmallestDepartment(request, token, slot);
+  const { propertyId, assessmentId } = await newAssessmentInSmallestDepartment(request, token);
   const questionsNow = () =>
     api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessmentId}`);
   const catalogue = await questionsNow();

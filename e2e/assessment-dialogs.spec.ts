@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './test';
 import type { PropertyRow } from '../src/api/dto';
 import { api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
 

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test';
 import type { PropertyRow } from '../src/api/dto';
 import { api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
 
@@ -11,15 +12,11 @@ interface ApiQuestion {
   isHidden: boolean;
 }
 
-/**
- * Residences of the big department for this browser project: the desktop and phone projects
- * share one server, so each takes its own (and none that the other specs take).
- */
-async function residencesFor(request: APIRequestContext, token: string, project: string) {
+/** Residences of the big department as they are now (the worker's server is its own, e2e/test.ts). */
+async function residencesFor(request: APIRequestContext, token: string) {
   const { rows } = await bigDepartment(request, token);
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.residenceId, (counts.get(r.residenceId) ?? 0) + 1);
-  const offset = project === 'phone' ? 10 : 0;
   const free = rows.filter((r) => r.assessmentId === null);
   const approved = rows.filter(
     (r) =>
@@ -29,10 +26,10 @@ async function residencesFor(request: APIRequestContext, token: string, project:
   );
   expect(approved.length).toBeGreaterThan(20);
   return {
-    /** A residence without assessments (the other specs take the first 45 and the last 25). */
-    free: (n: number): Row => free[60 + offset + n]!,
+    /** The n-th residence without assessments. */
+    free: (n: number): Row => free[n]!,
     /** A residence whose only assessment is approved without a future date. */
-    approved: (n: number): Row => approved[8 + offset + n]!,
+    approved: (n: number): Row => approved[n]!,
   };
 }
 
@@ -64,9 +61,9 @@ test.describe('leaving the assessment form', () => {
     page,
     context,
     request,
-  }, testInfo) => {
+  }) => {
     const token = await demoToken(request, 'skriver');
-    const residences = await residencesFor(request, token, testInfo.project.name);
+    const residences = await residencesFor(request, token);
     const propertyId = residences.free(2).residenceId;
     const assessmentId = await newDraft(request, token, propertyId);
     // Straight into the form, as from the active list: the residence screen was never opened.
@@ -100,9 +97,9 @@ test.describe('leaving the assessment form', () => {
   test('a draft is left through save-or-close: Tilbage stays, Gem og luk lands on the residence', async ({
     page,
     request,
-  }, testInfo) => {
+  }) => {
     const token = await demoToken(request, 'skriver');
-    const residence = (await residencesFor(request, token, testInfo.project.name)).free(0);
+    const residence = (await residencesFor(request, token)).free(0);
     const propertyId = residence.residenceId;
     const assessmentId = await newDraft(request, token, propertyId);
     await openAndAnswer(page, token, propertyId, assessmentId);
@@ -146,9 +143,9 @@ test.describe('leaving the assessment form', () => {
   test('deleting a draft from save-or-close asks for confirmation and removes it', async ({
     page,
     request,
-  }, testInfo) => {
+  }) => {
     const token = await demoToken(request, 'skriver');
-    const residence = (await residencesFor(request, token, testInfo.project.name)).free(1);
+    const residence = (await residencesFor(request, token)).free(1);
     const propertyId = residence.residenceId;
     const assessmentId = await newDraft(request, token, propertyId);
     await openAndAnswer(page, token, propertyId, assessmentId);
@@ -183,9 +180,9 @@ test.describe('unlocking from inside a locked form', () => {
   test('an approved assessment opens locked; unlocking lands on the same question of a new draft', async ({
     page,
     request,
-  }, testInfo) => {
+  }) => {
     const token = await demoToken(request, 'skriver');
-    const residence = (await residencesFor(request, token, testInfo.project.name)).approved(0);
+    const residence = (await residencesFor(request, token)).approved(0);
     const propertyId = residence.residenceId;
     const approvedId = residence.assessmentId!;
     const questions = await api<ApiQuestion[]>(

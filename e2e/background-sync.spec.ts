@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import type { Question } from '../src/domain/answer-validation';
 import {
   answerInARow,
@@ -25,7 +25,7 @@ test('answers queued offline are sent by the service worker with every page clos
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'one project is enough: the worker is the same');
   const token = await demoToken(request, 'skriver');
-  const assessment = await newAssessmentInSmallestDepartment(request, token, 46 + testInfo.retry);
+  const assessment = await newAssessmentInSmallestDepartment(request, token);
   await startScreeningOnline(page, token, assessment);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
 

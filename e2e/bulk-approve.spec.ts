@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test';
 import type { JobState, PropertyRow } from '../src/api/dto';
 import {
   api,
@@ -12,19 +13,16 @@ import {
 /**
  * Approving many assessments at once (docs/product.md 2 /approve … /approved, 4 "Bulk mode").
  *
- * The specs share one server, and the big department's residences are other specs' (picked by
- * position in lists this spec would shift). So these tests work in two small departments no other
- * spec uses, one per browser project (Afd. 15 Skovbrynet on desktop, Afd. 21 Møllehaven on
- * phones). Each test that writes has a slot of its own: ten residences by id, in which it makes
- * the calculated assessments it approves by copying the department's calculated one (through
- * the API, as the copy flow does), so no test depends on another's leftovers or on global counts.
+ * These tests work in small departments (Afd. 15 Skovbrynet on desktop, Afd. 21 Møllehaven on
+ * phones), where a list holds every residence on one screen. Each test that writes makes the
+ * calculated assessments it approves by copying the department's calculated one to residences
+ * without an assessment (through the API, as the copy flow does), so no test depends on another's
+ * leftovers or on global counts; the worker's server is the worker's own (e2e/test.ts).
  */
 const DEPARTMENTS: Record<string, string> = {
   desktop: '5e1d0000-0000-4000-8000-000000000104',
   phone: '5e1d0000-0000-4000-8000-000000000105',
 };
-const SLOT_SIZE = 10;
-const SLOTS = { future: 0, now: 1, copied: 2 } as const;
 
 const departmentOf = (project: string) => DEPARTMENTS[project] ?? DEPARTMENTS.desktop!;
 
@@ -49,24 +47,20 @@ async function soleRows(request: APIRequestContext, token: string, departmentId:
 }
 
 /**
- * Copies the department's first calculated assessment to `count` residences without one in the
- * test's slot and waits for the job: answers the copies as the lists show them (calculated).
+ * Copies the department's first calculated assessment to the first `count` residences without
+ * one and waits for the job: answers the copies as the lists show them (calculated).
  */
 async function calculatedCopies(
   request: APIRequestContext,
   token: string,
   departmentId: string,
-  slot: number,
   count: number,
 ) {
   const sole = await soleRows(request, token, departmentId);
   const source = sole.find(isCalculated);
   expect(source, 'a calculated assessment in the demo department').toBeDefined();
-  const targets = sole
-    .slice(SLOT_SIZE * (slot + 1), SLOT_SIZE * (slot + 2))
-    .filter((r) => r.assessmentId === null)
-    .slice(0, count);
-  expect(targets, 'enough residences without an assessment in the slot').toHaveLength(count);
+  const targets = sole.filter((r) => r.assessmentId === null).slice(0, count);
+  expect(targets, 'enough residences without an assessment').toHaveLength(count);
 
   const started = await request.post('/api/v2/assessment/copyassessments', {
     headers: { Authorization: `Bearer ${token}` },
@@ -123,7 +117,7 @@ test.describe('approving many assessments (docs/product.md 2 and 4)', () => {
     test.setTimeout(120_000);
     const token = await demoToken(request, 'skriver');
     const department = departmentOf(testInfo.project.name);
-    const { copies: chosen } = await calculatedCopies(request, token, department, SLOTS.future, 2);
+    const { copies: chosen } = await calculatedCopies(request, token, department, 2);
     await signInWithToken(page, token, `/departments/properties/${department}`);
     await selectCalculated(page, chosen);
 
@@ -218,7 +212,7 @@ test.describe('approving many assessments (docs/product.md 2 and 4)', () => {
     test.setTimeout(120_000);
     const token = await demoToken(request, 'skriver');
     const department = departmentOf(testInfo.project.name);
-    const { copies: chosen } = await calculatedCopies(request, token, department, SLOTS.now, 2);
+    const { copies: chosen } = await calculatedCopies(request, token, department, 2);
     await signInWithToken(page, token, `/departments/properties/${department}`);
     await selectCalculated(page, chosen);
     await selectionActionBar(page).getByRole('button', { name: 'Godkend' }).click();
@@ -272,10 +266,7 @@ test.describe('approving many assessments (docs/product.md 2 and 4)', () => {
   }, testInfo) => {
     const token = await demoToken(request, 'skriver');
     const department = departmentOf(testInfo.project.name);
-    // Read only: a residence without an assessment outside the slots the other tests write in.
-    const notStarted = (await soleRows(request, token, department))
-      .slice(0, SLOT_SIZE)
-      .find((r) => r.assessmentId === null);
+    const notStarted = (await soleRows(request, token, department)).find((r) => r.assessmentId === null);
     expect(notStarted).toBeDefined();
     await signInWithToken(page, token, `/departments/properties/${department}`);
     await selectOne(page, notStarted!);
@@ -309,7 +300,7 @@ test.describe('approving many assessments (docs/product.md 2 and 4)', () => {
     test.setTimeout(120_000);
     const token = await demoToken(request, 'skriver');
     const department = departmentOf(testInfo.project.name);
-    const { source, copies } = await calculatedCopies(request, token, department, SLOTS.copied, 2);
+    const { source, copies } = await calculatedCopies(request, token, department, 2);
 
     // The bulk flow as the copy flow leaves it: copy complete, its copies kept for the session.
     await signInWithToken(page, token, '/');

@@ -177,15 +177,11 @@ export async function newAssessmentInBigDepartment(request: APIRequestContext, t
 }
 
 /**
- * The `slot`-th residence without any assessment, in the smallest department of the user's
- * first organization: no spec that reads the big department's lists meets the drafts made
- * there. Specs take slots apart (and per project) so that none gets another's residence.
+ * A residence without any assessment, in the smallest department of the user's first
+ * organization: no spec that reads the big department's lists meets the drafts made there. The
+ * first that is free now: an earlier test of the worker (e2e/test.ts) may have taken others.
  */
-export async function freeResidenceInSmallestDepartment(
-  request: APIRequestContext,
-  token: string,
-  slot: number,
-) {
+export async function freeResidenceInSmallestDepartment(request: APIRequestContext, token: string) {
   const { departments } = await firstOrganizationDepartments(request, token);
   const department = departments
     .filter((d) => d.propertiesCount > 0)
@@ -201,18 +197,14 @@ export async function freeResidenceInSmallestDepartment(
   const demoFree = [...byResidence.values()].filter((own) =>
     own.every((r) => !isDemoAssessment(r.assessmentId)),
   );
-  const residence = demoFree.slice(slot).find((own) => own.every((r) => r.assessmentId === null))?.[0];
+  const residence = demoFree.find((own) => own.every((r) => r.assessmentId === null))?.[0];
   expect(residence, `a free residence in ${department.departmentName}`).toBeDefined();
   return { department, residence: residence! };
 }
 
-/** A new draft (through the API) of the `slot`-th free residence of the smallest department. */
-export async function newAssessmentInSmallestDepartment(
-  request: APIRequestContext,
-  token: string,
-  slot: number,
-) {
-  const { residence } = await freeResidenceInSmallestDepartment(request, token, slot);
+/** A new draft (through the API) of a free residence of the smallest department. */
+export async function newAssessmentInSmallestDepartment(request: APIRequestContext, token: string) {
+  const { residence } = await freeResidenceInSmallestDepartment(request, token);
   const propertyId = residence.residenceId;
   const assessmentId = await api<string>(
     request,

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test';
 import type { Department, PropertyRow } from '../src/api/dto';
 import type { GuidanceSettings } from '../src/api/static-content';
 import { api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';

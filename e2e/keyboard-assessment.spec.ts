@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type CDPSession, type ElementHandle, type Locator, type Page } from '@playwright/test';
+import type { CDPSession, ElementHandle, Locator, Page } from '@playwright/test';
+import { expect, test } from './test';
 import { api, demoToken, expectAccessible, freeResidenceInSmallestDepartment } from './fixtures';
 
 /**
@@ -184,13 +185,12 @@ test.describe('the whole assessment by keyboard', () => {
   test('sign in, find a residence, screen it, answer every type, help and comment, results', async ({
     page,
     request,
-  }, testInfo) => {
+  }) => {
     // About 25 s on an idle machine (a few hundred Tab stops, each checked); the margin is for
     // a loaded one.
     test.setTimeout(90_000);
     const token = await demoToken(request, 'skriver');
-    const slot = (testInfo.project.name === 'phone' ? 24 : 0) + testInfo.repeatEachIndex * 2 + testInfo.retry;
-    const { department, residence } = await freeResidenceInSmallestDepartment(request, token, slot);
+    const { department, residence } = await freeResidenceInSmallestDepartment(request, token);
     const cdp = await page.context().newCDPSession(page);
 
     // The start page and the demo sign-on.

@@ -1,10 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import {
   answerCurrent,
   demoToken,
   newAssessmentInSmallestDepartment,
   signInWithToken,
   startScreeningOnline,
+  storedOutbox,
 } from './fixtures';
 
 /**
@@ -55,12 +57,16 @@ async function cookieUser(page: Page): Promise<string | null> {
   return token ? userOf(decodeURIComponent(token)) : null;
 }
 
-/** The reply is in, and the app has had time to do whatever it does with it. */
+/**
+ * The reply is in and the app has done with it: its answer has left the outbox, which the sender
+ * does only after reading the reply, and so after any renewal the reply could have made
+ * (src/api/http.ts, readResponse).
+ */
 async function deliver(page: Page, held: { release: () => void }) {
   const delivered = page.waitForResponse('**/api/v2/sync/syncanswer');
   held.release();
   await delivered;
-  await page.waitForTimeout(500);
+  await expect.poll(async () => (await storedOutbox(page)).length).toBe(0);
 }
 
 test.describe('a late reply renews no session', () => {
@@ -71,7 +77,7 @@ test.describe('a late reply renews no session', () => {
     test.skip(testInfo.project.name !== 'desktop', 'session rules, the same on every viewport');
     const token = await demoToken(request, 'skriver');
     const skriver = userOf(token);
-    const assessment = await newAssessmentInSmallestDepartment(request, token, 20 + testInfo.retry);
+    const assessment = await newAssessmentInSmallestDepartment(request, token);
     await withoutSignOnLogout(page);
     await startScreeningOnline(page, token, assessment);
     const held = await holdSyncAnswerReply(page);
@@ -100,7 +106,7 @@ test.describe('a late reply renews no session', () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'desktop', 'session rules, the same on every viewport');
     const token = await demoToken(request, 'skriver');
-    const assessment = await newAssessmentInSmallestDepartment(request, token, 22 + testInfo.retry);
+    const assessment = await newAssessmentInSmallestDepartment(request, token);
     await startScreeningOnline(page, token, assessment);
     const held = await holdSyncAnswerReply(page);
     await answerCurrent(page);

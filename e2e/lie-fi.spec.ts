@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test';
 import type { Question } from '../src/domain/answer-validation';
 import {
   answerControls,
@@ -41,7 +42,7 @@ test('a connection that passes nothing: the reload shows the same question from 
   test.skip(testInfo.project.name !== 'phone', 'the phone is what meets lie-fi');
   test.setTimeout(120_000);
   const token = await demoToken(request, 'skriver');
-  const assessment = await newAssessmentInSmallestDepartment(request, token, 48 + testInfo.retry);
+  const assessment = await newAssessmentInSmallestDepartment(request, token);
   await startScreeningOnline(page, token, assessment);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
 

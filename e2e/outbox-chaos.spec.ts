@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
+import type { BrowserContext, Page, Route } from '@playwright/test';
+import { expect, test } from './test';
 import type { Question } from '../src/domain/answer-validation';
 import {
   answerControls,

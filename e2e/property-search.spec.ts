@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import type { PropertyRow } from '../src/api/dto';
 import { bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import type { Question } from '../src/domain/answer-validation';
 import {
   api,
@@ -17,10 +17,9 @@ import {
 test('an evaluation question before the screening takes no answer and leads to the screening', async ({
   page,
   request,
-}, testInfo) => {
+}) => {
   const token = await demoToken(request, 'skriver');
-  const slot = (testInfo.project.name === 'phone' ? 56 : 54) + testInfo.retry;
-  const { propertyId, assessmentId } = await newAssessmentInSmallestDepartment(request, token, slot);
+  const { propertyId, assessmentId } = await newAssessmentInSmallestDepartment(request, token);
   const questions = await api<Question[]>(request, token, `/api/v2/questions?assessmentId=${assessmentId}`);
   const evaluation = questions.find((q) => q.chapterKind === 'evaluation' && q.id === '001')!;
   const screening = questions.find((q) => q.chapterKind === 'screening' && q.id === '001')!;

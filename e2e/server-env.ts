@@ -1,19 +1,34 @@
 /**
- * The environment of the server the specs run against (playwright.config.ts starts it), and of
- * the servers a spec starts for itself (e2e/own-server.ts). Every variable the server reads is
- * set: server/src/main.ts loads a developer's .env only for variables still unset, so none of
- * it leaks into the tests. An empty value is the default for config.ts (APP_URL empty: the app
- * on this origin).
+ * The environment of the servers the specs run against (one per worker, e2e/test.ts, and those a
+ * spec starts with overrides, e2e/own-server.ts). Every variable the server reads is set
+ * (tests/server/e2e-server-env.test.ts checks it): server/src/main.ts loads a developer's .env
+ * only for variables still unset, so none of it leaks into the tests. An empty value is the
+ * default for config.ts (APP_URL empty: the app on this origin). PORT is each server's own.
  */
 const E2E_JWT_SECRET = 'e2e-secret-for-playwright-only-0123456789';
 
 export const E2E_SERVER_ENV: Record<string, string> = {
   HOST: '127.0.0.1',
   DATABASE_URL: 'memory://',
+  SEED: 'demo',
+  DATABASE_POOL_SIZE: '',
+  DATABASE_STATEMENT_TIMEOUT_MS: '',
   JWT_SECRET: E2E_JWT_SECRET,
   DEMO_SSO: 'true',
   // No OpenID Connect provider: e2e/oidc-sign-in.spec.ts starts a server of its own with one.
   OIDC_ISSUER: '',
+  OIDC_CLIENT_ID: '',
+  OIDC_CLIENT_SECRET: '',
+  OIDC_REDIRECT_URI: '',
+  OIDC_POST_LOGOUT_REDIRECT_URI: '',
+  OIDC_SCOPES: '',
+  OIDC_SUBJECT_CLAIM: '',
+  OIDC_NAME_CLAIM: '',
+  OIDC_ROLES_CLAIM: '',
+  OIDC_WRITE_ROLES: '',
+  OIDC_READ_ROLES: '',
+  OIDC_ORGANIZATIONS_CLAIM: '',
+  OIDC_ORGANIZATION_MAP: '',
   // E2E_STATIC_DIR: a build of one's own (vite build --outDir), so that two worktrees of work
   // in progress can run their specs side by side on two ports.
   STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist',

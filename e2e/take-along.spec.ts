@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './test';
 import type { PropertyRow } from '../src/api/dto';
 import type { Question } from '../src/domain/answer-validation';
 import { withScreeningApplied } from '../src/domain/offline-answer';

@@ -49,7 +49,7 @@ test('answers queued on one release survive the update to the next and arrive on
   });
   try {
     const token = await demoToken(request, 'skriver');
-    const assessment = await newAssessmentInSmallestDepartment(request, token, 50 + testInfo.retry);
+    const assessment = await newAssessmentInSmallestDepartment(request, token);
     const page = await context.newPage();
     await startScreeningOnline(page, token, assessment);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
