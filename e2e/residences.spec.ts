@@ -80,7 +80,10 @@ test.describe('finding residences', () => {
     const box = page.getByRole('textbox', { name: 'Søg efter bolig' });
     await box.fill(query);
     await expect(page.getByRole('option').first()).toBeVisible();
-    expect(await page.getByRole('option').count()).toBeLessThanOrEqual(15);
+    // At most 15 hits, and the way to all of them last.
+    const options = page.getByRole('option');
+    expect(await options.count()).toBeLessThanOrEqual(16);
+    await expect(options.last()).toHaveText(`Vis alle resultater for »${query}«`);
     await box.press('Enter');
     await expect(page).toHaveURL(/\/properties\/search\//);
     await expect(

@@ -12,11 +12,12 @@ import {
 } from './fixtures';
 
 /**
- * Issue 8: every assessment card on the residence screen and every entry of /activeAssessments
- * is a way into its assessment: an editable one continues where it was left, a calculated one
- * opens its results, a locked one opens read-only. The two browser projects share one server,
- * so each test takes other residences on the phone than on the desktop, counted from the end of
- * each list (the other specs count from the front).
+ * Every assessment card on the residence screen and every entry of /activeAssessments is a way into
+ * its assessment (docs/product.md 2 "Routes", `/assessment/{propertyId}/{assessmentId}`): an
+ * editable one continues where it was left, a calculated one opens its results, a locked one opens
+ * read-only. The two browser projects share one server, so each test takes other residences on the
+ * phone than on the desktop, counted from the end of each list (the other specs count from the
+ * front).
  */
 
 interface ApiQuestion {
@@ -255,7 +256,9 @@ test.describe('coming back to an assessment', () => {
       testInfo.project.name,
     );
     await signInWithToken(page, token, `/residence/${row!.residenceId}`);
-    await page.getByRole('link', { name: /^Se resultatet: Vurdering .*, Beregnet$/ }).click();
+    // A complete draft invites a write user to approve it (automaticApproval, docs/product.md 2).
+    await expect(page.getByText('Vurderingen kan godkendes')).toBeVisible();
+    await page.getByRole('link', { name: /^Gå til godkendelse: Vurdering .*, Beregnet$/ }).click();
     await expect(page).toHaveURL(new RegExp(`/results/${row!.residenceId}/${row!.assessmentId}$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Resultat' })).toBeVisible();
   });

@@ -21,14 +21,14 @@ import {
 } from './fixtures';
 
 /**
- * Issue 12, a day of field work without signal: a department is taken along online; the browser
- * is closed and started again from its profile without a network; the storage panel lists the
- * department with the date it was fetched; three residences never opened before open, and on the
- * one without an assessment a new one is started, its screening answered and ten evaluation
- * questions after it; two reloads later the connection comes back, and the server holds that
- * assessment under the app's id with exactly the answers given, the questions screening hides
- * hidden and none of them answered. The smallest department of at least 100 residences with
- * drafts to open keeps the suite fast; the big one is npm run bench:offline's.
+ * A day of field work without signal (docs/architecture.md 2, "Taken along offline"): a department
+ * is taken along online; the browser is closed and started again from its profile without a
+ * network; the storage panel lists the department with the date it was fetched; three residences
+ * never opened before open, and on the one without an assessment a new one is started, its
+ * screening answered and ten evaluation questions after it; two reloads later the connection comes
+ * back, and the server holds that assessment under the app's id with exactly the answers given, the
+ * questions screening hides hidden and none of them answered. The smallest department of at least
+ * 100 residences with drafts to open keeps the suite fast; the big one is npm run bench:offline's.
  */
 
 const SAVED_ON_DEVICE = 'Gemt på enheden – sendes, når du er online';
@@ -81,6 +81,7 @@ test.describe('take along', () => {
   test('a field day: a department taken along, a restart offline, a new assessment answered, all on the server', async ({
     playwright,
     request,
+    baseURL,
   }, testInfo) => {
     test.skip(testInfo.project.name !== 'phone', 'the phone is what the assessor carries');
     test.setTimeout(600_000);
@@ -94,7 +95,7 @@ test.describe('take along', () => {
     const launch = async (): Promise<{ context: BrowserContext; page: Page }> => {
       const context = await playwright.chromium.launchPersistentContext(profile, {
         ...use.launchOptions,
-        baseURL: use.baseURL,
+        baseURL,
         locale: use.locale,
         timezoneId: use.timezoneId,
         viewport: use.viewport,

@@ -95,7 +95,7 @@ export function AssessmentCard(props: {
         {approvalInvite && (
           <Alert
             variant="light"
-            color="teal"
+            color="gray"
             icon={<IconCircleCheck aria-hidden />}
             title={approvalInvite.header}
           >
