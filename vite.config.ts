@@ -63,7 +63,7 @@ function themeCssVariablesInHtml(): Plugin {
  * Every start asks for `staticcontent` (the Danish text overrides and the service message). The
  * request goes out with the HTML, beside the entry script, instead of after the script has run:
  * src/main.tsx waits briefly for it before the first render, so the service message is there in
- * the first frame and pushes nothing down later (docs/architecture.md "Bytes on the wire"). Same
+ * the first frame and pushes nothing down later (docs/performance.md "Bytes on the wire"). Same
  * URL, mode and credentials as the app's own fetch, which therefore takes the preloaded answer.
  */
 function staticContentPreload(): Plugin {
@@ -102,7 +102,7 @@ const HEADER_PART_MODULES: Record<SignedInHeaderPart, string> = {
  * imports. When the session cookie is there (src/offline/cookies.ts), inline script in index.html
  * matches the opening path against a table of the routes' URL patterns and asks at once, beside
  * the entry, for that route's chunk with everything it imports; the app's own `import()` then
- * finds them loaded (docs/architecture.md "Bytes on the wire"). Not what the screen loads after
+ * finds them loaded (docs/performance.md "Bytes on the wire"). Not what the screen loads after
  * its first paint (the question's dialogs): asked for early, it would share the weak line with
  * what the first paint needs. The script comes first in `<head>`: an inline script after a stylesheet
  * waits for the stylesheet. Signed out nothing is asked for, so a first visit still downloads no
@@ -216,7 +216,7 @@ export default defineConfig({
       target: 'react',
       autoCodeSplitting: true,
       // A route's loader travels with its screen: what the loaders import (IndexedDB, the bulk
-      // flows) stays out of the entry chunk, and one chunk brings both (docs/architecture.md
+      // flows) stays out of the entry chunk, and one chunk brings both (docs/performance.md
       // "Bytes on the wire"). beforeLoad always stays in the entry: the guards run first.
       codeSplittingOptions: {
         defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
@@ -260,7 +260,7 @@ export default defineConfig({
       },
     }),
     // Brotli and gzip twins of every text asset, so that the server sends them as they are
-    // (docs/architecture.md "Bytes on the wire"): compressed once at build, never per request.
+    // (docs/performance.md "Bytes on the wire"): compressed once at build, never per request.
     compression({
       algorithms: [
         defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -289,7 +289,7 @@ export default defineConfig({
         // What two or more lazy chunks share (Mantine's heavier components, the query helpers,
         // the outbox) goes into one `shared` chunk, so a signed-in screen opens with about ten
         // requests instead of fifty: on six HTTP/1.1 connections and a 150 ms round trip the
-        // waves of small chunks cost more than the 15-25 KB the merge adds (docs/architecture.md
+        // waves of small chunks cost more than the 15-25 KB the merge adds (docs/performance.md
         // "Bytes on the wire"). Each lazy route keeps its own chunk for what only it uses.
         codeSplitting: {
           groups: [

@@ -42,7 +42,8 @@ test.describe('signing in and the app shell', () => {
     page,
     request,
   }) => {
-    // Issue 15: a shared tablet, one user after the other, without a logout between.
+    // A shared tablet, one user after the other, without a logout between (docs/product.md 4
+    // "Session").
     await signInWithToken(page, await demoToken(request, 'flere'));
     await page.getByRole('button', { name: 'Vælg Boligorganisationen Havtornbo' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Hej Freja Flere' })).toBeVisible();
@@ -102,9 +103,7 @@ test.describe('signing in and the app shell', () => {
     await expectAccessible(page, 'forbidden');
   });
 
-  test('Back after signing in never returns to the sign-in URL that holds the token (issue 29)', async ({
-    page,
-  }) => {
+  test('Back after signing in never returns to the sign-in URL that holds the token', async ({ page }) => {
     await signInThroughSso(page, /Sofie Skriver/);
     await expect(page.getByRole('heading', { level: 1, name: 'Hej Sofie Skriver' })).toBeVisible();
     const visited: string[] = [];
@@ -126,7 +125,7 @@ test.describe('signing in and the app shell', () => {
     // A copy of the token, as a proxy's log or a shared device could hold it.
     const copy = (await page.context().cookies()).find((c) => c.name === 'authentication_token')!.value;
     await page.getByRole('button', { name: 'Log ud' }).click();
-    // The sign-on's own logout page, from the root path too (docs/product.md 4 "Logout", issue 29).
+    // The sign-on's own logout page, from the root path too (docs/product.md 4 "Logout").
     await expect(page.getByRole('heading', { name: 'Du er logget ud' })).toBeVisible();
     await page.getByRole('link', { name: 'Tilbage til Boligtilgængelighed' }).click();
     await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
@@ -136,7 +135,8 @@ test.describe('signing in and the app shell', () => {
     expect(cookies).not.toContain('organization_id');
     await page.reload();
     await expect(page.getByRole('link', { name: 'Log ind' })).toBeVisible();
-    // The server ended the session: the copy is worth nothing (issue 29).
+    // The server ended the session: the copy is worth nothing (docs/architecture.md "Sessions and
+    // revocation").
     const after = await request.get('/api/v2/userinfo', { headers: { Authorization: `Bearer ${copy}` } });
     expect(after.status()).toBe(401);
     expect(((await after.json()) as { code: string }).code).toBe('SESSION_ENDED');
@@ -162,7 +162,7 @@ test.describe('signing in and the app shell', () => {
     expect((await context.cookies()).map((c) => c.name)).not.toContain('authentication_token');
   });
 
-  test('an expired token online asks for a new sign-in in place, which returns to the same screen (issue 28)', async ({
+  test('an expired token online asks for a new sign-in in place, which returns to the same screen', async ({
     page,
     request,
   }) => {

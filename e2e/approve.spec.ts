@@ -43,7 +43,7 @@ async function calculated(request: APIRequestContext, token: string, project: st
 /** The residence's only assessment card. */
 const card = (page: Page) => page.getByRole('article').filter({ hasText: 'Vurdering' }).first();
 
-test.describe('approving one assessment (docs/product.md 2, issue 9)', () => {
+test.describe('approving one assessment (docs/product.md 2 "The results page")', () => {
   test('Approve now on the results page runs the job with its progress dialog; the residence shows it approved', async ({
     page,
     request,

@@ -12,10 +12,10 @@ import {
 } from './fixtures';
 
 /**
- * Issue 28, sending with the app closed (docs/architecture.md 2): answers queued offline reach
+ * Sending with the app closed (docs/architecture.md 2 "Outbox rules"): answers queued offline reach
  * the server when the connection returns with no page of the app open. Playwright's
- * setOffline(false) tells Chromium's Background Sync nothing, so the spec fires the sync event
- * as Chromium does, through the DevTools protocol.
+ * setOffline(false) tells Chromium's Background Sync nothing, so the spec fires the sync event as
+ * Chromium does, through the DevTools protocol.
  */
 
 test('answers queued offline are sent by the service worker with every page closed', async ({

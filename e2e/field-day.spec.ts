@@ -17,9 +17,9 @@ import {
 } from './fixtures';
 
 /**
- * Issue 28, a whole field day on one sign-in: the token's life runs out while the phone has no
- * signal, and the device goes on (docs/product.md "Session"). A short token lifetime stands for
- * the hour: every answer of the server renews a token for the lifetime it was issued with.
+ * A whole field day on one sign-in: the token's life runs out while the phone has no signal, and
+ * the device goes on (docs/product.md 4 "Session"). A short token lifetime stands for the hour:
+ * every answer of the server renews a token for the lifetime it was issued with.
  */
 
 const TOKEN_TTL_S = 12;

@@ -261,10 +261,10 @@ export interface SyncAttempt {
 }
 
 /**
- * Nothing applied twice and nothing lost (issue 13): each key sent with one body only and taken
- * (200) at most once, refused with no status but the `retried` ones, and the newest request of
- * every answered question taken. A refused answer that a newer one of its question replaced in
- * the outbox is never sent again.
+ * Nothing applied twice and nothing lost: each key sent with one body only and taken (200) at most
+ * once, refused with no status but the `retried` ones, and the newest request of every answered
+ * question taken. A refused answer that a newer one of its question replaced in the outbox is never
+ * sent again.
  */
 export function expectEachAnswerTakenOnce(
   attempts: readonly SyncAttempt[],

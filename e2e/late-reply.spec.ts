@@ -10,9 +10,9 @@ import {
 } from './fixtures';
 
 /**
- * Issue 15, docs/api.md "Token renewal": a reply that arrives after its session ended renews
- * nothing. The reply's Set-Authorization is the signed-out user's (or the previous user's)
- * token; taking it would sign them in again on a shared device.
+ * A reply that arrives after its session ended renews nothing (docs/api.md "Token renewal";
+ * docs/architecture.md 4, "Sign-on"). The reply's Set-Authorization is the signed-out user's (or
+ * the previous user's) token; taking it would sign them in again on a shared device.
  */
 
 const TOKEN_COOKIE = 'authentication_token';

@@ -12,7 +12,7 @@ import {
 } from './fixtures';
 
 /**
- * Issue 28, lie-fi is offline (docs/architecture.md 2): the browser says it is online
+ * Lie-fi is offline (docs/architecture.md 2 "Lie-fi is offline"): the browser says it is online
  * (navigator.onLine stays true) while every request to the server hangs or fails. The device
  * shows what it has, says it is offline, keeps answers on the device and sends them when
  * requests get through again.

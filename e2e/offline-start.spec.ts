@@ -13,10 +13,10 @@ import {
 } from './fixtures';
 
 /**
- * Issue 12: a screening starts at a door without signal. The create is queued in the outbox with
- * an id the app chose, the form opens on the catalogue already on the device, the answers queue
- * behind the create, and everything survives a reload. Back online, the server holds the
- * assessment under that id with exactly those answers.
+ * A screening starts at a door without signal (docs/architecture.md 4 "Offline start"). The
+ * create is queued in the outbox with an id the app chose, the form opens on the catalogue
+ * already on the device, the answers queue behind the create, and everything survives a reload.
+ * Back online, the server holds the assessment under that id with exactly those answers.
  */
 
 interface ApiQuestion {

@@ -5,9 +5,10 @@ import { markGuidanceTipsShown } from './fixtures';
 import { startOwnServer } from './own-server';
 
 /**
- * Issue 14 in Chromium: the API on a server of its own that signs in through a real OpenID
- * Connect provider (oidc-provider on loopback, its development login page) instead of the demo
- * sign-in. The app's part is unchanged: "Log ind" → the provider → /loginCallback → home.
+ * OpenID Connect sign-in (docs/sign-in.md) in Chromium: the API on a server of its own that signs
+ * in through a real OpenID Connect provider (oidc-provider on loopback, its development login page)
+ * instead of the demo sign-in. The app's part is unchanged: "Log ind" → the provider →
+ * /loginCallback → home.
  */
 const ORGANIZATION_A = '7c2e4b1a-3f5d-4e8a-9b6c-1d2e3f4a5b01';
 const ORGANIZATION_B = '0a9d8c7b-6e5f-4a3b-8c2d-1e0f9a8b7c02';
@@ -115,7 +116,7 @@ test('a user without a mapped organization sees so, and logs out through the pro
   await expect(page.getByPlaceholder('Enter any login')).toBeVisible();
 });
 
-test('logging out on the home screen of a shared device ends the provider session too (issue 29)', async ({
+test('logging out on the home screen of a shared device ends the provider session too', async ({
   page,
   oidcServer,
 }) => {

@@ -12,14 +12,14 @@ import {
 } from './fixtures';
 
 /**
- * Issue 12's chaos run: 200 answers over five assessments, one of them started offline, typed
- * while a third of the syncanswer requests go wrong (aborted, answered 500 or 408, or applied
- * with the reply lost), with offline and lie-fi stretches (issue 28: the browser online, every
- * request failing or hanging), reloads and a second tab answering beside the
- * first. At the end nothing is lost (the outbox drains to empty: nothing parked), nothing is
- * stale (the server holds the last value given to every question) and nothing is applied twice
- * (a request resent after a lost reply carries its first key and body, and the server never
- * refuses a key as reused). The faults follow a seeded generator, so a failure replays.
+ * The outbox's chaos run (docs/architecture.md 2 "Outbox rules"): 200 answers over five
+ * assessments, one of them started offline, typed while a third of the syncanswer requests go wrong
+ * (aborted, answered 500 or 408, or applied with the reply lost), with offline and lie-fi stretches
+ * (the browser online, every request failing or hanging), reloads and a second tab answering beside
+ * the first. At the end nothing is lost (the outbox drains to empty: nothing parked), nothing is
+ * stale (the server holds the last value given to every question) and nothing is applied twice (a
+ * request resent after a lost reply carries its first key and body, and the server never refuses a
+ * key as reused). The faults follow a seeded generator, so a failure replays.
  */
 
 const SEED = 20261124;
@@ -96,9 +96,9 @@ function chaos(faults: Faults, random: () => number) {
 const SERVER = /\/(api|healthz)(\/|$|\?)/;
 
 /**
- * A stretch of lie-fi (issue 28): the browser says online, and every request to the server fails
- * at once ('fail') or is never answered ('hang', until the app's own time-out). Registered after
- * the chaos route, it takes precedence; the returned function ends the stretch.
+ * A stretch of lie-fi: the browser says online, and every request to the server fails at once
+ * ('fail') or is never answered ('hang', until the app's own time-out). Registered after the chaos
+ * route, it takes precedence; the returned function ends the stretch.
  */
 async function lieFi(context: BrowserContext, mode: 'fail' | 'hang'): Promise<() => Promise<void>> {
   const handler = (route: Route) =>

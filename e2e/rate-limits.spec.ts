@@ -14,10 +14,10 @@ import {
 import { testWithOwnServer } from './own-server';
 
 /**
- * Issue 13: the outbox treats 429 as transient. A burst of answers over a low API limit per
- * user (server/src/http/rate-limits.ts) is held back by the server, and every answer still
- * arrives, the last value winning, without the outbox spending its tries inside the server's
- * window: it waits as long as `Retry-After` says (src/offline/outbox-sender.ts).
+ * The outbox treats 429 as transient (docs/architecture.md 4 "Rate limits"). A burst of answers
+ * over a low API limit per user (server/src/http/rate-limits.ts) is held back by the server, and
+ * every answer still arrives, the last value winning, without the outbox spending its tries inside
+ * the server's window: it waits as long as `Retry-After` says (src/offline/outbox-sender.ts).
  *
  * The limit is set so that the burst (48 answers, each sent and followed by one refetch of the
  * assessment) overruns the first minute and the rest fits in the second: the test takes about

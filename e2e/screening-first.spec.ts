@@ -9,10 +9,10 @@ import {
 } from './fixtures';
 
 /**
- * Issue 31, screening first (docs/product.md 4 "Screening and answering"): an evaluation question
- * opened by a typed address before the screening is complete takes no answer, says why and links
- * to the screening; the table of contents marks the evaluation chapters as not open yet; the
- * server refuses such an answer with 409 SCREENING_NOT_COMPLETE.
+ * Screening first (docs/product.md 4 "Screening and answering"): an evaluation question opened by a
+ * typed address before the screening is complete takes no answer, says why and links to the
+ * screening; the table of contents marks the evaluation chapters as not open yet; the server
+ * refuses such an answer with 409 SCREENING_NOT_COMPLETE.
  */
 test('an evaluation question before the screening takes no answer and leads to the screening', async ({
   page,

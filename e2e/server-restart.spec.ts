@@ -18,10 +18,11 @@ import {
 import { startOwnServer } from './own-server';
 
 /**
- * Issue 13: a server stopped with SIGTERM while answers are being sent under load, and started
- * again on the same origin and database (a deploy). It finishes what it has begun and exits
- * cleanly; what it refused or never received waits in the outbox, which delivers every answer
- * once the server is back, none of them twice, the last value winning.
+ * A server stopped with SIGTERM while answers are being sent under load, and started again on the
+ * same origin and database (a deploy; docs/architecture.md 4 "Shutdown and operations"). It
+ * finishes what it has begun and exits cleanly; what it refused or never received waits in the
+ * outbox, which delivers every answer once the server is back, none of them twice, the last value
+ * winning.
  */
 test.skip(({ isMobile }) => isMobile, 'one run, on the desktop');
 

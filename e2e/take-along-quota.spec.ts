@@ -14,11 +14,11 @@ import {
 } from './fixtures';
 
 /**
- * Issue 12, quota exceeded while taking data along: answers typed offline wait in the outbox, and
- * the device refuses the take along's write of the persisted query cache with a
- * QuotaExceededError. The take along stops and says the device is full and what to remove, also
- * on the storage panel; the queued answers are exactly as they were, and once they may go the
- * server holds exactly those answers.
+ * Quota exceeded while taking data along (docs/architecture.md 2, "Taken along offline"): answers
+ * typed offline wait in the outbox, and the device refuses the take along's write of the persisted
+ * query cache with a QuotaExceededError. The take along stops and says the device is full and what
+ * to remove, also on the storage panel; the queued answers are exactly as they were, and once they
+ * may go the server holds exactly those answers.
  */
 
 const SAVED_ON_DEVICE = 'Gemt på enheden – sendes, når du er online';

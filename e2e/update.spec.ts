@@ -18,12 +18,12 @@ import {
 import { startOwnServer } from './own-server';
 
 /**
- * Issue 28, an update in the middle of the day loses nothing (docs/architecture.md 2): answers
- * wait on the phone, a new release is installed (a new service worker and a Dexie schema step),
- * the user accepts it, and every answer is still queued and reaches the server. The second
- * release is this code built with one schema step more (VITE_E2E_NEXT_SCHEMA, src/offline/db.ts);
- * a server of the spec's own serves the first (the suite's build), then, restarted on the same
- * port and database, the second.
+ * An update in the middle of the day loses nothing (docs/architecture.md 2 "Outbox rules"): answers
+ * wait on the phone, a new release is installed (a new service worker and a Dexie schema step), the
+ * user accepts it, and every answer is still queued and reaches the server. The second release is
+ * this code built with one schema step more (VITE_E2E_NEXT_SCHEMA, src/offline/db.ts); a server of
+ * the spec's own serves the first (the suite's build), then, restarted on the same port and
+ * database, the second.
  */
 
 const NEXT_RELEASE = 'dist-e2e-next';

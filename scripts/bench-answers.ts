@@ -3,7 +3,7 @@
  * outbox, goes online and prints the time until the server has all of them, beside the time
  * the same 500 POSTs take sent directly in a loop from the same page (the physical limit on
  * this machine), and the time one enqueue takes (a tap shown as saved on the device).
- * Targets (issue 5): outbox within 1.5x of the direct loop; enqueue under 50 ms.
+ * Targets (README "Benchmarks"): outbox within 1.5x of the direct loop; enqueue under 50 ms.
  */
 import { execSync } from 'node:child_process';
 import { buildApp } from '../server/src/app';

@@ -1,8 +1,9 @@
 /**
- * npm run bench:bulk: the bulk flows at the size of a real department (issue 30), as an office
- * user drives them in Chromium (desktop size) against the real server (the built PWA, the demo
- * data, the job worker with a 200 ms poll and the hub, all in this process), first on an
- * in-memory PGlite and then on PostgreSQL. Each database gets a server of its own.
+ * npm run bench:bulk: the bulk flows at the size of a real department (docs/product.md 4 "Bulk
+ * mode", "At the size of a department"), as an office user drives them in Chromium (desktop
+ * size) against the real server (the built PWA, the demo data, the job worker with a 200 ms poll
+ * and the hub, all in this process), first on an in-memory PGlite and then on PostgreSQL. Each
+ * database gets a server of its own.
  *
  * On the demo's biggest department (2,207 residences) the bench copies one calculated assessment
  * to every residence the list lets it choose (the department list: the source selected, Kopiér,

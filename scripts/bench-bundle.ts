@@ -1,6 +1,6 @@
 /**
  * npm run bench:bundle: what Chromium actually transfers from the server as `npm start` serves
- * it (docs/architecture.md "Bytes on the wire"). Every figure is the encoded body bytes
+ * it (docs/performance.md "Bytes on the wire"). Every figure is the encoded body bytes
  * Chromium received (Playwright `request.sizes()`, from the DevTools protocol's
  * `encodedDataLength`), never an estimate; each request is listed with its Content-Encoding.
  *

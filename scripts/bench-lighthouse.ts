@@ -3,7 +3,7 @@
  * simulated throttling) against the build as `npm start` serves it, on three pages: `/`
  * signed out, the department with the most residences and a draft assessment's question,
  * both signed in. Prints the performance, accessibility and best-practices scores and the
- * FCP/LCP/TBT/CLS of each, with the targets (docs/architecture.md "Bytes on the wire").
+ * FCP/LCP/TBT/CLS of each, with the targets (docs/performance.md "Bytes on the wire").
  *
  * Signed in: the session is the token cookie. Chrome signs in through /loginCallback before
  * every signed-in audit (the signed-out audit clears cookies); Lighthouse's own storage reset

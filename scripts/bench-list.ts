@@ -5,7 +5,7 @@
  *     navigation, the query cache filled) and a reload (the persisted cache restored);
  *   - filter keystroke -> rows painted: median, p95 and max over a realistic sequence of
  *     typed and deleted characters in several filters, and the long tasks meanwhile.
- * Targets (docs/architecture.md, "The big list"): keystroke median <= 16 ms, p95 <= 50 ms,
+ * Targets (docs/performance.md, "The big list"): keystroke median <= 16 ms, p95 <= 50 ms,
  * none over 100 ms; first rows <= 400 ms after navigation.
  *
  * BENCH_VERBOSE=1 prints every keystroke's latency; BENCH_TRACE=file.json keeps the Chrome

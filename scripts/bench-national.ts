@@ -11,7 +11,7 @@
  * The department list and getproperty are measured on the demo seed as well, in the same
  * run, to show whether size changes them.
  *
- * Targets (docs/architecture.md, "National scale"): search and searchbycoordinates p99 < 100 ms,
+ * Targets (docs/performance.md, "National scale"): search and searchbycoordinates p99 < 100 ms,
  * getactiveassessments p99 < 300 ms, the department list and getproperty as on the demo seed.
  *
  * Environment: BENCH_DATABASE_URL (a server URL whose database is used, created if missing;

@@ -1,15 +1,15 @@
 /**
- * npm run bench:offline (issue 12): a day of field work prepared at the office. A signed-in
- * phone (service worker active) takes the biggest department along ("Tag afdelingen med
- * offline"), then the network goes and the app is reloaded, and assessments never opened
- * before are opened offline. Prints:
+ * npm run bench:offline: a day of field work prepared at the office. A signed-in phone (service
+ * worker active) takes the biggest department along ("Tag afdelingen med offline"), then the
+ * network goes and the app is reloaded, and assessments never opened before are opened offline.
+ * Prints:
  * - the take-along: seconds, residences, bytes on the wire (Chromium's encoded bytes of every
  *   response during the run, from the DevTools protocol) and the storage used afterwards
  *   (`navigator.storage.estimate`, IndexedDB and Cache API);
  * - offline, the time from an in-app navigation to an assessment's first question answerable
  *   (its options on screen), median, min and max of BENCH_OPEN (default 20) assessments;
  * - a reload of a question, from the navigation's start to the question answerable, median of
- *   BENCH_RELOADS (default 10): offline, and under lie-fi (issue 28: the browser online, every
+ *   BENCH_RELOADS (default 10): offline, and under lie-fi (the browser online, every
  *   request to the server hanging). Target: under 1.5 s both ways.
  * docs/architecture.md "Taken along offline" and "Lie-fi is offline".
  */

@@ -55,7 +55,7 @@ declare module '@tanstack/react-router' {
 /**
  * The chunks of the screen being opened, and the requests its route sends at start
  * (`startRequests`), while the persisted cache is read instead of after it and after the
- * guards (docs/architecture.md "Bytes on the wire"). A failure here is the route's to report
+ * guards (docs/performance.md "Bytes on the wire"). A failure here is the route's to report
  * when it loads for real.
  */
 function preloadRoute({ withRequests }: { withRequests: boolean }) {
@@ -82,7 +82,7 @@ function atMost(work: Promise<unknown>, ms: number): Promise<void> {
 const STATIC_CONTENT_WAIT_MS = 300;
 
 /**
- * Every start asks for staticcontent once (docs/architecture.md "Bytes on the wire": an ETag
+ * Every start asks for staticcontent once (docs/performance.md "Bytes on the wire": an ETag
  * makes the repeat a 304), taking the answer index.html preloaded. With it in the first frame
  * the service message pushes nothing down after the first paint (no layout shift) and the Danish
  * overrides do not render the whole tree a second time. Offline the request fails at once and a
@@ -102,7 +102,7 @@ const FIRST_LOAD_WAIT_MS = 1000;
 /**
  * The router resolves the opening screen (guards, loaders, the route's chunk) before React first
  * renders, so the first render is the finished screen instead of one render per loading step,
- * each a long task on a slow phone (docs/architecture.md "Bytes on the wire"). The router sees
+ * each a long task on a slow phone (docs/performance.md "Bytes on the wire"). The router sees
  * the location as resolved and does not load it again when it mounts. A failure is the router's
  * to show, as on any navigation.
  */
@@ -116,7 +116,7 @@ function firstLoad(): Promise<void> {
 /**
  * The entry's modules have just been evaluated, on a slow phone one long task; the start runs as
  * a task of its own after it, so that the browser may take a tap or a frame in between instead
- * of one task twice as long (docs/architecture.md "Bytes on the wire"). What it asks for is on
+ * of one task twice as long (docs/performance.md "Bytes on the wire"). What it asks for is on
  * the line already: index.html sent the requests.
  */
 function nextTask(): Promise<void> {
@@ -130,7 +130,7 @@ async function start() {
   // shows data. Signed out there is nothing of the user's to restore (sign-in starts it). User
   // info and the organizations are asked for first, beside the restore, which reads IndexedDB
   // without Dexie: the guards, and with them the screen's loader, run as soon as it is done,
-  // while the screen's chunks load (docs/architecture.md "Bytes on the wire").
+  // while the screen's chunks load (docs/performance.md "Bytes on the wire").
   // The device session's user also after the token ended (docs/product.md "Session").
   const user = tokenStore.user();
   if (user) {

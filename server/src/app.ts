@@ -85,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerRequestLog(app);
   if (config.trustProxy === true) {
     // Every client may write X-Forwarded-For itself: with `true` the address the limits count
-    // by is the client's own claim (issue 29, README "Environment variables").
+    // by is the client's own claim (README "Environment variables").
     app.log.warn(
       'TRUST_PROXY=true believes X-Forwarded-For from anyone: give the proxy hop count (TRUST_PROXY=1) or its addresses instead',
     );
@@ -144,7 +144,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Sliding renewal: every authenticated response carries a fresh token (docs/architecture.md 4).
   // And no shared cache or the browser's HTTP cache keeps an answer that belongs to one user
-  // (issue 29): `private, no-store`, or `private, no-cache` where an ETag lets the app revalidate.
+  // (docs/architecture.md 4 "Security headers"): `private, no-store`, or `private, no-cache`
+  // where an ETag lets the app revalidate.
   app.addHook('onSend', async (request, reply) => {
     if (request.user) {
       if (!reply.hasHeader('cache-control')) {

@@ -268,8 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'JWT_SECRET must be set to at least 32 bytes when DATABASE_URL is a PostgreSQL server (every instance needs the same one)',
     );
   const jwtSecret = env.JWT_SECRET || (inMemory ? randomBytes(32).toString('base64url') : persistentSecret());
-  // HS256 with a shorter key can be guessed offline from one token (issue 29): 32 bytes
-  // everywhere, as the generated secret has.
+  // HS256 with a shorter key can be guessed offline from one token: 32 bytes everywhere (README
+  // "Environment variables"), as the generated secret has.
   if (Buffer.byteLength(jwtSecret) < 32) throw new ConfigError('JWT_SECRET must be at least 32 bytes');
   const staticDir = env.STATIC_DIR === undefined ? 'dist' : env.STATIC_DIR || null;
   const appUrl = (env.APP_URL ?? '').replace(/\/$/, '');

@@ -9,7 +9,7 @@ import {
 } from 'fastify';
 
 /**
- * What the server logs (docs/architecture.md "The API under load" and "Logs"). Fastify logs two
+ * What the server logs (docs/performance.md "The API under load" and "Logs"). Fastify logs two
  * lines per request by default, each with the request's host and socket; under load that costs
  * about as much as answering a small request. Here: one short line per answered request,
  * written when the answer is sent, and none at all when the level is above `info`. No line
@@ -27,8 +27,8 @@ const SECRET_PARAMS = /([?&](?:token|access_token|id|code|state|id_token|session
  * ("eyJ"). Each maximal run of base64url characters and dots is looked at once, and from its
  * first "eyJ" on it is redacted when two dots follow; so the work is linear in the URL's length
  * (a backtracking pattern held the event loop for a quarter of a second on 15 KB of "eyJeyJ…",
- * issue 29), and a token is caught whatever stands before it: `%3D` of an encoded parameter,
- * or junk such as `eyJa.b.` glued to its front.
+ * docs/architecture.md 4 "Logs"), and a token is caught whatever stands before it: `%3D` of an
+ * encoded parameter, or junk such as `eyJa.b.` glued to its front.
  */
 const RUN = /[\w.-]+/g;
 

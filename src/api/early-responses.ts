@@ -1,6 +1,6 @@
 /**
  * The answers to the requests index.html sent before the app's script arrived
- * (src/app/early-requests.ts, docs/architecture.md "Bytes on the wire"), by URL. `apiRequest`
+ * (src/app/early-requests.ts, docs/performance.md "Bytes on the wire"), by URL. `apiRequest`
  * takes one instead of asking again when it was sent for the user signed in now, and not long
  * ago; each is taken once. Whatever the first screen did not take is dropped once it is
  * shown (`dropEarlyResponses`), so no later request is answered with an old reply.

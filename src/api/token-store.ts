@@ -29,10 +29,11 @@ export function decodeToken(token: string): TokenClaims {
 // session from one that never was, on a device signed in before the device session existed.
 const LAST_EXP_KEY = 'bt-last-token-exp';
 // The last token itself, kept past its cookie's expiry until "Log ud": logout ends its session
-// on the server (issue 29), also when the device's own copy ran out in a basement.
+// on the server (docs/architecture.md 4 "Sessions and revocation"), also when the device's own
+// copy ran out in a basement.
 const LAST_TOKEN_KEY = 'bt-last-token';
 /**
- * The session on the device (docs/product.md "Session", issue 28): it outlives its token, so an
+ * The session on the device (docs/product.md 4 "Session"): it outlives its token, so an
  * hour without signal never signs the assessor out; only "Log ud" (or another user's sign-in)
  * ends it, and it locks SESSION_MAX_AGE_S after the sign-in.
  */

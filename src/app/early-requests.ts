@@ -1,6 +1,6 @@
 /**
  * The API requests a signed-in start sends before the app's script has arrived
- * (docs/architecture.md "Bytes on the wire"): inline script in index.html (vite.config.ts)
+ * (docs/performance.md "Bytes on the wire"): inline script in index.html (vite.config.ts)
  * sends them beside the entry script, and `apiRequest` takes their answers
  * (src/api/early-responses.ts). On a phone the entry takes a second or more to arrive and run;
  * asked only then, the screen's data was another round trip or two after it.

@@ -28,9 +28,10 @@ export function createQueryClient(onAuthFailure: (error: ApiError) => void): Que
     if (error instanceof ApiError && error.isAuthFailure) onAuthFailure(error);
   };
   const queryCache = new QueryCache({ onError: handle });
-  // What was taken along offline is kept without time limit (issue 12): a query it names,
-  // restored from the persisted cache or fetched anew, is never collected after 15 minutes, so
-  // it is still in the persisted cache when the device starts again a day later.
+  // What was taken along offline is kept without time limit (docs/architecture.md 2, "Taken
+  // along offline"): a query it names, restored from the persisted cache or fetched anew, is never
+  // collected after 15 minutes, so it is still in the persisted cache when the device starts again
+  // a day later.
   queryCache.subscribe((event) => {
     if (event.type === 'added' && isKeptOffline(event.query.queryKey)) keepWithoutTimeLimit(event.query);
   });

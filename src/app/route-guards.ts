@@ -83,7 +83,7 @@ export async function requireSession({ context, location }: GuardArgs): Promise<
 /**
  * A signed-in start asks for user info and the organizations at once, beside the restore of the
  * persisted cache and the download of the screen's code, instead of after both: on a weak line
- * that is one round trip less before the screen's own data is asked for (docs/architecture.md
+ * that is one round trip less before the screen's own data is asked for (docs/performance.md
  * "Bytes on the wire"). The guards below then find the answers, or the requests still under way,
  * in the cache. An answer that arrives before the restore is not replaced by the older persisted
  * copy (the restore only writes data newer than the cache's); one that fails (offline) leaves
@@ -100,7 +100,7 @@ export function prefetchSession(queryClient: QueryClient): boolean {
 /**
  * The organization guard runs after the session guard and asks for the organizations: with an
  * active organization remembered, they are asked for beside user info instead, and a cold start
- * waits one round trip less (docs/architecture.md "Bytes on the wire"). Cached, nothing is
+ * waits one round trip less (docs/performance.md "Bytes on the wire"). Cached, nothing is
  * fetched; a failure is the guard's to meet when it asks.
  */
 export function prefetchOrganizations(queryClient: QueryClient): void {

@@ -9,7 +9,7 @@ declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     /**
      * The requests a signed-in start of this screen sends at once, beside user info, instead of
-     * after the guards have passed (docs/architecture.md "Bytes on the wire"). Only requests
+     * after the guards have passed (docs/performance.md "Bytes on the wire"). Only requests
      * whose answer the guards cannot change: the loader asks for the same query options and
      * takes the answer (or the request in flight); a refusal meets the same 401/403 rule the
      * loader's request would.

@@ -2,13 +2,14 @@ import { pickWinner, type DuplicateCandidate } from './duplicate-rule';
 import { compareAddresses, INVALID_RESIDENCE_ID, searchKey, type AddressSortParts } from './location';
 
 /**
- * The address search of docs/product.md 5 over what the device holds (issue 28, "Search
- * offline"): offline, the results page and the header's suggestions search the residences in the
- * persisted query cache by the server's own rule (server/src/routes/property-search.ts): the
- * query's search key (`searchKey`: lower case, Danish letters included, full stops and commas as
- * spaces, single spaces) anywhere in the residence's. So "skovvej 1" finds Skovvej 1, 10 and 12A,
- * "8220" the postcode's residences and "12a, st. tv" the ground floor left of number 12A, in any
- * case. Like the server's, the rule folds no accents: "e" does not find "é", nor "a" "å".
+ * The address search of docs/product.md 5 over what the device holds (docs/product.md 2 "Other
+ * screens and parts"): offline, the results page and the header's suggestions search the
+ * residences in the persisted query cache by the server's own rule
+ * (server/src/routes/property-search.ts): the query's search key (`searchKey`: lower case, Danish
+ * letters included, full stops and commas as spaces, single spaces) anywhere in the residence's.
+ * So "skovvej 1" finds Skovvej 1, 10 and 12A, "8220" the postcode's residences and "12a, st. tv"
+ * the ground floor left of number 12A, in any case. Like the server's, the rule folds no accents:
+ * "e" does not find "é", nor "a" "å".
  *
  * The server's key also holds the residence's town, which no copy on the device carries; a hit of
  * an earlier search was found by the server with it, so every query inside that search's key

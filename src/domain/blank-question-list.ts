@@ -3,7 +3,7 @@ import { withScreeningApplied } from './offline-answer';
 
 /**
  * The question list of a new assessment, made on the device from the list of any other
- * assessment (issue 12: screening starts offline, docs/architecture.md 2 "Offline start"). Every
+ * assessment (screening starts offline, docs/architecture.md 4 "Offline start"). Every
  * assessment lists the same catalogue; only the answers differ. So every answer field is
  * cleared (value, options, comment, preselection) and `isHidden` is what the shared screening
  * rules give with no answers, as the server computes it for a fresh assessment

@@ -80,6 +80,6 @@ export function applyDuplicateRule<T extends DuplicateCandidate & { residenceId?
     group.push(row);
   }
   // A residence listed once wins without ranking: most rows of a big list are alone, and
-  // ranking parses statuses and dates for nothing (docs/architecture.md, "The big list").
+  // ranking parses statuses and dates for nothing (docs/performance.md, "The big list").
   return order.map((group) => (group.length === 1 ? group[0]! : pickWinner(group, now)!));
 }

@@ -86,8 +86,8 @@ export function withFailures(progress: JobProgress, failures: readonly JobFailur
 export const NAMED_FAILURES = 5;
 
 /**
- * The failed dialog's lines (issue 29: which items were not done, and why): one per reason,
- * with the residences it hit, as `nameOf` knows them (the job's own list on this device).
+ * The failed dialog's lines (which items were not done, and why): one per reason, with the
+ * residences it hit, as `nameOf` knows them (the job's own list on this device).
  */
 export function describeFailures(
   progress: JobProgress,

@@ -31,7 +31,7 @@ export interface FilterableProperty {
 
 /**
  * A row's filter fields in the form the filters compare them: lower case, built once per data
- * set, so that a keystroke only compares strings (docs/architecture.md, "The big list").
+ * set, so that a keystroke only compares strings (docs/performance.md, "The big list").
  */
 export interface PropertySearchKey {
   street: string;

@@ -35,9 +35,9 @@ export function authFailureRedirect(pathname: string, search: string): string | 
 }
 
 /**
- * Only same-origin paths are followed after sign-in. Browsers drop tabs and line breaks from a
- * URL, so "/<tab>/evil.example" is "//evil.example", another site (issue 29): control
- * characters refuse the path as a backslash and a leading "//" do.
+ * Only same-origin paths are followed after sign-in. Browsers drop tabs and line breaks from a URL,
+ * so "/<tab>/evil.example" is "//evil.example", another site: control characters refuse the path as
+ * a backslash and a leading "//" do.
  */
 export function safeReturnPath(value: unknown): string {
   if (
@@ -70,7 +70,7 @@ export function hasWriteAccess(role: string | null | undefined): boolean {
 }
 
 /**
- * The session on the device (docs/product.md "Session", issue 28): who signed in here and when it
+ * The session on the device (docs/product.md 4 "Session"): who signed in here and when it
  * locks. It outlives its token: a field day goes on offline after the token expired.
  */
 export interface DeviceSession {

@@ -459,7 +459,7 @@ export const da = {
   'assessment.toc.approve': 'Godkend vurderingen',
   'assessment.toc.hideOptional': 'Skjul valgfrie spørgsmål',
   'assessment.toc.hideOptional.unavailable': 'Kan bruges, når screeningen er færdig.',
-  // Screening first (issue 31): evaluation questions wait until the screening is complete.
+  // Screening first (docs/domain.md 3.1): evaluation questions wait until the screening is complete.
   'assessment.toc.notOpen': 'Ikke åben endnu',
   'assessment.toc.notOpen.reason': 'Kapitlet åbner, når screeningen er færdig.',
   'assessment.screeningFirst.title': 'Screeningen er ikke færdig',
@@ -750,7 +750,8 @@ export const da = {
   'handicap.allergy': 'Astma og allergi',
   'handicap.reading': 'Læsevanskeligheder',
 
-  // Offline start (issue 12): outbox creates and hidden-question syncs, start screening offline
+  // Offline start (docs/architecture.md 4): outbox creates and hidden-question syncs, start
+  // screening offline
   'outbox.create.title': 'Ny vurdering, startet uden forbindelse',
   'outbox.create.held': 'Vurderingen oprettes først; dens svar sendes bagefter.',
   'outbox.create.idTaken':
@@ -763,9 +764,9 @@ export const da = {
   'residence.overwrite.offline': 'At starte forfra kræver netforbindelse.',
   'residence.unlock.offline': 'Oplåsning kræver netforbindelse.',
 
-  // The form offline (issue 12)
+  // The form offline (docs/architecture.md 2)
 
-  // Take along and the storage panel (issue 12)
+  // Take along and the storage panel (docs/architecture.md 2, "Taken along offline")
   'takeAlong.department': 'Tag afdelingen med offline',
   'takeAlong.selection': 'Tag med offline',
   'takeAlong.residence': 'Tag med offline',
@@ -808,7 +809,7 @@ export const da = {
   'storage.remove.aria': 'Fjern {name} fra enheden',
   'storage.outboxNote': 'Svar, der ikke er sendt, bliver aldrig fjernet her.',
 
-  // Search offline (issue 28): the residences on the device
+  // Search offline (docs/product.md 2): the residences on the device
   'search.offline.title': '{query} ({count} på enheden)',
   'search.offline.notice': 'Du er offline. Søgningen viser kun boliger, der er gemt på enheden.',
   'search.offline.description.results.one': 'Vi fandt {count} bolig på enheden, der passer på »{query}«.',

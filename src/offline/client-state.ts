@@ -93,7 +93,7 @@ export const currentJobState = {
   },
 };
 
-/** A residence taken along offline (issue 12), with what its screens need from the cache. */
+/** A residence taken along offline, with what its screens need from the cache. */
 export interface TakenAlongResidence {
   id: string;
   location: string;

@@ -126,8 +126,9 @@ export class AppDatabase extends Dexie {
     this.version(1).stores({ keyValues: 'key' });
     // The answer outbox (src/offline/outbox.ts); keyValues is kept as it is.
     this.version(2).stores({ outbox: '++id, key, state, ssoUuid' });
-    // Issue 12: the outbox also carries creates and hidden-question syncs. Entries stored before
-    // are answers; they keep their ids (their place in the queue) and idempotency keys.
+    // The outbox also carries creates and hidden-question syncs (docs/architecture.md 2 "Outbox
+    // rules", "Kinds"). Entries stored before are answers; they keep their ids (their place in the
+    // queue) and idempotency keys.
     this.version(3)
       .stores({ outbox: '++id, key, state, ssoUuid, kind' })
       .upgrade((tx) =>
@@ -138,7 +139,8 @@ export class AppDatabase extends Dexie {
             entry.kind ??= 'answer';
           }),
       );
-    // Issue 28: the token for the service worker's Background Sync; the rest is kept as it is.
+    // The token for the service worker's Background Sync (docs/architecture.md 2 "Outbox rules",
+    // "Sending with the app closed"); the rest is kept as it is.
     this.version(4).stores({ credentials: 'key' });
     // e2e/update.spec.ts builds a second release with one schema step more, as the next release
     // will bring one: installed over this one while answers wait, it must keep all of them. The
@@ -148,7 +150,8 @@ export class AppDatabase extends Dexie {
     }
     // A tab still running a release before schema 3 after another tab upgraded the database
     // reopens it and stores answers without a kind (Dexie reopens at the version on disk): they
-    // are answers, read as such everywhere, never sent as nothing and dropped (issue 28).
+    // are answers, read as such everywhere, never sent as nothing and dropped (docs/architecture.md
+    // 2 "Outbox rules", "An update in the middle of the day").
     this.outbox.hook('reading', (entry: OutboxRecord | undefined) => {
       if (entry) (entry as Partial<OutboxRecord>).kind ??= 'answer';
       return entry;

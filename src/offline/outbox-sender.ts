@@ -294,8 +294,9 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   }
 
   async function sendOne(entry: OutboxRecord): Promise<Outcome> {
-    // Only with the author's own token (issue 29): another user may have signed in while the
-    // entry was being claimed. The check and the request's token are read in the same tick.
+    // Only with the author's own token (docs/architecture.md 4 "Sessions and revocation"):
+    // another user may have signed in while the entry was being claimed. The check and the
+    // request's token are read in the same tick.
     if (currentUser() !== entry.ssoUuid) {
       await finishAttempt(db, entry, { state: 'pending' }, now());
       return 'stop';

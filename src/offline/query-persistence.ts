@@ -22,9 +22,9 @@ export const PERSISTED_CACHE_KEY = 'bt-query-cache';
 /** How long a persisted cache may be restored: a day of site visits without signal. */
 export const PERSISTED_CACHE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /**
- * How long a cache holding what was taken along offline may be restored (issue 12): a field trip
- * of some days. Only the taken-along queries outlive the day; the rest is dropped after the
- * restore as before.
+ * How long a cache holding what was taken along offline may be restored (docs/architecture.md 2,
+ * "Taken along offline"): a field trip of some days. Only the taken-along queries outlive the
+ * day; the rest is dropped after the restore as before.
  */
 export const TAKEN_ALONG_MAX_AGE_MS = 14 * PERSISTED_CACHE_MAX_AGE_MS;
 export const ANONYMOUS = 'anonymous';

@@ -3,9 +3,10 @@ import { NetworkFirst } from 'workbox-strategies';
 import { HELP_IMAGE_CACHE } from './help-images';
 
 /**
- * The service worker's runtime route for images that are not part of the app (issue 12): the
- * help images taken along are answered from the Cache API when the network fails; online the
- * network answers and refreshes the stored copy. Mounted by src/sw.ts.
+ * The service worker's runtime route for images that are not part of the app
+ * (docs/architecture.md 2, "Taken along offline"): the help images taken along are answered from
+ * the Cache API when the network fails; online the network answers and refreshes the stored
+ * copy. Mounted by src/sw.ts.
  */
 export function registerHelpImageRoute(): void {
   registerRoute(

@@ -41,8 +41,9 @@ function RootLayout() {
   // The active organization is route context (docs/architecture.md 2): choosing another one
   // runs the guards and loaders again. Every choice in the app comes with a navigation (the
   // organization list's "Vælg", the sign-in), which runs them itself: a second load of the old
-  // place started beside it can race it (issue 28 saw a quick tap on "Vælg" stay on the list),
-  // so the router is invalidated only when no load is under way by the next task.
+  // place started beside it can race it (a quick tap on "Vælg" stayed on the list:
+  // e2e/quick-tap.spec.ts), so the router is invalidated only when no load is under way by the
+  // next task.
   useEffect(
     () =>
       activeOrganization.subscribe(() => {

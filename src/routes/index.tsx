@@ -15,7 +15,7 @@ import { RoutePending } from '../app/route-states';
 import { ErrorScreen } from '../ui/error-screen';
 
 // The signed-out visit needs the login screen only; the rest loads with the session (the
-// service worker precaches it for offline starts), docs/architecture.md "Bytes on the wire".
+// service worker precaches it for offline starts), docs/performance.md "Bytes on the wire".
 const Greeting = lazy(() =>
   import('../features/session/components/greeting').then((m) => ({ default: m.Greeting })),
 );

@@ -3,8 +3,8 @@ import { describeFailures, type JobProgress } from '../domain/job-progress';
 import { useTranslation } from '../i18n/use-translation';
 
 /**
- * A failed job's dialog lines: each reason with the residences it hit (issue 29), named by the
- * job's own list on this device (`items`: the copy's targets, the approval's assessments).
+ * A failed job's dialog lines: each reason with the residences it hit, named by the job's own list
+ * on this device (`items`: the copy's targets, the approval's assessments).
  */
 export function useFailureDetails(
   progress: JobProgress | undefined,

@@ -38,7 +38,7 @@ function scrollWindowAfterAttach(): typeof windowScroll {
 
 /**
  * The list's items rendered only while in view, for the table and the cards alike
- * (docs/architecture.md, "The big list"). The page scrolls, not the list: `ref` marks the
+ * (docs/performance.md, "The big list"). The page scrolls, not the list: `ref` marks the
  * list's element, whose offset on the page (`scrollMargin`) the item positions include.
  *
  * The offset is read when the browser has laid the list out (a ResizeObserver reports after

@@ -22,10 +22,10 @@ import {
 } from './assessment-form-harness';
 
 /**
- * Issue 12, the form offline (docs/architecture.md 2, "The form offline"): without a connection a
- * screening answer hides the questions the server would hide, progress moves, and the breaker
- * after screening gives the server's outcome. S02-c ("no lift, stairs only") excludes wheelchair
- * users and people with reduced mobility (src/domain/screening-rules.ts).
+ * The form offline (docs/architecture.md 2, "The form offline"): without a connection a screening
+ * answer hides the questions the server would hide, progress moves, and the breaker after screening
+ * gives the server's outcome. S02-c ("no lift, stairs only") excludes wheelchair users and people
+ * with reduced mobility (src/domain/screening-rules.ts).
  */
 
 setUpFormTests();
@@ -104,7 +104,7 @@ const cachedList = () => queryClient.getQueryData(questionsQueryOptions(ASSESSME
 const cachedAssessment = () =>
   queryClient.getQueryData(assessmentQueryOptions(ASSESSMENT, PROPERTY).queryKey)!;
 
-describe('the form offline computes what the server would (issue 12)', () => {
+describe('the form offline computes what the server would', () => {
   it('hides the screened-out questions, moves progress and gives the screening outcome', async () => {
     network.down = true;
     const { user, router } = await renderForm({

@@ -17,8 +17,9 @@ import {
 } from './assessment-form-harness';
 
 /**
- * Issue 8: a failed save is never shown as saved. Dexie is made to throw where the browser
- * would (a full quota, no IndexedDB); everything else is the app's own code.
+ * A failed save is never shown as saved (docs/architecture.md 2 "Save status"). Dexie is made to
+ * throw where the browser would (a full quota, no IndexedDB); everything else is the app's own
+ * code.
  */
 
 setUpFormTests();
@@ -46,7 +47,7 @@ function refuseStorage() {
 
 const yes = () => screen.getByRole('radio', { name: 'Ja' });
 
-describe('an answer the device cannot store (issue 8)', () => {
+describe('an answer the device cannot store', () => {
   it('says Ikke gemt with the reason, keeps the value, and says Gemt once a retry stores it', async () => {
     const storage = refuseStorage();
     const { user } = await renderForm();
@@ -146,7 +147,7 @@ describe('an answer waiting in the outbox', () => {
   });
 });
 
-describe('a browser that refuses IndexedDB at start (issue 8)', () => {
+describe('a browser that refuses IndexedDB at start', () => {
   it('says in Danish on the form that answers cannot be stored here, and why, with the inputs shown', async () => {
     const db = appDatabase();
     db.close();

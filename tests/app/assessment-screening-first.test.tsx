@@ -21,11 +21,11 @@ import {
 import { json } from './test-render';
 
 /**
- * Issue 31, screening first (docs/product.md 4 "Screening and answering"): an evaluation
- * question opened before the screening is complete, from the table of contents or a typed
- * address, takes no answer; it says why and leads to the screening. The table of contents marks
- * the evaluation chapters as not open yet. The screening is the one the device knows: an answer
- * still in the outbox completes it offline too.
+ * Screening first (docs/product.md 4 "Screening and answering"): an evaluation question opened
+ * before the screening is complete, from the table of contents or a typed address, takes no answer;
+ * it says why and leads to the screening. The table of contents marks the evaluation chapters as
+ * not open yet. The screening is the one the device knows: an answer still in the outbox completes
+ * it offline too.
  */
 
 setUpFormTests();
@@ -68,7 +68,7 @@ async function openToc(user: Awaited<ReturnType<typeof renderForm>>['user']) {
   return screen.findByRole('dialog', { name: 'Indhold' });
 }
 
-describe('an evaluation question before the screening is complete (issue 31)', () => {
+describe('an evaluation question before the screening is complete', () => {
   it('takes no answer, says why and links to the first unanswered screening question', async () => {
     const { user, router } = await renderForm({ questions: unscreened(), assessment: notComplete() });
 

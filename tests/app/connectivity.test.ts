@@ -36,7 +36,7 @@ function setup(initial: { browserOnline?: boolean; serverAnswers?: boolean } = {
   };
 }
 
-describe('connectivity: a connection that passes nothing is offline (issue 28)', () => {
+describe('connectivity: a connection that passes nothing is offline', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

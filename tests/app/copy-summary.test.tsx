@@ -230,7 +230,7 @@ describe('the /copy summary (docs/product.md 2, 4 "Bulk mode", 5)', () => {
     await renderCopy();
     await userEvent.click(await screen.findByRole('button', { name: 'Indsæt (2)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Kopierer vurderinger' });
-    // Each reason names the residences it hit (issue 29).
+    // Each reason names the residences it hit.
     await within(dialog).findByText('Kilden findes ikke. (Målvej 1)');
     // The dialog's own close button and the one under the error both read "Luk".
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Luk' }).at(-1)!);

@@ -53,7 +53,7 @@ afterEach(() => {
   dropEarlyResponses();
 });
 
-describe('the requests index.html sends at a signed-in start (docs/architecture.md "Bytes on the wire")', () => {
+describe('the requests index.html sends at a signed-in start (docs/performance.md "Bytes on the wire")', () => {
   it('are none signed out', () => {
     expect(early(`/departments/properties/${DEPARTMENT}`, `organization_id=${ORGANIZATION}`)).toEqual([]);
   });

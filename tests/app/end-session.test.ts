@@ -16,7 +16,7 @@ afterEach(() => {
   tokenStore.clear();
 });
 
-describe('logout ends the session on the server (issue 29)', () => {
+describe('logout ends the session on the server', () => {
   it("sends the device's last token, also once it has expired: a copy of it may still be renewed elsewhere", async () => {
     const token = tokenWith({ sso_uuid: 'u1', exp: nowS() - 60, auth_time: nowS() - 3_600 });
     tokenStore.set(token, { signIn: true });

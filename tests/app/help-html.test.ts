@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeHelpHtml } from '../../src/features/assessment/help-html';
 
-/** Issue 15: help HTML is shown through an explicit allow-list of tags. */
+/** Help HTML is shown through an explicit allow-list of tags. */
 describe('help text HTML', () => {
   it('keeps the text markup of the help texts', () => {
     const html =
@@ -22,7 +22,7 @@ describe('help text HTML', () => {
   });
 
   it('lets links go only to web, mail and phone addresses or paths of this site', () => {
-    // `/\host` and `/<tab>/host` are `//host` to a browser (issue 29).
+    // `/\host` and `/<tab>/host` are `//host` to a browser.
     const refused = [
       'javascript:alert(1)',
       'data:text/html,x',

@@ -190,7 +190,7 @@ describe('apiRequest: Set-Authorization replaces the stored token (docs/product.
   });
 });
 
-describe('apiRequest: a late reply renews nothing (issue 15)', () => {
+describe('apiRequest: a late reply renews nothing', () => {
   /** A reply the test releases when it wants, renewing the token it was sent with. */
   function delayedReply(renewed: string) {
     let release!: () => void;
@@ -237,7 +237,7 @@ describe('apiRequest: a late reply renews nothing (issue 15)', () => {
   });
 });
 
-describe('apiRequest: a refused token is dropped, the device session goes on (issue 28)', () => {
+describe('apiRequest: a refused token is dropped, the device session goes on', () => {
   it('a 401 to the current token drops it and keeps whose session the device holds', async () => {
     tokenStore.set(makeToken({ sso_uuid: 'user-a', exp: nowS() + 3600, session_exp: nowS() + 7200 }));
     const seen: (string | null)[] = [];
@@ -362,7 +362,7 @@ describe('apiRequest: errors (docs/product.md 8)', () => {
     await expect(apiRequest('/api/v2/userinfo')).rejects.not.toBeInstanceOf(ApiError);
   });
 
-  it('fails a call the network never answers at its time-out, as a network failure (issue 28)', async () => {
+  it('fails a call the network never answers at its time-out, as a network failure', async () => {
     vi.useFakeTimers();
     try {
       stubFetch(

@@ -102,7 +102,7 @@ describe('the job progress store (docs/architecture.md 2 "Bulk jobs")', () => {
     expect(h.store.getSnapshot()?.progress.phase).toBe('succeeded');
   });
 
-  it("an approval that ends failed reads the job's state once, which names the residences not done (issue 29)", async () => {
+  it("an approval that ends failed reads the job's state once, which names the residences not done", async () => {
     const h = harness();
     await h.store.track(JOB);
     const reason = 'Ikke godkendt: du har ikke længere skriveadgang.';

@@ -11,7 +11,7 @@ import { appDatabase } from '../../src/offline/db';
 import { enqueueAnswer, enqueueCreate, queueHiddenQuestionsSync } from '../../src/offline/outbox';
 import { fillJsdomGaps, unsignedToken } from './test-render';
 
-/** Issue 12: the header's outbox list shows a queued create and hidden-questions sync in words. */
+/** The header's outbox list shows a queued create and hidden-questions sync in words. */
 
 const USER = '11111111-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 const NEW = '9b0c7a4e-5d1f-4b6a-8e2c-3f4a5b6c7d8e';

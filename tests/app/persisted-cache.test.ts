@@ -112,7 +112,7 @@ describe('persisted query cache (docs/architecture.md 2)', () => {
     expect(queryClient.getQueryData(DEPARTMENTS_KEY)).toEqual(DEPARTMENTS);
   });
 
-  it('keeps a query whose refetch failed, as the data the server last gave (issue 28: lie-fi)', async () => {
+  it('keeps a query whose refetch failed, as the data the server last gave (lie-fi)', async () => {
     const dbName = newDatabaseName();
     const first = await startApp(dbName, USER_A);
     first.queryClient.setQueryData(DEPARTMENTS_KEY, DEPARTMENTS);

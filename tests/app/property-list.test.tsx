@@ -108,7 +108,7 @@ describe('the property list (docs/product.md 2)', () => {
   });
 });
 
-describe('what is on the device (issue 12)', () => {
+describe('what is on the device', () => {
   afterEach(() => {
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
     localStorage.clear();

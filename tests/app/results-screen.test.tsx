@@ -484,7 +484,7 @@ describe('deleting the assessment (docs/product.md 4 "Delete flow")', () => {
   });
 });
 
-describe('approving from the results page (docs/product.md 2, issue 9)', () => {
+describe('approving from the results page (docs/product.md 2 "The results page")', () => {
   function approveHandlers(jobStates: Partial<JobState>[]) {
     const bodies: unknown[] = [];
     handlers['/api/v2/assessment/finishassessments'] = (_url, init) => {

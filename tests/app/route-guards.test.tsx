@@ -69,7 +69,7 @@ describe('signed-in routes', () => {
     expect(state.location.search).toEqual({ returnUrl: '/departments' });
   });
 
-  it('go on after the token expired: the device session holds, with what the device has (issue 28)', async () => {
+  it('go on after the token expired: the device session holds, with what the device has', async () => {
     const queryClient = signedInAs('write');
     activeOrganization.set(ORG);
     queryClient.setQueryData(['departments', ORG.id], []);

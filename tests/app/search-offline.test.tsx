@@ -31,9 +31,10 @@ import { resetOfflineRegistry, updateOfflineRegistry } from '../../src/offline/c
 import { fillJsdomGaps, json, propertyRow, renderRouter } from './test-render';
 
 /**
- * Issue 28, "Search offline": offline the header search finds the residences on the device by
- * their address, and says that only what is on the device is searched; online nothing changes,
- * and a page of the device's hits loads the server's when the connection returns.
+ * Search offline (docs/product.md 2 "Other screens and parts"): offline the header search finds the
+ * residences on the device by their address, and says that only what is on the device is searched;
+ * online nothing changes, and a page of the device's hits loads the server's when the connection
+ * returns.
  */
 
 const ORG = 'o1';
@@ -228,7 +229,7 @@ const resultLinks = () =>
     .getAllByRole('link')
     .map((link) => link.textContent);
 
-describe('the search results page offline (issue 28)', () => {
+describe('the search results page offline', () => {
   it("lists the organization's residences on the device that match, each once, and says only the device was searched", async () => {
     setOnline(false);
     await renderSearch('/properties/search/skovvej');
@@ -367,7 +368,7 @@ describe('the search results page online', () => {
   });
 });
 
-describe('the header search box offline (issue 28)', () => {
+describe('the header search box offline', () => {
   it('suggests the residences on the device and says so, without asking the server', async () => {
     setOnline(false);
     const { router } = await renderSearch('/');

@@ -119,7 +119,7 @@ describe('safe return path after sign-in', () => {
 
   it('refuses protocol-relative URLs', () => {
     expect(safeReturnPath('//evil.example')).toBe('/');
-    // Browsers drop tabs and line breaks: these are //evil.example (issue 29).
+    // Browsers drop tabs and line breaks: these are //evil.example.
     expect(safeReturnPath('/\t/evil.example')).toBe('/');
     expect(safeReturnPath('/\n/evil.example')).toBe('/');
     expect(safeReturnPath('/\r\n/evil.example')).toBe('/');
@@ -171,7 +171,7 @@ describe('roles (docs/product.md 6)', () => {
   });
 });
 
-describe('the session on the device outlives its token (issue 28, docs/product.md "Session")', () => {
+describe('the session on the device outlives its token (docs/product.md 4 "Session")', () => {
   const device = { ssoUuid: 'u', lockAt: NOW + 3_600_000 };
 
   it('is valid while the token lives', () => {

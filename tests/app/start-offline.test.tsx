@@ -24,8 +24,9 @@ import { ResidenceScreen } from '../../src/features/residences/components/reside
 import { json, fillJsdomGaps, renderRouter } from './test-render';
 
 /**
- * Issue 12: "start screening" on a residence without assessments works offline: the create is
- * queued in the outbox and the form opens at screening 001 on what the cache was seeded with.
+ * "Start screening" on a residence without assessments works offline (docs/architecture.md 4
+ * "Offline start"): the create is queued in the outbox and the form opens at screening 001 on what
+ * the cache was seeded with.
  */
 
 const USER = '11111111-aaaa-4aaa-8aaa-aaaaaaaaaaaa';

@@ -26,7 +26,7 @@ import {
 import { startTakeAlong } from '../../src/features/residences/take-along/use-take-along';
 import { fillJsdomGaps } from './test-render';
 
-/** Issue 12: the storage panel and the take along's status. */
+/** The storage panel and the take along's status (docs/architecture.md 2, "Taken along offline"). */
 
 const FETCHED = '2026-03-05T09:30:00.000Z';
 

@@ -6,7 +6,10 @@ import { SaveStatusLine } from '../../src/features/assessment/components/save-st
 import { askPersistentStorage, storagePersisted } from '../../src/offline/storage-persistence';
 import { fillJsdomGaps } from './test-render';
 
-/** Issue 15: the answer of navigator.storage.persist() is checked, and the user told when it is no. */
+/**
+ * The answer of navigator.storage.persist() is checked, and the user told when it is no
+ * (docs/architecture.md 2 "Save status").
+ */
 const EVICTION = /Browseren har ikke lovet at beholde data på enheden/;
 
 /** A browser whose `persist()` answers `granted` (or throws), and which remembers it. */

@@ -28,9 +28,9 @@ import { createQueryPersistence, PERSISTED_CACHE_KEY } from '../../src/offline/q
 import { json } from './test-render';
 
 /**
- * Issue 12, "Tag med offline": the run through the route loaders' query options with a stubbed
- * API: progress per residence, cancel, and a full device that stops the run without touching
- * the outbox.
+ * "Tag med offline" (docs/architecture.md 2, "Taken along offline"): the run through the route
+ * loaders' query options with a stubbed API: progress per residence, cancel, and a full device that
+ * stops the run without touching the outbox.
  */
 
 const RESIDENCES = 10;

@@ -4,7 +4,8 @@ import { hasUnsavedInput, holdUnsavedInput, waitForStoredInput } from '../../src
 
 /**
  * An update never reloads the page while the form holds input not yet stored on the device
- * (issue 28, docs/architecture.md 2): src/app/pwa.ts applyUpdate waits with waitForStoredInput.
+ * (docs/architecture.md 2 "Outbox rules", "An update in the middle of the day"): src/app/pwa.ts
+ * applyUpdate waits with waitForStoredInput.
  */
 describe('input not yet stored holds back a reload', () => {
   const releases: (() => void)[] = [];

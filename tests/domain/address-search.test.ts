@@ -9,7 +9,7 @@ import {
 import { compareAddresses, locationText, searchKey } from '../../src/domain/location';
 import { NO_DATE } from '../../src/domain/statuses';
 
-/** Issue 28: offline, the address search finds the residences on the device as the server would. */
+/** Offline, the address search finds the residences on the device as the server would. */
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 
@@ -61,7 +61,7 @@ const residences = [
 ];
 const all = residences.map((r) => copy(r));
 
-describe('the address search on the device (issue 28)', () => {
+describe('the address search on the device', () => {
   it('finds a street and house number as a prefix, in address order: "skovvej 1" finds 1, 10 and 12A', () => {
     expect(search('skovvej 1', all)).toEqual([
       'Skovvej 1, 8000',

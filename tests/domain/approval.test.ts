@@ -98,7 +98,7 @@ describe('job progress (docs/product.md 4: complete when currentCount equals max
     expect(p).toMatchObject({ phase: 'failed', errors: ['Låst'] });
   });
 
-  it('says which residences each reason hit, five by name and then how many more (issue 29)', () => {
+  it('says which residences each reason hit, five by name and then how many more', () => {
     const lost = 'Ikke kopieret: du har ikke længere skriveadgang.';
     const gone = 'Boligen findes ikke længere.';
     let p = mergeProgress(initialProgress('j'), {

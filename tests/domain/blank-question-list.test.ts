@@ -12,8 +12,9 @@ import {
 
 /**
  * A new assessment started offline gets its question list from any list already on the device
- * (issue 12). It must be the list the server gives a fresh assessment: the reference server
- * (PGlite) answers both here, an answered assessment's list and a fresh one's.
+ * (docs/architecture.md 4 "Offline start"). It must be the list the server gives a fresh
+ * assessment: the reference server (PGlite) answers both here, an answered assessment's list and a
+ * fresh one's.
  */
 describe('blankQuestionList against the server', () => {
   let t: TestApp;

@@ -8,8 +8,8 @@ import { AppDatabase } from '../../src/offline/db';
 import { enqueueAnswer, finishAttempt, listEntries } from '../../src/offline/outbox';
 
 /**
- * Sending with the app closed (issue 28, docs/architecture.md 2): the service worker's round of the
- * outbox, with the token the page left in IndexedDB. The browser part (the sync event, the
+ * Sending with the app closed (docs/architecture.md 2 "Outbox rules"): the service worker's round
+ * of the outbox, with the token the page left in IndexedDB. The browser part (the sync event, the
  * worker with no page open) is e2e/background-sync.spec.ts.
  */
 

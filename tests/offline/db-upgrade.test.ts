@@ -326,7 +326,7 @@ describe.each(DEXIE_RELEASES.map((release) => [release.version, release] as cons
   },
 );
 
-describe('a tab still on an older release after the upgrade (issue 28)', () => {
+describe('a tab still on an older release after the upgrade', () => {
   it('an answer it stores without a kind is read as an answer, listed and coalesced', async () => {
     const db = await openToday();
     // What a release before schema 3 writes into the upgraded database: no kind.

@@ -33,8 +33,8 @@ import {
 } from './outbox-helpers';
 
 /**
- * Issue 12: the outbox carries the create of an assessment started offline and the
- * hidden-questions sync besides answers, in one queue (docs/architecture.md 2, outbox rules).
+ * The outbox carries the create of an assessment started offline and the hidden-questions sync
+ * besides answers, in one queue (docs/architecture.md 2 "Outbox rules", "Kinds").
  */
 
 afterEach(async () => {
@@ -68,7 +68,7 @@ const sent = (server: FakeServer) =>
 describe('schema 3', () => {
   it('upgrades a schema 2 outbox: stored answers keep their ids and keys and are sent as answers', async () => {
     const name = newDatabaseName();
-    // The database as the app before issue 12 left it (db.ts versions 1 and 2).
+    // The database as the app left it before schema 3 (db.ts versions 1 and 2).
     const old = new Dexie(name);
     old.version(1).stores({ keyValues: 'key' });
     old.version(2).stores({ outbox: '++id, key, state, ssoUuid' });

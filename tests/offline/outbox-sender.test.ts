@@ -527,7 +527,7 @@ describe('only the author sends', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('never sends an entry with the token of a user who signed in while it was being claimed (issue 29)', async () => {
+  it('never sends an entry with the token of a user who signed in while it was being claimed', async () => {
     const db = openDatabase();
     await enqueueAnswer(db, answer('q1', { values: ['a'] }, { ssoUuid: USER_A }));
     const server = new FakeServer();

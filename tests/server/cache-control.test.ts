@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, demoToken, startTestApp, type TestApp } from './helpers';
 
 /**
- * Issue 29: an authenticated answer belongs to one user, so neither a shared proxy nor the
- * browser's HTTP cache may keep it: `private, no-store`, or `private, no-cache` where an ETag
- * lets the app revalidate (docs/architecture.md "Security headers").
+ * An authenticated answer belongs to one user, so neither a shared proxy nor the browser's HTTP
+ * cache may keep it: `private, no-store`, or `private, no-cache` where an ETag lets the app
+ * revalidate (docs/architecture.md "Security headers").
  */
 describe('Cache-Control on authenticated answers', () => {
   let t: TestApp;

@@ -52,7 +52,7 @@ describe('server configuration from the environment', () => {
     ['TOKEN_TTL_S', '1.5'],
     ['DEMO_SSO', 'maybe'],
     ['JWT_SECRET', 'short'],
-    // Issue 29: 16 characters were enough outside PostgreSQL; 32 bytes are needed everywhere.
+    // 16 characters were once enough outside PostgreSQL; 32 bytes are needed everywhere.
     ['JWT_SECRET', 'x'.repeat(31)],
     ['SEED', 'nationwide'],
   ])('refuses %s=%s with a clear error', (name, value) => {

@@ -3,8 +3,9 @@ import { DEMO_USERS } from '../../server/src/db/seed/demo-users';
 import { bearer, startTestApp, type TestApp } from './helpers';
 
 /**
- * Issue 15: the demo sign-in hands out tokens for the five demo users only, never for another
- * row of `users` (a real user signed in through OpenID Connect must not be borrowed).
+ * The demo sign-in (docs/api.md "Demo sign-on") hands out tokens for the five demo users only,
+ * never for another row of `users` (a real user signed in through OpenID Connect must not be
+ * borrowed).
  */
 let t: TestApp;
 

@@ -330,7 +330,7 @@ const queryValue = (value: fc.Arbitrary<string>) =>
     .map(([text, broken]) => encode(text) + broken);
 
 // ---------------------------------------------------------------------------------------------
-// Other spellings of a path, and slow URLs (issue 29)
+// Other spellings of a path, and slow URLs (docs/architecture.md 4 "Rate limits" and "Logs")
 
 const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
 
@@ -343,7 +343,7 @@ const percent = (c: string, upper: boolean) => {
  * The same path spelled another way: some of its unreserved characters percent-encoded, in
  * upper- or lower-case hex (`d` → `%64`, `j` → `%6A` or `%6a`). The router decodes them, so it
  * is the same route and must be treated (and counted) as the route: `POST /auth/%64emo-token`
- * 80 times once got 80 tokens and no 429 (issue 29). Shrinks towards the plain path.
+ * 80 times once got 80 tokens and no 429. Shrinks towards the plain path.
  */
 export function respelled(path: string): fc.Arbitrary<string> {
   const chars = [...path];
@@ -405,11 +405,11 @@ const slow = (unit: string, length: number, tail: string): SlowText => ({
 });
 
 /**
- * Long token-like text, up to 16 KB: a short unit of JWT fragments and separators repeated,
- * or one long unbroken base64url run (`eyJeyJeyJ…`) with a JWT-looking tail. Redacting the
- * JWTs of such a URL with the old pattern `/eyJ[\w-]*\.[\w-]+\.[\w-]*\/g` tried a match at
- * every `eyJ` of a run, each to the run's end: quadratic in the run's length (issue 29). A
- * repeated escape may be cut (`…%2E%2`): a broken URL is hostile too.
+ * Long token-like text, up to 16 KB: a short unit of JWT fragments and separators repeated, or one
+ * long unbroken base64url run (`eyJeyJeyJ…`) with a JWT-looking tail. Redacting the JWTs of such a
+ * URL with the old pattern `/eyJ[\w-]*\.[\w-]+\.[\w-]*\/g` tried a match at every `eyJ` of a run,
+ * each to the run's end: quadratic in the run's length. A repeated escape may be cut (`…%2E%2`): a
+ * broken URL is hostile too.
  */
 export const slowText: fc.Arbitrary<SlowText> = fc.oneof(
   {

@@ -6,14 +6,14 @@ import { ENDPOINTS, ISSUE_SLOW_URL, respelled, SLOW_URLS, slowText, slowUrl } fr
 import { DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
 
 /*
- * The two cases of issue 29 the API fuzz (tests/server/fuzz.test.ts) sends without timing or
- * counting them:
+ * The two hostile requests the API fuzz (tests/server/fuzz.test.ts) sends without timing or
+ * counting them (docs/architecture.md 4 "Logs" and "Rate limits"):
  * - the slow request: a URL of up to 16 KB of token-like text (`/?eyJeyJeyJ…`) is answered
  *   without a 5xx and fast. The request log redacts JWTs from every URL; its old pattern
  *   `/eyJ[\w-]*\.[\w-]+\.[\w-]*\/g` was quadratic in a run of `eyJ…` (a 15 KB URL held the
- *   event loop for a quarter second, issue 29 says), the anchored one is linear. The log is on
- *   here, as in production, and each request's line is checked, so the timed request includes
- *   the redaction; redactUrl is timed by itself too;
+ *   event loop for a quarter second), the anchored one is linear. The log is on here, as in
+ *   production, and each request's line is checked, so the timed request includes the
+ *   redaction; redactUrl is timed by itself too;
  * - the encoded path: `/auth/%64emo-token` is the demo-token route, and every spelling of a
  *   route counts against the route's one limit (the limits once keyed on the raw URL).
  * The seed is fixed, as in the fuzz; FUZZ_SEED=<n> tries others.

@@ -464,7 +464,7 @@ describe.each(DATABASES)('API fuzz on $name', ({ name, admin }) => {
     const line = `${request.method} ${url.slice(0, 300)} as ${request.actor.name}`;
     if (problem) throw new Error(`${line} got ${problem}: ${response.statusCode} ${body.slice(0, 500)}`);
     // One log line per answer (its URL redacted), but for the health probes' (logged at warn
-    // only); what the router refuses before any route has its line too (issue 29).
+    // only); what the router refuses before any route has its line too.
     const lines = log.requests - logged;
     const probe =
       /^\/(?:healthz|readyz)$/.test(plainPath(request.path)) && ['GET', 'HEAD'].includes(request.method);

@@ -293,8 +293,9 @@ describe('hub /messagehub with the @microsoft/signalr client', () => {
         expect(tab.received[0]!.payload).toEqual(copy(writerId, jobId, 1).payload);
       }
       // The other user's connection is live (it gets its own events) but saw none of these.
-      // Nor does a user hear a job of an organization the user does not belong to (issue 29):
-      // the event before it is held back, the one after it comes.
+      // Nor does a user hear a job of an organization the user does not belong to
+      // (docs/architecture.md "Sessions and revocation"): the event before it is held back, the
+      // one after it comes.
       await publish({
         ...copy(otherId, 'job-foreign', 1, 1),
         organizationId: '00000000-0000-4000-8000-00000000000f',
@@ -372,7 +373,7 @@ describe('hub /messagehub with the @microsoft/signalr client', () => {
     expect((await negotiate(reader)).status).toBe(200);
   });
 
-  it('a connection opened before its session was logged out hears nothing after it, and is closed (issue 29)', async () => {
+  it('a connection opened before its session was logged out hears nothing after it, and is closed', async () => {
     const token = await demoToken(test.app, 'skriver');
     const client = await connect(HttpTransportType.WebSockets, token);
     const closed = new Promise<void>((resolve) => client.connection.onclose(() => resolve()));

@@ -4,7 +4,10 @@ import { pruneIdempotencyKeys } from '../../server/src/jobs/prune-idempotency-ke
 import { DEMO_USERS } from '../../server/src/db/seed/demo-users';
 import { DATABASES, startTestApp, type TestApp } from './helpers';
 
-/** Issue 15: the idempotency keys of answers are forgotten after their retention. */
+/**
+ * The idempotency keys of answers are forgotten after their retention (docs/architecture.md 4,
+ * "Idempotent answers").
+ */
 describe.each(DATABASES)('pruning idempotency keys on $name', ({ admin }) => {
   let t: TestApp;
   const user = DEMO_USERS[0]!.id;

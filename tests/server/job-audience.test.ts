@@ -3,8 +3,9 @@ import { AUDIENCE_MEMO_MS, createJobAudience } from '../../server/src/hub/job-au
 import { organizationsOf, startTestApp, type TestApp } from './helpers';
 
 /*
- * Issue 29: live job progress goes only to a user who may still see the job's organization. The
- * audience reads the role and the memberships again, at most AUDIENCE_MEMO_MS old.
+ * Live job progress goes only to a user who may still see the job's organization
+ * (docs/architecture.md "Sessions and revocation"). The audience reads the role and the memberships
+ * again, at most AUDIENCE_MEMO_MS old.
  */
 describe('the audience of job progress', () => {
   let t: TestApp;

@@ -361,7 +361,7 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     expect((await assessmentRow(fine.assessmentId)).status).toBe('approved');
   });
 
-  it('refuses the rest of a job whose user lost the write role or the membership while it waited (issue 29)', async () => {
+  it('refuses the rest of a job whose user lost the write role or the membership while it waited', async () => {
     const db = t.app.db;
     const skriverId = (
       await db.selectFrom('users').select('id').where('user_name', '=', 'skriver').executeTakeFirstOrThrow()
@@ -450,7 +450,7 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     for (const d of drafts) expect((await assessmentRow(d.assessmentId)).status).toBe('draft');
   });
 
-  it('keeps a fake job small: isFakeJob runs at most MAX_FAKE_JOB_ITEMS items (issue 30)', async () => {
+  it('keeps a fake job small: isFakeJob runs at most MAX_FAKE_JOB_ITEMS items', async () => {
     const before = await jobCount();
     const tooMany = [...Array(MAX_FAKE_JOB_ITEMS + 1)].map(
       (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -464,7 +464,7 @@ describe.each(DATABASES)('jobs on $name', ({ admin }) => {
     expect(await jobCount()).toBe(before);
   });
 
-  it('prunes the jobs finished longer ago than the retention, with their items, and nothing else (issue 30)', async () => {
+  it('prunes the jobs finished longer ago than the retention, with their items, and nothing else', async () => {
     const db = t.app.db;
     const queued = async () =>
       jobIdOf(

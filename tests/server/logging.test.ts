@@ -70,7 +70,7 @@ describe('request logging', () => {
     await app.close();
   });
 
-  it('answers and logs what the router refuses before any route, without echoing the path (issue 29)', async () => {
+  it('answers and logs what the router refuses before any route, without echoing the path', async () => {
     const { app, lines } = await loggedServer('info');
     const badEscape = await app.inject({ url: '/api/v2/jobs/%zz?token=eyJa.b.c' });
     const tooLong = await app.inject({ url: `/api/v2/jobs/${'x'.repeat(120)}` });
@@ -177,7 +177,7 @@ describe('the log of a whole sign-in and hub connection', () => {
 });
 
 describe('warnings at start', () => {
-  it('warns that TRUST_PROXY=true believes any client, and says nothing for a hop count (issue 29)', async () => {
+  it('warns that TRUST_PROXY=true believes any client, and says nothing for a hop count', async () => {
     const started = async (trustProxy: string) => {
       const lines: string[] = [];
       const stream = new Writable({
@@ -206,7 +206,7 @@ describe('redactUrl', () => {
     expect(redactUrl(url)).toBe(logged);
   });
 
-  it('takes time linear in the URL, whatever it holds (issue 29: a 15 KB "eyJeyJ…" held the event loop)', () => {
+  it('takes time linear in the URL, whatever it holds (a 15 KB "eyJeyJ…" once held the event loop)', () => {
     for (const url of [
       `/?${'eyJ'.repeat(5_000)}`,
       `/?${'eyJ'.repeat(2_500)}.${'a'.repeat(7_500)}`,

@@ -9,9 +9,9 @@ import {
 import { bearer, startTestApp, type TestApp } from './helpers';
 
 /**
- * Issue 14: sign-in through a real OpenID Connect provider (oidc-provider on loopback), driven
- * as a person would at its login page. The app's side stays what it was: /loginCallback with
- * the API's own token, userinfo with a logoutUrl (docs/sign-in.md).
+ * Sign-in through a real OpenID Connect provider (oidc-provider on loopback), driven as a person
+ * would at its login page. The app's side stays what it was: /loginCallback with the API's own
+ * token, userinfo with a logoutUrl (docs/sign-in.md).
  */
 
 const ORGANIZATION_A = '7c2e4b1a-3f5d-4e8a-9b6c-1d2e3f4a5b01';

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers';
 
 /**
- * Issue 29: the access rules check a row's organization, so the database itself refuses a
- * residence of another organization than its department's, and an assessment of another than
- * its residence's (migration 0013): a bad import cannot show one organization's residences to
- * another's members.
+ * The access rules check a row's organization (docs/architecture.md 4, "Authorization on the
+ * server"), so the database itself refuses a residence of another organization than its
+ * department's, and an assessment of another than its residence's (migration 0013): a bad import
+ * cannot show one organization's residences to another's members.
  */
 describe('a row’s organization follows its department', () => {
   let t: TestApp;

@@ -68,7 +68,7 @@ describe('rate limits', () => {
     for (let i = 0; i < 6; i++) expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200);
   });
 
-  it('counts an API miss however it is spelled: no route matched, the decoded path decides (issue 29)', async () => {
+  it('counts an API miss however it is spelled: no route matched, the decoded path decides', async () => {
     const statuses: number[] = [];
     for (const url of [
       '/api/v2/nothing',

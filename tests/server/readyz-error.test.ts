@@ -10,7 +10,7 @@ vi.mock('../../server/src/db/migrate', () => ({
 
 const { registerHealthRoutes } = await import('../../server/src/routes/health');
 
-/** Issue 29: /readyz answered anyone with the database's own error text. */
+/** /readyz once answered anyone with the database's own error text (docs/api.md "Health"). */
 describe('/readyz when the database fails', () => {
   it('says only that it is unavailable; the reason goes to the log', async () => {
     const app = Fastify();

@@ -5,8 +5,9 @@ import { DEMO_SERVICE_MESSAGE_TEXT } from '../../server/src/content/service-mess
 import { DATABASES, startTestApp, type TestApp } from './helpers';
 
 /**
- * Issue 31: the service message is the deployment's (SERVICE_MESSAGE), not the code's. The demo
- * data carries the demonstration text; a database without it and without the setting has none.
+ * The service message is the deployment's (SERVICE_MESSAGE, docs/api.md "The service message"), not
+ * the code's. The demo data carries the demonstration text; a database without it and without the
+ * setting has none.
  */
 const URL = '/api/v2/staticcontent';
 const OWN_TEXT = 'Systemet lukker lørdag kl. 8-12 for opdatering.';

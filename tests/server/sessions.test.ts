@@ -6,8 +6,8 @@ import { createTokenService } from '../../server/src/auth/tokens';
 import { bearer, demoToken, startTestApp, type TestApp } from './helpers';
 
 /**
- * Server-side sessions (issue 29, docs/architecture.md "Sessions and revocation"): "Log ud" ends
- * the token, and every copy of it, which every answer used to renew for up to 12 hours.
+ * Server-side sessions (docs/architecture.md "Sessions and revocation"): "Log ud" ends the token,
+ * and every copy of it, which every answer used to renew for up to 12 hours.
  */
 describe('sessions and revocation', () => {
   let t: TestApp;

@@ -64,7 +64,7 @@ describe('serving the built PWA from the API origin', () => {
     },
   );
 
-  it('sends /loginCallback, whose URL holds the token, with Referrer-Policy: no-referrer (issue 29)', async () => {
+  it('sends /loginCallback, whose URL holds the token, with Referrer-Policy: no-referrer', async () => {
     const callback = await t.app.inject({ url: '/loginCallback?token=eyJa.b.c&returnPath=%2F' });
     expect(callback.statusCode).toBe(200);
     expect(callback.headers['referrer-policy']).toBe('no-referrer');

@@ -5,7 +5,7 @@ import { DEMO_USERS } from '../../server/src/db/seed/demo-users';
 import { DATABASES, startTestApp, type TestApp } from './helpers';
 
 /**
- * The guard's memory of users (docs/architecture.md "The API under load"): concurrent requests
+ * The guard's memory of users (docs/performance.md "The API under load"): concurrent requests
  * share one read, and nothing is remembered that would hide a user or outlive a failed read.
  * How soon a changed role or membership takes effect is tested through the API in
  * api-core.test.ts.

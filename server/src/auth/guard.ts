@@ -18,7 +18,10 @@ export interface AuthUser {
   tokenTtlS: number;
   /** When this session signed in; a renewal keeps it (the session's absolute limit). */
   authTime: number;
-  /** The server-side session the token belongs to (issue 29); a renewal keeps it. */
+  /**
+   * The server-side session the token belongs to (docs/architecture.md "Sessions and
+   * revocation"); a renewal keeps it.
+   */
   sessionId?: string;
 }
 
@@ -49,7 +52,7 @@ export function createGuards(db: Kysely<Database>, tokens: TokenService): Guards
     async authenticate(request) {
       const claims = await tokens.verify(bearerToken(request.headers.authorization));
       // Every authenticated request needs the user and the user's organizations: read at most
-      // every few seconds per user (user-cache.ts, docs/architecture.md "The API under load").
+      // every few seconds per user (user-cache.ts, docs/performance.md "The API under load").
       // The role is judged on every request, from the row as read.
       const row = await cachedUser(db, claims.sub, claims.sso_uuid);
       if (!row) throw unauthorized('Unknown user', 'TOKEN_INVALID');

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
- * Server-side sessions (issue 29, docs/architecture.md "Sessions and revocation"). A sign-in
+ * Server-side sessions (docs/architecture.md "Sessions and revocation"). A sign-in
  * starts one; every token of it carries its id (`sid`), renewals too; "Log ud" revokes it.
  * PostgreSQL is the shared truth: each process asks it whether a session is live and keeps a
  * "live" answer for at most `LIVE_FOR_MS`, so a revocation on one instance holds on every

@@ -16,8 +16,9 @@ export interface TokenClaims {
   /** When the user signed in (`auth_time`, seconds): no renewal outlives it by more than the session's limit. */
   authTime: number;
   /**
-   * The server-side session (`sid`, issue 29): logout revokes it for every token that carries
-   * it. Tokens signed before sessions existed have none and live out their time.
+   * The server-side session (`sid`, docs/architecture.md "Sessions and revocation"): logout
+   * revokes it for every token that carries it. Tokens signed before sessions existed have none
+   * and live out their time.
    */
   sid?: string;
 }
@@ -66,7 +67,7 @@ const nowS = () => Math.floor(Date.now() / 1000);
 /**
  * HS256 tokens (docs/api.md "Conventions"). Every authenticated request verifies one and every
  * answer to it carries a fresh one (sliding renewal), so both are memoized
- * (docs/architecture.md "The API under load"): a token that verified once is the same token
+ * (docs/performance.md "The API under load"): a token that verified once is the same token
  * until it expires, and a token signed for the same user, lifetime and second is byte for
  * byte the one signed before (iat and exp are whole seconds). The memos never answer what
  * jose would not: only verified tokens are kept, and their expiry is checked on every use.

@@ -5,7 +5,7 @@ import { buildStaticContent, type StaticContentSettings } from './static-content
 
 /**
  * `staticcontent` as it goes on the wire, built once per change instead of per request
- * (docs/architecture.md "Bytes on the wire"). Every client asks for it at start; it only
+ * (docs/performance.md "Bytes on the wire"). Every client asks for it at start; it only
  * changes with the catalogue, the texts of this folder and the deployment's settings
  * (SERVICE_MESSAGE), which a restart changes: the new body has a new ETag, so every client gets
  * it at its next start (docs/api.md "The service message").

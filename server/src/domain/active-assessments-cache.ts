@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { assessmentRowVersion } from './progress-cache';
 
 /**
- * getactiveassessments as it goes on the wire, kept per organization (docs/architecture.md
+ * getactiveassessments as it goes on the wire, kept per organization (docs/performance.md
  * "National scale"). The largest organization lists about a thousand active assessments:
  * some 400 KB of JSON whose building, serializing and compressing took 80 to 190 ms per
  * request, so sixteen offices opening it at once waited seconds. The list changes when one

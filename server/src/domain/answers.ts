@@ -85,7 +85,7 @@ export function toAssessmentDetails(row: AssessmentRow): AssessmentDetails {
 const catalogues = new WeakMap<Kysely<Database>, Promise<Catalogue>>();
 
 /**
- * The catalogue of this database, read once (docs/architecture.md "The API under load"): every
+ * The catalogue of this database, read once (docs/performance.md "The API under load"): every
  * question call needs it, and nothing changes it while the server runs (the seed and the
  * migrations run before it listens), like `staticcontent` (content/static-content-cache.ts).
  * Whatever changes the catalogue at run time must call `forgetCatalogue` afterwards.

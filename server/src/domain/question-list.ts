@@ -81,7 +81,7 @@ export function toQuestionList(
 
 /*
  * Every answer answers the whole list, some 48 KB of JSON, and all but a few fields of it are
- * the catalogue's (docs/architecture.md "The API under load"). So each question's JSON is
+ * the catalogue's (docs/performance.md "The API under load"). So each question's JSON is
  * kept per catalogue as the text between the fields an assessment changes (isHidden,
  * isPreselected, comment, numericQuestionValue and each option's isSelected), and a list is
  * those pieces with the assessment's values between: the same bytes as the response schema's

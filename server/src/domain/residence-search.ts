@@ -48,7 +48,7 @@ const RESIDENCE_COLUMNS_SQL = RESIDENCE_COLUMNS.map((column) => {
  * word, $3 the whole key, $4 the page size, $5 the offset.
  *
  * It is text, made once, because on PGlite the statement is most of a search's cost and every
- * part of it counts (docs/architecture.md "The API under load"): building and compiling it
+ * part of it counts (docs/performance.md "The API under load"): building and compiling it
  * with the query builder on every request cost a tenth of a millisecond. Each hit's
  * assessments come as the nearby search has them (ASSESSMENTS_OF_RESIDENCE_SQL of
  * residences.ts). The page of hits (`hit`) is the query the national bench measured; it is
@@ -71,7 +71,7 @@ const SEARCH_PAGE_SQL = `select ${RESIDENCE_COLUMNS_SQL},
  * (organization_id, address_order), which carries the search key and the id, and stops after
  * the page, without reading the table; for a rare word it takes the hits of its longest word
  * from the trigram index, keeps those holding the whole key (strpos, which the index cannot
- * serve, so that the index is given the word alone) and sorts them (docs/architecture.md,
+ * serve, so that the index is given the word alone) and sorts them (docs/performance.md,
  * "National scale"). `stale` says whether the organization waits to be numbered
  * (refreshAddressOrder), asked in the same statement; without hits the page is empty in any
  * order.
@@ -106,7 +106,7 @@ export async function searchPage(
  * $1 to $3 as there. The hits are found as searchPage finds them (the trigram index for a rare
  * word, the index on (organization_id, address_order), which carries the key, for a common
  * one) and the limit stops the count there, so a word in every address of the largest
- * organization costs no more than the limit (docs/architecture.md, "National scale").
+ * organization costs no more than the limit (docs/performance.md, "National scale").
  */
 const SEARCH_COUNT_SQL = `select count(*)::integer as n from (select 1 from residences hit
     where hit.organization_id = $1 and hit.search_key like $2 and strpos(hit.search_key, $3) > 0
@@ -234,7 +234,7 @@ const NEARBY_RADII_M = [250, 1_000, 4_000, 16_000, 64_000, 256_000, 1_024_000];
  *
  * One statement: the radii are walked inside the database (a recursive query that stops at
  * the first box that is enough; step 0 is none), then that box is read. At national scale a
- * box is read in well under a millisecond (docs/architecture.md, "National scale"); walking
+ * box is read in well under a millisecond (docs/performance.md, "National scale"); walking
  * them one round trip at a time cost more than reading them, on a busy server most of all.
  */
 export async function nearestResidences(

@@ -5,12 +5,12 @@ import { brotliTextOptions, chooseEncoding, varyOnAcceptEncoding } from './preco
 /**
  * Brotli quality for JSON made for one answer (the syncanswer question list, some 48 KB).
  * Measured on that list: quality 3 gives 6.9 KB in about 0.17 ms, quality 4 gives 6.7 KB in
- * about 0.27 ms, and 5 gives 6.2 KB in about 0.42 ms (docs/architecture.md "The API under load").
+ * about 0.27 ms, and 5 gives 6.2 KB in about 0.42 ms (docs/performance.md "The API under load").
  */
 export const ANSWER_BROTLI_QUALITY = 3;
 
 /**
- * JSON made for one answer, as UTF-8 (docs/architecture.md "The API under load"). A client
+ * JSON made for one answer, as UTF-8 (docs/performance.md "The API under load"). A client
  * that accepts brotli gets it compressed here, in one synchronous call: for tens of kilobytes
  * the asynchronous call cost more than the compression itself (a stream and a thread-pool
  * round trip per call, about twice the CPU time in all), and its main-thread part was about

@@ -7,7 +7,7 @@ import { ifNoneMatchHits } from './conditional';
 
 /**
  * An answer that changes rarely and is asked for often, compressed once when it changes and
- * validated by ETag on every request (docs/architecture.md "Bytes on the wire").
+ * validated by ETag on every request (docs/performance.md "Bytes on the wire").
  */
 
 export type Encoding = 'br' | 'gzip' | 'identity';

@@ -55,10 +55,11 @@ export async function registerRateLimits(
   const hub = app.rateLimit({ max: limits.hubPerMinute, timeWindow: MINUTE_MS, keyGenerator: byUser('hub') });
 
   app.addHook('onRequest', async (request, reply) => {
-    // The route the router matched, not the raw URL: the router decodes the path, so
-    // `/auth/%64emo-token` is the demo-token route and must count as one (issue 29). A path no
-    // route matched (none, or the static app's fallback `/*`) counts by its decoded, lower-cased
-    // spelling with its slashes squeezed: `//API/v2/x` is the API's miss and counts as the API.
+    // The route the router matched, not the raw URL (docs/architecture.md 4 "Rate limits"): the
+    // router decodes the path, so `/auth/%64emo-token` is the demo-token route and must count as
+    // one. A path no route matched (none, or the static app's fallback `/*`) counts by its
+    // decoded, lower-cased spelling with its slashes squeezed: `//API/v2/x` is the API's miss and
+    // counts as the API.
     const matched = request.routeOptions.url;
     const path = matched && matched !== '/*' ? matched : plainPath(request.url);
     if (path.startsWith('/api/')) return api.call(app, request, reply);

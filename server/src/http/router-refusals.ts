@@ -13,8 +13,9 @@ const HEADERS = {
 /**
  * What the router refuses before any hook runs (a path with a broken %-escape, a route
  * parameter over 100 characters): Fastify's own answer echoed the whole path and carried no
- * security headers, no request id and no log line (issue 29). Here it is our 400 or 414 JSON
- * with the headers every other JSON answer has, and its line in the request log (no hook runs).
+ * security headers, no request id and no log line. Here it is our 400 or 414 JSON (docs/api.md
+ * "Conventions") with the headers every other JSON answer has, and its line in the request log
+ * (no hook runs).
  */
 export function answerRouterRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The built PWA from the API's origin (docs/architecture.md "Bytes on the wire"), and the
+ * The built PWA from the API's origin (docs/performance.md "Bytes on the wire"), and the
  * not-found answer for everything else.
  */
 
@@ -74,7 +74,8 @@ export function registerNotFound(app: FastifyInstance, serveApp: boolean): void 
     // A path with a file extension is a missing file, never a client route.
     const isFile = /\.[a-z0-9]+$/i.test(path);
     if (serveApp && !isApiPath(path) && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
-      // The sign-in's token is in this page's URL: no request from it names the URL (issue 29).
+      // The sign-in's token is in this page's URL: no request from it names the URL
+      // (docs/architecture.md 4 "Security headers").
       if (path === '/loginCallback') reply.header('Referrer-Policy', 'no-referrer');
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

@@ -8,7 +8,7 @@ import {
 
 /**
  * Answers kept as they go on the wire, one per key at the version it was built for
- * (docs/architecture.md "The API under load"). The version is whatever the database can
+ * (docs/performance.md "The API under load"). The version is whatever the database can
  * answer cheaply and that moves whenever the answer may change; a request whose version
  * matches is sent the kept bytes, any other version builds the answer again. Bounded by the
  * bytes it holds, least recently read first out; requests that miss at the same time share

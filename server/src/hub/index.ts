@@ -81,7 +81,8 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
   });
   /**
    * The user's connections whose sign-in session is live. One opened before a logout would
-   * otherwise go on hearing until it reconnects (issue 29): it is closed, without reconnect.
+   * otherwise go on hearing until it reconnects: it is closed, without reconnect
+   * (docs/architecture.md "Sessions and revocation").
    */
   async function liveConnections(userId: string): Promise<HubConnection[]> {
     const live: HubConnection[] = [];

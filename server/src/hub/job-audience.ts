@@ -20,8 +20,8 @@ interface Reading {
 
 /**
  * Live job progress goes only to the job's user while that user may see the job's organization
- * (issue 29, docs/architecture.md "Sessions and revocation"): the token proved who connected; the
- * role and the membership are read again here, as the job runs, from the database.
+ * (docs/architecture.md "Sessions and revocation"): the token proved who connected; the role and
+ * the membership are read again here, as the job runs, from the database.
  */
 export function createJobAudience(db: Kysely<Database>, now: () => number = Date.now): JobAudience {
   const memo = new Map<string, Reading>();

@@ -10,10 +10,11 @@ export interface LostRights {
 }
 
 /**
- * Jobs keep their rights (issue 29, docs/api.md "Jobs"): a queued copy or approval runs long
- * after the request that started it, so before each item the worker asks the database (not the
- * guard's 5-second memory) whether the job's user still has the write role and still belongs to
- * the job's organization. A user removed altogether has neither.
+ * Jobs keep their rights (docs/architecture.md 4 "Jobs", "Rights at run time"; docs/api.md
+ * "Jobs"): a queued copy or approval runs long after the request that started it, so before each
+ * item the worker asks the database (not the guard's 5-second memory) whether the job's user
+ * still has the write role and still belongs to the job's organization. A user removed altogether
+ * has neither.
  */
 export async function lostRights(
   db: Kysely<Database>,

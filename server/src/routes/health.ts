@@ -36,7 +36,7 @@ export function registerHealthRoutes(
       return { status: 'ready' };
     } catch (error) {
       // The database's own words (host names, users, SQL) go to the log, never to whoever asks
-      // (issue 29): the probe needs the status only.
+      // (docs/api.md "Health"): the probe needs the status only.
       request.log.warn({ err: error }, 'readyz: database unavailable');
       return reply.status(503).send({ status: 'database unavailable' });
     } finally {

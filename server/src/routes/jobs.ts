@@ -355,7 +355,7 @@ export async function readJobState(
 
 /**
  * The spec's flag-fake_copy is for demonstrations: a fake job goes through every item like a real
- * one, and thousands of them would hold the queue for nothing (issue 30).
+ * one, and thousands of them would hold the queue for nothing (docs/api.md "Jobs", `isFakeJob`).
  */
 function assertFakeJobSize(isFake: boolean | undefined, count: number): void {
   if (isFake && count > MAX_FAKE_JOB_ITEMS)

@@ -18,7 +18,7 @@ export const SEARCH_MAX_LENGTH = 200;
 /**
  * docs/api.md: the hits of a search are counted up to this many, more is "more than 10,000".
  * Counting stops there, so a common word costs the same in any organization (a few
- * milliseconds at national scale, docs/architecture.md "National scale").
+ * milliseconds at national scale, docs/performance.md "National scale").
  */
 export const SEARCH_COUNT_LIMIT = 10_000;
 /** searchbycoordinates answers the nearest this many. */

@@ -4,7 +4,7 @@ import type { RouteDeps } from './deps';
 
 /**
  * GET /api/v2/userinfo (docs/product.md 7); also the client's 5-minute keep-alive. POST
- * /auth/logout ends the token's server-side session (issue 29, docs/architecture.md "Sessions and
+ * /auth/logout ends the token's server-side session (docs/architecture.md "Sessions and
  * revocation"): every token of it, a copy taken before the logout too, answers 401
  * `SESSION_ENDED` from then on, on every instance within a second.
  */

@@ -20,7 +20,7 @@ import { useOnline } from '../../ui/use-online';
 
 // Signed-in only: a signed-out first visit does not download the search box, the outbox, the
 // back bar or the organization banner (its dialog). The service worker precaches these chunks,
-// so they open offline too (docs/architecture.md "Bytes on the wire"). The offline badge is not
+// so they open offline too (docs/performance.md "Bytes on the wire"). The offline badge is not
 // lazy: it is needed exactly when the network is gone, maybe before the worker controls the page.
 const loadHeaderBackLink = () => import('./header-back-link');
 const loadOrganizationBanner = () => import('../../features/organizations/components/organization-banner');
@@ -125,7 +125,8 @@ export function AppHeader(props: { signedIn: boolean; renewalNeeded?: boolean })
           )}
           {!online && <OfflineBadge />}
           {props.signedIn && (
-            // The storage panel (issue 12): what is kept offline and the space it takes.
+            // The storage panel (docs/architecture.md 2, "Taken along offline"): what is kept
+            // offline and the space it takes.
             <ActionIcon
               component={Link}
               to="/offline"

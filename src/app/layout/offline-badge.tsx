@@ -9,7 +9,7 @@ import classes from './offline-badge.module.css';
  * tap focuses the badge), dismissed by Escape. Positioned by CSS rather than Mantine's Tooltip:
  * the badge is in the entry chunk (it must show before the service worker controls the page)
  * and the Tooltip would bring its positioning library, a tenth of that chunk, to every first
- * visit (docs/architecture.md "Bytes on the wire").
+ * visit (docs/performance.md "Bytes on the wire").
  */
 export function OfflineBadge() {
   const t = useTranslation();

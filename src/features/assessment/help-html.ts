@@ -28,7 +28,7 @@ export const HELP_ALLOWED_TAGS = [
 ] as const;
 
 const ALLOWED_ATTR = ['href', 'title', 'lang'];
-// A path of this site: not "//host" and not "/\host", which browsers read as "//host" (issue 29).
+// A path of this site: not "//host" and not "/\host", which browsers read as "//host".
 const ALLOWED_URI = /^(?:https?:|mailto:|tel:|\/(?![/\\])|#)/i;
 
 export function sanitizeHelpHtml(html: string): string {

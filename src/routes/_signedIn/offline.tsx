@@ -2,7 +2,10 @@ import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { StoragePanel } from '../../features/residences/take-along/components/storage-panel';
 
-/** The storage panel (issue 12): what is kept offline and the space it takes. Reads only the device. */
+/**
+ * The storage panel (docs/architecture.md 2, "Taken along offline"): what is kept offline and the
+ * space it takes. Reads only the device.
+ */
 export const Route = createFileRoute('/_signedIn/offline')({
   component: OfflineRoute,
 });

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Indexes for the searches at national scale (docs/architecture.md, "National scale").
+ * Indexes for the searches at national scale (docs/performance.md, "National scale").
  *
  * - `residences.search_key`: the search key of src/domain/location.ts (`searchKey` of the
  *   location text with the town), kept by the database as a stored generated column so that

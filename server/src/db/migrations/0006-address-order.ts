@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The search at national scale (docs/architecture.md, "National scale").
+ * The search at national scale (docs/performance.md, "National scale").
  *
  * 1. `residences.address_order`: each residence's position in its organization's address
  * order (compareResidences of server/src/domain/residences.ts), so that the database can give

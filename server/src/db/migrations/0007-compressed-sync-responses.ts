@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The syncanswer response is stored as the brotli bytes that were sent (docs/architecture.md
+ * The syncanswer response is stored as the brotli bytes that were sent (docs/performance.md
  * "The API under load"). Every answer stored its whole question list, some 48 KB of text, and
  * writing it was the largest single cost of the request; the 7 KB the client received are the
  * same response. `response` stays for the rows stored before (read as they are); new rows

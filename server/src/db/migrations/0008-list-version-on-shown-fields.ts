@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * field the list shows changes, as it already did for assessments. Numbering an organization
  * in address order (migration 0006) rewrites `address_order` on every residence after a new
  * one; that moved the version of every department of the organization, and each cached list
- * was built again for nothing (docs/architecture.md "The API under load").
+ * was built again for nothing (docs/performance.md "The API under load").
  */
 const SHOWN = [
   'department_id',

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * instead of the stored one (docs/api.md "syncanswer"): what a client that lost the reply
  * needs is the list as it is now, and storing the list (48 KB of text, 7 KB compressed) was
  * the largest part of writing an answer, more so on PGlite, where the bytes go through its
- * JavaScript protocol code as a parameter (docs/architecture.md "The API under load").
+ * JavaScript protocol code as a parameter (docs/performance.md "The API under load").
  *
  * The stored responses of older rows are dropped with their columns; their keys and hashes
  * stay, so such a key is still never applied again. The index on `created_at` served only

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Server-side sessions (issue 29, docs/architecture.md "Sessions and revocation"): each sign-in
+ * Server-side sessions (docs/architecture.md "Sessions and revocation"): each sign-in
  * is a row, its id travels in every token of the session (`sid`), and logout revokes it, so a
  * token copied before the logout stops working on every instance. One row per sign-in; rows
  * older than the session's limit can back no token and are pruned hourly through the BRIN index

@@ -2,10 +2,11 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * A residence's organization is its department's, and an assessment's is its residence's
- * (issue 29): the access rules check a row's `organization_id`, so a bad import that gave a
- * residence another organization than its department's would show it to the wrong members.
- * Composite foreign keys make the database refuse such a row; the unique constraints they
- * need cost one index each on ids that are unique already.
+ * (docs/architecture.md 4, "Authorization on the server"): the access rules check a row's
+ * `organization_id`, so a bad import that gave a residence another organization than its
+ * department's would show it to the wrong members. Composite foreign keys make the database
+ * refuse such a row; the unique constraints they need cost one index each on ids that are unique
+ * already.
  */
 // Migrations take Kysely<any>: they describe the schema before the types know it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Finished jobs and their items are pruned after JOB_RETENTION_DAYS (issue 30,
- * server/src/jobs/prune-finished-jobs.ts). A partial index on `finished_at` finds them: only
- * finished jobs are in it, and a job enters it once, when it finishes. Their items go with them
- * (`job_items.job_id` cascades).
+ * Finished jobs and their items are pruned after JOB_RETENTION_DAYS (docs/architecture.md 4
+ * "Jobs", "Pruning"; server/src/jobs/prune-finished-jobs.ts). A partial index on `finished_at`
+ * finds them: only finished jobs are in it, and a job enters it once, when it finishes. Their
+ * items go with them (`job_items.job_id` cascades).
  */
 // Migrations take Kysely<any>: they describe the schema before the types know it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -5,9 +5,9 @@ import type { AssessmentStatus } from '../schema';
 import type { DemoResidence, Rng } from './demo-residences';
 
 /**
- * Demo assessments in every status (issue 2): draft, calculated, ready, approved, approved
- * from a future date, rejected, cancelled and converted, with answers that follow the
- * catalogue's rules. Pure: the caller inserts the rows.
+ * Demo assessments in every status: draft, calculated, ready, approved, approved from a future
+ * date, rejected, cancelled and converted, with answers that follow the catalogue's rules. Pure:
+ * the caller inserts the rows.
  */
 
 export interface DemoAnswer {

@@ -21,7 +21,7 @@ import {
 import type { TemplateKind, TemplatePool } from './national-templates';
 
 /**
- * The national data set of docs/architecture.md ("National scale"): Denmark's social housing
+ * The national data set of docs/performance.md ("National scale"): Denmark's social housing
  * in size, for load tests. Pure and deterministic like the demo seed: the same seed and scale
  * give the same rows (dates count from the seed day). Residences are produced one department
  * at a time so that a loader can stream them in batches.

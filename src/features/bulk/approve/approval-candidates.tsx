@@ -8,7 +8,7 @@ const ROW_HEIGHT = 52;
 
 /**
  * The residences an approval is about, one line each (docs/product.md 2 /approve), rendered only
- * while in view (docs/architecture.md, "The big list"): "Godkend" after a copy to a whole
+ * while in view (docs/performance.md, "The big list"): "Godkend" after a copy to a whole
  * department hands over thousands.
  */
 export function ApprovalCandidates(props: { properties: readonly ApprovalCandidate[] }) {

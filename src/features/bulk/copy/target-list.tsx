@@ -11,7 +11,7 @@ const ROW_HEIGHT = 52;
 
 /**
  * The residences chosen to receive the copy, each with its status and a way to remove it,
- * rendered only while in view (docs/architecture.md, "The big list"): "Vælg alle" in a big
+ * rendered only while in view (docs/performance.md, "The big list"): "Vælg alle" in a big
  * department chooses thousands, and the page renders again with every progress message of the
  * copy job.
  */

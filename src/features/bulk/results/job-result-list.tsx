@@ -114,7 +114,7 @@ const JobResultRow = memo(function JobResultRow(props: {
 
 /**
  * A job's items on its result page (docs/product.md 4 "Bulk mode"), rendered only while in view as
- * the big lists are (docs/architecture.md, "The big list"): a copy or an approval may have
+ * the big lists are (docs/performance.md, "The big list"): a copy or an approval may have
  * thousands. `onNearEnd` asks for the next page as the rows in view near the last one read.
  * Copies may carry a checkbox (`onToggle`) and their saved and approvable state (`copyOf`).
  */

@@ -52,7 +52,7 @@ export function DepartmentProperties(props: {
             {props.guidance && <Group ml="auto">{props.guidance}</Group>}
           </Group>
         )}
-        {/* Issue 12: the whole department on the device before a day without signal. */}
+        {/* "Tag med offline": the whole department on the device before a day without signal. */}
         <Group>
           <TakeAlongDepartmentButton
             organizationId={props.organizationId}

@@ -21,9 +21,10 @@ const SHOW_ALL = 'show-all';
 export const searchBoxWidth = (pathname: string) => (/\/properties(\/|$)/.test(pathname) ? 352 : 288);
 
 /**
- * docs/product.md 2 "Property search box": suggestions in a dropdown (15, at most about 20rem high), a
- * loading indicator, search.noResults and search.error; Enter opens the results page. Offline the
- * suggestions are the residences on the device, and the dropdown says so (issue 28).
+ * docs/product.md 2 "Other screens and parts", the address search box: suggestions in a dropdown
+ * (15, at most about 20rem high), a loading indicator, search.noResults and search.error; Enter
+ * opens the results page. Offline the suggestions are the residences on the device, and the
+ * dropdown says so.
  */
 export function PropertySearchBox(props: { organizationId: string }) {
   const t = useTranslation();

@@ -77,7 +77,8 @@ function SearchHits(props: { organizationId: string; query: string }) {
   const t = useTranslation();
   const online = useOnline();
   const ready = props.query.length >= MIN_SEARCH_LENGTH;
-  // Offline the server is not asked (the request could only fail): the device answers (issue 28).
+  // Offline the server is not asked (the request could only fail): the device answers
+  // (docs/product.md 2 "Routes", `/properties`).
   const search = useSearchProperties(online ? props.organizationId : undefined, props.query, DROPDOWN_SIZE);
   const onDevice = useDeviceSearch(online ? undefined : props.organizationId, props.query, DROPDOWN_SIZE);
   const hits = onDevice ?? (search.isPlaceholderData ? undefined : search.data);

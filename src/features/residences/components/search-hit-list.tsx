@@ -48,7 +48,7 @@ const SearchHit = memo(function SearchHit(props: {
 
 /**
  * The results page's hits, rendered only while in view, as a department's list is
- * (docs/architecture.md, "The big list"): a search may find thousands. `onNearEnd` is called when
+ * (docs/performance.md, "The big list"): a search may find thousands. `onNearEnd` is called when
  * the rows in view come near the last hit that has arrived, so that the next page is asked for
  * while the user scrolls (docs/product.md 2). `focusIndex` moves focus to that hit once it is
  * there (the first of those a "Vis flere" brought), then `onFocused` is called.

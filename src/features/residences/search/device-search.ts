@@ -29,11 +29,12 @@ import type { OfflineRegistry } from '../../../offline/client-state';
 import { useOfflineRegistry } from '../take-along/registry';
 
 /**
- * Offline, the address search answers from the residences the device holds (issue 28): every
- * answer in the persisted query cache that lists residences (docs/architecture.md 2, "Taken
- * along offline": department lists, residences taken along or opened, earlier searches, nearby
- * lists), matched by the server's rule (src/domain/address-search.ts). Only the active
- * organization's, as the server searches only there.
+ * Offline, the address search answers from the residences the device holds (docs/product.md 2
+ * "Other screens and parts"): every answer in the persisted query cache that lists residences
+ * (docs/architecture.md 2, "Taken along offline": department lists, residences taken along or
+ * opened, earlier searches, nearby lists), matched by the server's rule
+ * (src/domain/address-search.ts). Only the active organization's, as the server searches only
+ * there.
  */
 
 export interface DeviceSearch {
@@ -179,7 +180,7 @@ function deviceEntries(queryClient: QueryClient, organizationId: string, registr
  * A residence the device holds as its detail (getproperty, taken along or opened): its address
  * line and one row per assessment, newest first as the server lists them, with the status fields
  * of its assessments' list when that is on the device too (an assessment started offline is
- * there, docs/architecture.md 2 "Offline start"). The copy is as new as the newer of the two.
+ * there, docs/architecture.md 4 "Offline start"). The copy is as new as the newer of the two.
  */
 function detailCopies(queryClient: QueryClient, property: PropertyDetail, receivedAt: number): Copy[] {
   const locationKey = locationKeyOf(property, property.beliggenhed);

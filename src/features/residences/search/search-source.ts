@@ -7,7 +7,7 @@ import { searchResultsQueryOptions } from '../../../api/search-properties';
 export type SearchSource = 'server' | 'device';
 
 /**
- * The results page's loader (issue 28): online the server's search, as before; offline the
+ * The results page's loader (docs/product.md 2 "Routes"): online the server's search; offline the
  * device's residences, without asking (the request could only fail). A search whose request
  * found no network counts as offline too (docs/architecture.md 2, "Lie-fi is offline"), so the
  * page shows what the device holds instead of "Siden er ikke på enheden".

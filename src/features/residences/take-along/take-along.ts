@@ -22,10 +22,10 @@ import { keepWithoutTimeLimit } from '../../../offline/kept-queries';
 import type { QueryPersistence } from '../../../offline/query-persistence';
 
 /**
- * "Tag med offline" (issue 12): everything the screens of a department, a selection or one
- * residence need offline is fetched into the persisted query cache through the route loaders
- * themselves (`router.preloadRoute`), so that what is taken along is exactly what the screens
- * ask for, and the help images into the service worker's runtime cache.
+ * "Tag med offline" (docs/architecture.md 2, "Taken along offline"): everything the screens of a
+ * department, a selection or one residence need offline is fetched into the persisted query cache
+ * through the route loaders themselves (`router.preloadRoute`), so that what is taken along is
+ * exactly what the screens ask for, and the help images into the service worker's runtime cache.
  */
 
 /** Route preloads by the app's router: each runs the route's guards and loader. */

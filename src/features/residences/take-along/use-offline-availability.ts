@@ -8,9 +8,9 @@ import { useOfflineRegistry } from './registry';
 export type Availability = 'kept' | 'open' | 'unavailable';
 
 /**
- * Per residence, for the lists (issue 12): taken along shows a mark; offline, a residence whose
- * data never reached the device (neither taken along nor opened before) cannot be opened and says
- * so instead of failing.
+ * Per residence, for the lists (docs/architecture.md 2, "Taken along offline"): taken along shows
+ * a mark; offline, a residence whose data never reached the device (neither taken along nor opened
+ * before) cannot be opened and says so instead of failing.
  */
 export function useOfflineAvailability(): (residenceId: string) => Availability {
   const registry = useOfflineRegistry();

@@ -6,10 +6,10 @@ import { userInfoQueryOptions } from '../../../api/user-info';
 import { endSession } from '../end-session';
 
 /**
- * The logout button (docs/product.md 2 "Logout"): ends the session, then goes to the user's
+ * The logout button (docs/product.md 4 "Logout"): ends the session, then goes to the user's
  * logoutUrl (the sign-on's own logout) whenever there is one, on the root path too, so that the
- * next "Log ind" on a shared device asks for a password again (issue 29). Offline the sign-on
- * cannot be reached: the login screen shows instead.
+ * next "Log ind" on a shared device asks for a password again (docs/sign-in.md "Logout"). Offline
+ * the sign-on cannot be reached: the login screen shows instead.
  */
 export function useLogout(): () => Promise<void> {
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ export type OnFilter = (patch: Partial<PropertyFilters>) => void;
 /**
  * One of the list's filters (docs/product.md 2): in the table's filter row, named by its
  * column (`inTable`), or with a visible label above the cards. Memoised, so that a keystroke
- * re-renders only the input typed in (docs/architecture.md, "The big list").
+ * re-renders only the input typed in (docs/performance.md, "The big list").
  */
 export const FilterInput = memo(function FilterInput(props: {
   field: Exclude<keyof PropertyFilters, 'status'>;

@@ -16,7 +16,7 @@ const CARD_HEIGHT = 104;
 /**
  * One residence as a card; memoised, so that a keystroke renders only the cards it changes.
  * Plain elements styled as Mantine's Card, Anchor and Checkbox look, because a keystroke
- * renders every card in view anew (docs/architecture.md, "The big list").
+ * renders every card in view anew (docs/performance.md, "The big list").
  */
 const PropertyCard = memo(function PropertyCard(props: {
   item: PropertyListItem;

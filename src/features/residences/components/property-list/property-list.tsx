@@ -48,7 +48,7 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
   const items = useMemo(() => toListItems(props.rows), [props.rows]);
   const [filters, setFilters] = useState<PropertyFilters>(NO_FILTERS);
   // One render per keystroke: filtering runs over search keys built once per data set, and
-  // only the input typed in and the rows in view render (docs/architecture.md, "The big list").
+  // only the input typed in and the rows in view render (docs/performance.md, "The big list").
   // useDeferredValue was measured too: its second render and frame cost more than it saved.
   // Without filters the rows are the items themselves: the page's first render runs no filter
   // over every row and builds no second array of them.
@@ -210,7 +210,7 @@ export function PropertyList(props: { rows: readonly PropertyRow[] }) {
                 )}
                 onClick={openSingle}
               />
-              {/* Issue 12: the selected residences fetched for a day without signal. */}
+              {/* "Tag med offline": the selected residences fetched for a day without signal. */}
               <TakeAlongSelectionButton
                 residences={selection.selectedItems.map((item) => ({
                   id: item.residenceId,

@@ -119,8 +119,9 @@ const TableHead = memo(function TableHead(props: {
 });
 
 /**
- * Offline and never on the device (issue 12): a link that does not open and says why. A card
- * shows the reason under the address; a table row has no room, so it is read out and a tooltip.
+ * Offline and never on the device (docs/architecture.md 2, "Taken along offline"): a link that
+ * does not open and says why. A card shows the reason under the address; a table row has no room,
+ * so it is read out and a tooltip.
  */
 export function NotOnDeviceLink(props: {
   className: string;
@@ -283,7 +284,7 @@ export function PropertyTable(props: {
         {rows.map((virtual) => {
           const item = props.items[virtual.index]!;
           // Keyed by position: when a keystroke changes the rows in view, their elements are
-          // updated in place rather than removed and created again (docs/architecture.md,
+          // updated in place rather than removed and created again (docs/performance.md,
           // "The big list"); while scrolling a position keeps its residence, so focus stays.
           return (
             <TableRow

@@ -31,7 +31,7 @@ export function useCopySelection(
 ): ListSelection {
   // The list calls this hook always (hooks cannot be conditional) but uses it only while
   // copying; otherwise it derives nothing, as the page's first render must stay cheap
-  // (docs/architecture.md, "The big list").
+  // (docs/performance.md, "The big list").
   const copying = state.mode === 'copying';
   const blocked = useMemo(
     () => (copying ? copyTargetBlocks(rows, state.source) : NOTHING_BLOCKED),

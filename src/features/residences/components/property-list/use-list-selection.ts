@@ -58,7 +58,7 @@ export function useListSelection(
 /**
  * A ref to the latest value, for callbacks that must keep their identity while the rows they
  * act on change: select-all sits in the table head, which a filter keystroke should not
- * re-render (docs/architecture.md, "The big list").
+ * re-render (docs/performance.md, "The big list").
  */
 export function useLatest<T>(value: T): { readonly current: T } {
   const ref = useRef(value);

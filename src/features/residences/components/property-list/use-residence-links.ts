@@ -12,7 +12,7 @@ const residenceOf = (target: EventTarget | null) =>
  * router's Link does for each: a plain click navigates in the app, a modified one is the
  * browser's, and hover, focus or touch preloads the residence. A Link per row subscribes to
  * the router and builds its location each time it renders, which was a large share of a
- * filter keystroke (docs/architecture.md, "The big list"). With `origin` the navigation hands it
+ * filter keystroke (docs/performance.md, "The big list"). With `origin` the navigation hands it
  * over, so that the residence's back link returns to that list (docs/product.md 2).
  */
 export function useResidenceLinks(origin?: string) {

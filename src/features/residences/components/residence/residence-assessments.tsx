@@ -60,8 +60,8 @@ export function ResidenceAssessments(props: {
     });
   const kind = overwriteKind(assessments);
   // Overwrite and unlock change assessments on the server at once (abandon, copy): they need the
-  // network, unlike a first screening (issue 12). Offline they stay visible, disabled with the
-  // reason, as the bulk buttons do (docs/architecture.md 2 "Jobs").
+  // network, unlike a first screening (docs/architecture.md 4 "Offline start"). Offline they stay
+  // visible, disabled with the reason, as the bulk buttons do (docs/architecture.md 2 "Jobs").
   const online = useOnline();
   const overwriteReasonId = useId();
   const close = () => {

@@ -50,7 +50,8 @@ export function ResidenceScreen(props: { propertyId: string }) {
 
 /**
  * docs/product.md 2: a write user with no assessment sees a start-screening button. It works
- * offline too (issue 12): the create is queued and the form opens on the cached catalogue.
+ * offline too (docs/architecture.md 4 "Offline start"): the create is queued and the form opens
+ * on the cached catalogue.
  */
 function NotAssessed(props: { propertyId: string; canWrite: boolean }) {
   const t = useTranslation();

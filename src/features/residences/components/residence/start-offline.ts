@@ -16,7 +16,7 @@ import type { DeviceOutbox } from '../../../../offline/device-outbox';
 import { keepWithoutTimeLimit } from '../../../../offline/kept-queries';
 
 /**
- * Starting screening without a connection (issue 12, docs/architecture.md 2 "Offline start"):
+ * Starting screening without a connection (docs/architecture.md 4 "Offline start"):
  * the app chooses the assessment's id, queues its create in the outbox ahead of its answers,
  * and puts into the query cache what the form and the residence screen read, as the server
  * would answer for a fresh draft. The cache is persisted, so the assessment survives reloads

@@ -50,7 +50,7 @@ async function unlockLanding(queryClient: QueryClient, propertyId: string, appro
 const isOffline = () => !connectivity.isOnline();
 
 /**
- * Start screening (issue 12, docs/architecture.md 2 "Offline start"). The client chooses the id,
+ * Start screening (docs/architecture.md 4 "Offline start"). The client chooses the id,
  * so the create is idempotent: online it is sent at once, and a lost reply repeated from the
  * outbox makes no second assessment. Offline, or when the request fails for want of a network,
  * the create is queued with that same id and the form opens on the cached catalogue. A create

@@ -3,7 +3,10 @@ import { useTranslation } from '../../../../i18n/use-translation';
 import { formatShortDate } from '../../../../ui/format';
 import classes from './take-along.module.css';
 
-/** A residence kept on the device (issue 12): an icon with an accessible name. */
+/**
+ * A residence kept on the device (docs/architecture.md 2, "Taken along offline"): an icon with an
+ * accessible name.
+ */
 export function OfflineMark(props: { fetchedAt?: string }) {
   const t = useTranslation();
   const label = props.fetchedAt

@@ -26,9 +26,10 @@ async function readStorageFacts(): Promise<StorageFacts> {
 }
 
 /**
- * The storage panel (issue 12): what is kept offline per department and residence with the date
- * it was fetched, the space used and left, whether the browser keeps the data, and removal per
- * item. Removing never touches the answers waiting in the outbox.
+ * The storage panel (docs/architecture.md 2, "Taken along offline"): what is kept offline per
+ * department and residence with the date it was fetched, the space used and left, whether the
+ * browser keeps the data, and removal per item. Removing never touches the answers waiting in the
+ * outbox.
  */
 export function StoragePanel() {
   const t = useTranslation();

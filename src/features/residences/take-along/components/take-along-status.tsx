@@ -5,8 +5,8 @@ import { formatBytes } from '../format-bytes';
 import { useTakeAlong } from '../use-take-along';
 
 /**
- * The take along's progress wherever the user is (issue 12): residences done of all, bytes
- * fetched, a way to stop, and at the end what happened. A full device names what to do.
+ * The take along's progress wherever the user is: residences done of all, bytes fetched, a way to
+ * stop, and at the end what happened. A full device names what to do.
  */
 export function TakeAlongStatus() {
   const t = useTranslation();

@@ -19,7 +19,7 @@ export const Route = createFileRoute(
   // The loader stays in the entry chunk, unlike other routes' (vite.config.ts): it imports only
   // query options, and a signed-in start opening this screen asks for its data as soon as the
   // guards pass instead of after the screen's chunk and `shared` have arrived, one more round trip
-  // on a weak line (docs/architecture.md "Bytes on the wire").
+  // on a weak line (docs/performance.md "Bytes on the wire").
   codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
   // The form's data needs only the ids in the path: asked for at start, beside user info.
   staticData: {
@@ -35,7 +35,7 @@ export const Route = createFileRoute(
     // assessments tell whether a locked one can be unlocked, and "save and close" returns to it
     // (offline too). None of it is worth refusing the form for. The form waits for the address,
     // asked beside the questions, not for the assessments that can only be asked after it: that
-    // second round trip held back the question's first paint on a slow line (docs/architecture.md
+    // second round trip held back the question's first paint on a slow line (docs/performance.md
     // "Bytes on the wire"); the unlock offer asks for them itself if they are not in yet.
     const residence = async () => {
       const property = await queryClient.ensureQueryData(propertyQueryOptions(params.propertyId));

@@ -11,7 +11,7 @@ export const Route = createFileRoute('/_signedIn/_withOrganization/departments/p
   // The loader stays in the entry chunk, unlike other routes' (vite.config.ts): it imports only
   // query options, and a signed-in start opening this screen asks for its data as soon as the
   // guards pass instead of after the screen's chunk and `shared` have arrived, one more round trip
-  // on a weak line (docs/architecture.md "Bytes on the wire").
+  // on a weak line (docs/performance.md "Bytes on the wire").
   codeSplitGroupings: [['component'], ['errorComponent'], ['notFoundComponent']],
   // The list needs only the department's id: asked for at start, beside user info.
   staticData: {

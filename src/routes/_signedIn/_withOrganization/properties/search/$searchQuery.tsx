@@ -4,7 +4,7 @@ import { SearchResults } from '../../../../../features/residences/components/sea
 import { loadSearchResults } from '../../../../../features/residences/search/search-source';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/properties/search/$searchQuery')({
-  // Online the server's search; offline the residences on the device (issue 28).
+  // Online the server's search; offline the residences on the device (docs/product.md 2 "Routes").
   loader: ({ context, params }) =>
     loadSearchResults(context.queryClient, context.organization.id, params.searchQuery),
   component: SearchRoute,
