@@ -1,4 +1,5 @@
 import { API_BASE_URL } from './api-base';
+import { createListeners } from '../lib/listeners';
 
 /**
  * Whether requests get through (docs/architecture.md 2, "Lie-fi is offline"). The browser's
@@ -43,8 +44,8 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
   let unreachable = false;
   let probes = 0;
   let probeTimer: ReturnType<typeof setTimeout> | null = null;
-  const listeners = new Set<Listener>();
-  const emit = () => listeners.forEach((listener) => listener());
+  const listeners = createListeners();
+  const emit = () => listeners.emit();
 
   const stopProbing = () => {
     if (probeTimer !== null) clearTimeout(probeTimer);
@@ -81,8 +82,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
       emit();
     },
     subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return listeners.subscribe(listener);
     },
   };
 

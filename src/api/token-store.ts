@@ -1,6 +1,7 @@
 import { jwtDecode } from 'jwt-decode';
 import { sessionLockAt, sessionState, type DeviceSession, type SessionState } from '../domain/session-rules';
 import { tokenCookie } from '../offline/cookies';
+import { createListeners } from '../lib/listeners';
 
 /**
  * What the app reads from a token (docs/product.md 3): exp in seconds and sso_uuid; when the
@@ -41,7 +42,7 @@ const DEVICE_SESSION_KEY = 'bt-device-session';
 
 type Listener = (token: string | null) => void;
 /** Told of a stored token (a sign-in or renewal) and of the end of the session (null). */
-const listeners = new Set<Listener>();
+const listeners = createListeners<[token: string | null]>();
 /** Told of every change, also a token dropped while the device session goes on. */
 const watchers = new Set<() => void>();
 
@@ -95,7 +96,7 @@ export const tokenStore = {
       localStorage.setItem(DEVICE_SESSION_KEY, JSON.stringify({ ssoUuid: claims.sso_uuid, lockAt }));
     }
     if (changed) {
-      listeners.forEach((l) => l(token));
+      listeners.emit(token);
       watchers.forEach((w) => w());
     }
     return claims;
@@ -106,7 +107,7 @@ export const tokenStore = {
     localStorage.removeItem(LAST_EXP_KEY);
     localStorage.removeItem(LAST_TOKEN_KEY);
     localStorage.removeItem(DEVICE_SESSION_KEY);
-    listeners.forEach((l) => l(null));
+    listeners.emit(null);
     watchers.forEach((w) => w());
   },
   /**
@@ -147,8 +148,7 @@ export const tokenStore = {
     });
   },
   subscribe(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
+    return listeners.subscribe(listener);
   },
   /** Every change of the session: stored, renewed to another token, dropped, ended. */
   watch(watcher: () => void): () => void {

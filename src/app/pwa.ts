@@ -3,6 +3,7 @@ import type { Workbox } from 'workbox-window';
 import { afterFirstPaint } from '../lib/first-paint';
 import { logger } from '../lib/logger';
 import { waitForStoredInput } from '../lib/unsaved-input';
+import { createListeners } from '../lib/listeners';
 
 /**
  * Service worker registration, the update prompt and the install prompt. Updates are
@@ -21,11 +22,11 @@ interface PwaState {
 
 let state: PwaState = { updateWaiting: false, installPrompt: null };
 let workbox: Workbox | null = null;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function update(patch: Partial<PwaState>) {
   state = { ...state, ...patch };
-  listeners.forEach((l) => l());
+  listeners.emit();
 }
 
 export function registerServiceWorker(): void {
@@ -91,8 +92,7 @@ export async function promptInstall(): Promise<void> {
 export function usePwaState(): PwaState {
   return useSyncExternalStore(
     (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return listeners.subscribe(listener);
     },
     () => state,
   );

@@ -12,6 +12,7 @@ import {
 } from '../domain/job-progress';
 import { currentJobState, type StoredJob } from '../offline/client-state';
 import { hubConnection, type HubMethod, type ProgressConnection } from './hub-connection';
+import { createListeners } from '../lib/listeners';
 
 /**
  * The current background job of this tab (docs/product.md 2 "Blocking progress dialog", 4, and
@@ -94,12 +95,12 @@ function endedState(body: unknown): JobState | null {
 
 export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore {
   const pollMs = deps.pollMs ?? 3000;
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   const early = new Map<string, ProgressReport[]>();
   let current: CurrentJob | null = null;
   let pollTimer: ReturnType<typeof setTimeout> | null = null;
 
-  const emit = () => listeners.forEach((listener) => listener());
+  const emit = () => listeners.emit();
   const running = () => current !== null && current.progress.phase === 'running';
 
   function apply(jobId: string, report: ProgressReport): void {
@@ -241,8 +242,7 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
     },
     getSnapshot: () => current,
     subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return listeners.subscribe(listener);
     },
   };
 }

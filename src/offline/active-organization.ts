@@ -1,8 +1,9 @@
 import { organizationCookies, type ActiveOrganization } from './cookies';
+import { createListeners } from '../lib/listeners';
 
 /** The active organization: kept in cookies for 7 days (docs/product.md 9), observable. */
 
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 let snapshot: ActiveOrganization | null = null;
 
 export const activeOrganization = {
@@ -14,14 +15,13 @@ export const activeOrganization = {
   },
   set(organization: ActiveOrganization): void {
     organizationCookies.write(organization);
-    listeners.forEach((l) => l());
+    listeners.emit();
   },
   clear(): void {
     organizationCookies.clear();
-    listeners.forEach((l) => l());
+    listeners.emit();
   },
   subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
+    return listeners.subscribe(listener);
   },
 };

@@ -7,6 +7,7 @@ import {
   type BulkState,
 } from '../domain/bulk-mode';
 import { sessionValues } from './client-state';
+import { createListeners } from '../lib/listeners';
 
 /**
  * The bulk-flow state of docs/product.md 3 "Client-held state" (targets, source, mode, origin,
@@ -33,10 +34,10 @@ export interface BulkStorage {
 }
 
 export function createBulkStore(storage: BulkStorage): BulkStore {
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   let lastRaw = storage.raw(BULK_STATE_KEY);
   let state = parseBulkState(lastRaw);
-  const emit = () => listeners.forEach((listener) => listener());
+  const emit = () => listeners.emit();
 
   function current(): BulkState {
     // Another writer (logout's removePrefix) may have changed the stored value meanwhile.
@@ -68,8 +69,7 @@ export function createBulkStore(storage: BulkStorage): BulkStore {
       return next;
     },
     subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return listeners.subscribe(listener);
     },
     reset() {
       if (current() === INITIAL_BULK_STATE) return;

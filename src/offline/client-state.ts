@@ -10,6 +10,7 @@ import { questionsKeys } from '../api/get-questions';
 import { staticContentKeys } from '../api/get-static-content';
 import { tokenStore } from '../api/token-store';
 import { userInfoKeys } from '../api/user-info';
+import { createListeners } from '../lib/listeners';
 
 /**
  * Client-held state of docs/product.md 3 outside cookies and IndexedDB, by storage kind, with
@@ -171,7 +172,7 @@ export const offlineRegistryState = {
 
 let registry: OfflineRegistry | null = null;
 let index: KeptIndex | null = null;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 interface KeptIndex {
   any: boolean;
@@ -203,7 +204,7 @@ export function updateOfflineRegistry(
   registry = change(offlineRegistry());
   index = null;
   const written = options.write === false ? true : offlineRegistryState.set(registry);
-  listeners.forEach((listener) => listener());
+  listeners.emit();
   return written;
 }
 
@@ -211,7 +212,7 @@ export function updateOfflineRegistry(
 export function resetOfflineRegistry(): void {
   registry = null;
   index = null;
-  listeners.forEach((listener) => listener());
+  listeners.emit();
 }
 
 function keptIndex(): KeptIndex {
@@ -268,8 +269,7 @@ export function hasTakenAlong(): boolean {
 }
 
 export function subscribeOfflineRegistry(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return listeners.subscribe(listener);
 }
 
 /**

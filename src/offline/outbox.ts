@@ -8,6 +8,7 @@ import type {
   OutboxRecord,
   SyncHiddenEntry,
 } from './db';
+import { newIdempotencyKey } from '../lib/idempotency-key';
 
 /**
  * The outbox (docs/architecture.md 2, "How an answer reaches the database"): every answer, every
@@ -90,16 +91,6 @@ export const syncHiddenKey = (assessmentId: string) => `syncHidden:${assessmentI
 
 const isUnsent = (entry: OutboxRecord) => entry.state === 'pending' || entry.state === 'inflight';
 const isAnswer = (entry: OutboxRecord): entry is OutboxEntry => entry.kind === 'answer';
-
-/** A fresh idempotency key; crypto.randomUUID exists only in secure contexts. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 /** The payload as it will be sent: no undefined fields, arrays copied. */
 function cleanPayload(payload: AnswerPayload): AnswerPayload {

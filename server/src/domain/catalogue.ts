@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { QuestionDef } from '../../../src/domain/catalogue';
 import type { AnswerValue } from '../../../src/domain/screening';
 import type { Database } from '../db/schema';
+import { chunks } from '../db/chunks';
 
 /** The question catalogue from the database (questions.definition), screening first, in order. */
 export async function loadQuestions(db: Kysely<Database>): Promise<QuestionDef[]> {
@@ -14,9 +15,6 @@ export async function loadQuestions(db: Kysely<Database>): Promise<QuestionDef[]
   return rows.map((row) => row.definition as QuestionDef);
 }
 
-/** Rows per IN list: far below PostgreSQL's parameter limit. */
-const CHUNK = 1000;
-
 /** The stored answers of the given assessments, per assessment id (assessments without any get an empty map). */
 export async function loadAnswers(
   db: Kysely<Database>,
@@ -25,11 +23,11 @@ export async function loadAnswers(
   const result = new Map<string, Map<string, AnswerValue>>();
   for (const id of assessmentIds) result.set(id, new Map());
   const unique = [...result.keys()];
-  for (let i = 0; i < unique.length; i += CHUNK) {
+  for (const ids of chunks(unique)) {
     const rows = await db
       .selectFrom('answers')
       .select(['assessment_id', 'question_unique_id', 'values', 'numeric_value'])
-      .where('assessment_id', 'in', unique.slice(i, i + CHUNK))
+      .where('assessment_id', 'in', ids)
       .execute();
     for (const row of rows) {
       result.get(row.assessment_id)!.set(row.question_unique_id, {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors';
 import { compareResidences, RESIDENCE_COLUMNS, residenceLocation, type ResidenceFields } from './residences';
+import { chunks } from '../db/chunks';
 
 /**
  * Where a copy may go (docs/api.md "copytargets"; docs/product.md 4 "Bulk mode": in copying
@@ -22,20 +23,17 @@ export function notCopyableReason(
   return null;
 }
 
-/** Ids per IN list: far below PostgreSQL's parameter limit. */
-const CHUNK = 1000;
-
 /** The residences among `residenceIds` with a ready assessment, in address order. */
 export async function residencesWithReady(
   db: Kysely<Database>,
   residenceIds: readonly string[],
 ): Promise<ResidenceFields[]> {
   const found: ResidenceFields[] = [];
-  for (let i = 0; i < residenceIds.length; i += CHUNK) {
+  for (const ids of chunks(residenceIds)) {
     const rows = await db
       .selectFrom('residences as r')
       .select(RESIDENCE_COLUMNS)
-      .where('r.id', 'in', residenceIds.slice(i, i + CHUNK))
+      .where('r.id', 'in', ids)
       .where(({ exists, selectFrom }) =>
         exists(
           selectFrom('assessments as a')

@@ -4,6 +4,7 @@ import type { Database, JobItemStatus, JobKind, JobStatus } from '../db/schema';
 import { HttpError } from '../errors';
 import { LeaseLostError } from './errors';
 import { ownJob } from './own-job';
+import { chunks } from '../db/chunks';
 
 /**
  * The job queue on PostgreSQL (docs/architecture.md 4 "Jobs"): `jobs` holds one row per copy
@@ -27,8 +28,6 @@ export const MAX_ATTEMPTS = 5;
 export const MAX_JOB_ITEMS = 5000;
 /** Items of one fake job (`isFakeJob`, a demonstration; docs/api.md). */
 export const MAX_FAKE_JOB_ITEMS = 100;
-/** Rows per multi-row insert: far below PostgreSQL's parameter limit. */
-const CHUNK = 1000;
 
 export interface NewJobItem {
   propertyId: string;
@@ -117,13 +116,14 @@ export async function enqueueJob(
       // The same key was queued by a request of another organization's lock meanwhile.
       return { jobId: (await existingJob(trx, command))!, created: false };
     }
-    for (let i = 0; i < command.items.length; i += CHUNK) {
+    let position = 0;
+    for (const chunk of chunks(command.items)) {
       await trx
         .insertInto('job_items')
         .values(
-          command.items.slice(i, i + CHUNK).map((item, k) => ({
+          chunk.map((item) => ({
             job_id: id,
-            position: i + k,
+            position: position++,
             property_id: item.propertyId,
             assessment_id: item.assessmentId,
             valid_from: item.validFrom,

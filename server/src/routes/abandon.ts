@@ -6,12 +6,10 @@ import * as schemas from '../domain/schemas';
 import { notFound } from '../errors';
 import type { RouteDeps } from './deps';
 import { JOB_BODY_LIMIT } from './jobs';
+import { chunks } from '../db/chunks';
 
 /** abandonassessments takes as many as a copy job has targets (docs/api.md). */
 export const MAX_ABANDON_ITEMS = 5000;
-
-/** Ids per IN list: far below PostgreSQL's parameter limit. */
-const CHUNK = 1000;
 
 interface AbandonPair {
   assessmentId: string;
@@ -94,11 +92,11 @@ export function registerAbandonRoutes(app: FastifyInstance, { db, guards }: Rout
       const ids = [...new Set(pairs.map((p) => p.assessmentId))].sort();
       return db.transaction().execute(async (trx) => {
         const rows = new Map<string, { residence_id: string; organization_id: string; status: string }>();
-        for (let i = 0; i < ids.length; i += CHUNK) {
+        for (const chunk of chunks(ids)) {
           const found = await trx
             .selectFrom('assessments')
             .select(['id', 'residence_id', 'organization_id', 'status'])
-            .where('id', 'in', ids.slice(i, i + CHUNK))
+            .where('id', 'in', chunk)
             .orderBy('id')
             // Locked until the commit, so that no approval slips in between check and write.
             .forUpdate()

@@ -19,12 +19,12 @@ import {
 } from '../jobs/queue';
 import { ownJob } from '../jobs/own-job';
 import type { RouteDeps } from './deps';
+import { chunks } from '../db/chunks';
 
 /** 5,000 finish items are about 650 KB of JSON: these two bodies may be larger than the 256 KiB of others. */
 export const JOB_BODY_LIMIT = 1024 * 1024;
 
 /** Ids per IN list: far below PostgreSQL's parameter limit. */
-const CHUNK = 1000;
 
 interface FinishBody {
   assessmentsToFinish: { assessmentId: string; propertyId: string; validFrom: string }[];
@@ -116,12 +116,6 @@ const jobStateSchema = {
     },
   },
 } as const;
-
-const chunks = <T>(list: readonly T[]): T[][] => {
-  const result: T[][] = [];
-  for (let i = 0; i < list.length; i += CHUNK) result.push(list.slice(i, i + CHUNK));
-  return result;
-};
 
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 

@@ -1,5 +1,6 @@
 import { parseShownTips, withShownTip, type GuidanceTipId } from '../../domain/guidance';
 import { GUIDANCE_TIPS_SHOWN, localValues } from '../../offline/client-state';
+import { createListeners } from '../../lib/listeners';
 
 /**
  * The guidance tips already shown (docs/product.md 3 "Client-held state": local storage), as a
@@ -18,7 +19,7 @@ export interface GuidanceStorage {
 }
 
 export function createGuidanceMemory(storage: GuidanceStorage): GuidanceMemory {
-  const listeners = new Set<() => void>();
+  const listeners = createListeners();
   let lastRaw: string | null | undefined;
   let stored: readonly GuidanceTipId[] = [];
   // Shown on this page: where local storage refuses the value (private mode, a full quota) a
@@ -42,7 +43,7 @@ export function createGuidanceMemory(storage: GuidanceStorage): GuidanceMemory {
     return snapshot;
   }
 
-  const emit = () => listeners.forEach((listener) => listener());
+  const emit = () => listeners.emit();
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === `bt:${GUIDANCE_TIPS_SHOWN}`) emit();
   };
@@ -64,9 +65,9 @@ export function createGuidanceMemory(storage: GuidanceStorage): GuidanceMemory {
     subscribe(listener) {
       if (listeners.size === 0 && typeof window !== 'undefined')
         window.addEventListener('storage', onStorage);
-      listeners.add(listener);
+      const unsubscribe = listeners.subscribe(listener);
       return () => {
-        listeners.delete(listener);
+        unsubscribe();
         if (listeners.size === 0 && typeof window !== 'undefined')
           window.removeEventListener('storage', onStorage);
       };

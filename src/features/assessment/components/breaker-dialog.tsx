@@ -7,7 +7,7 @@ import type { Question } from '../../../domain/answer-validation';
 import { SCREENED_HANDICAPS, type HandicapType } from '../../../domain/handicaps';
 import type { BreakerKind } from '../../../domain/question-navigation';
 import { useTranslation } from '../../../i18n/use-translation';
-import { QuestionLink } from './question-link';
+import { QuestionLink } from '../../../ui/question-link';
 import { RelevanceLabel } from './relevance-label';
 
 /**

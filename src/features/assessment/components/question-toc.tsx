@@ -3,7 +3,7 @@ import { IconCircleCheck, IconCircleDashed, IconLock } from '@tabler/icons-react
 import { Link } from '@tanstack/react-router';
 import { groupByChapter, isQuestionAnswered, type Question } from '../../../domain/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
-import { QuestionLink } from './question-link';
+import { QuestionLink } from '../../../ui/question-link';
 
 /**
  * docs/product.md 2: the table of contents: chapters as an accordion with progress counts, each

@@ -1,7 +1,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import type { Question } from '../../../domain/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
-import { QuestionLink } from './question-link';
+import { QuestionLink } from '../../../ui/question-link';
 
 /**
  * An evaluation question opened before the screening is complete (src/domain/screening-first.ts,

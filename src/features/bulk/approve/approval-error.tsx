@@ -1,11 +1,11 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { jobStartMessage } from '../../../ui/job-start-error';
-import { AnswersWaitingError, type useBulkApproval } from './use-bulk-approval';
+import type { useBulkApproval } from './use-bulk-approval';
 
 type Feedback = Pick<
   ReturnType<typeof useBulkApproval>,
-  'notStarted' | 'sendingAnswers' | 'startError' | 'retry'
+  'notStarted' | 'sendingAnswers' | 'answersWaiting' | 'startError' | 'retry'
 >;
 
 /**
@@ -38,13 +38,13 @@ function StartFeedback(props: { approval: Feedback }) {
         {t('bulkApprove.sendingAnswers')}
       </Text>
     );
-  if (!approval.startError) return null;
-  if (approval.startError instanceof AnswersWaitingError)
+  if (approval.answersWaiting)
     return (
       <Alert color="yellow" role="alert">
         {t('bulkApprove.answersWaiting')}
       </Alert>
     );
+  if (!approval.startError) return null;
   return (
     <Alert color="red" role="alert" title={t('bulkApprove.error.title')}>
       <Stack gap="xs" align="flex-start">

@@ -7,7 +7,8 @@ import { PageHeader } from '../../../ui/page-header';
 import { BulkApprovalProgress } from './approval-progress';
 import { approvalState } from './approval-request';
 import { ApproveChoice } from './approve-choice';
-import { useBulkApproval, type SendWaitingAnswers } from './use-bulk-approval';
+import type { SendWaitingAnswers } from '../../../hub/start-approval';
+import { useBulkApproval } from './use-bulk-approval';
 
 /**
  * /approve/confirm (docs/product.md 2): approve the chosen residences now or from a later day

@@ -8,7 +8,8 @@ import { ApprovalCandidates } from './approval-candidates';
 import { BulkApprovalProgress } from './approval-progress';
 import { ApproveChoice } from './approve-choice';
 import { approveCopiedRequest } from './load-approved';
-import { useBulkApproval, type SendWaitingAnswers } from './use-bulk-approval';
+import type { SendWaitingAnswers } from '../../../hub/start-approval';
+import { useBulkApproval } from './use-bulk-approval';
 
 /**
  * /approvecopied (docs/product.md 2 and 4): after a copy from an assessment with every answer

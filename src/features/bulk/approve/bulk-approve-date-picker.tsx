@@ -8,7 +8,8 @@ import { PageHeader } from '../../../ui/page-header';
 import { useOnline } from '../../../ui/use-online';
 import { BulkApprovalProgress } from './approval-progress';
 import { ApprovalFeedback } from './approval-error';
-import { useBulkApproval, type SendWaitingAnswers } from './use-bulk-approval';
+import type { SendWaitingAnswers } from '../../../hub/start-approval';
+import { useBulkApproval } from './use-bulk-approval';
 
 /**
  * /approve/confirm/datepicker and /approvecopied/confirm/datepicker/{propertyId} (docs/product.md 2):

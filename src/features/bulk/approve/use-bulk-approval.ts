@@ -1,54 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { finishAssessments } from '../../../api/finish-assessments';
 import { getJob } from '../../../api/get-job';
 import { refreshAfterAssessmentChange } from '../../../api/refresh-after-change';
 import type { JobState } from '../../../api/dto';
 import { approvalItems, type ApprovalRequest } from '../../../domain/bulk-approval';
 import { routeAfterApproval, type ApprovalStart } from '../../../domain/bulk-mode';
 import { jobProgress, type CurrentJob } from '../../../hub/job-progress';
+import { startApproval, type SendWaitingAnswers } from '../../../hub/start-approval';
 import { bulkStore } from '../../../offline/bulk-state';
 import { currentJobState } from '../../../offline/client-state';
 import { formatCount } from '../../../i18n/format-count';
 import { useTranslation } from '../../../i18n/use-translation';
 import { showToast } from '../../../ui/toasts';
 import { forgetApprovalRequest } from './approval-request';
-
-function newKey(): string {
-  return typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 
 /** An approval of many: a finish job that belongs to no single assessment (the results page's own has one). */
 function bulkJob(current: CurrentJob | null): CurrentJob | null {
   return current?.job.kind === 'finish' && current.job.assessmentId === undefined ? current : null;
-}
-
-/**
- * The route's check before an approval is queued: sends the answers of the chosen assessments
- * still in the outbox and says whether all of them reached the server (docs/architecture.md 2:
- * never approve what is still on the phone).
- */
-export type SendWaitingAnswers = () => Promise<boolean>;
-
-/** Some answers of the chosen assessments are still on the device: nothing was queued. */
-export class AnswersWaitingError extends Error {
-  constructor() {
-    super('answers waiting');
-    this.name = 'AnswersWaitingError';
-  }
-}
-
-/** Posts the started approval's finish request (again, after a reload: same key, same job) and follows it. */
-async function postApproval(approval: ApprovalStart): Promise<void> {
-  await jobProgress.prepare();
-  const { jobId } = await finishAssessments(
-    approval.items,
-    approval.key ? { idempotencyKey: approval.key } : {},
-  );
-  await jobProgress.track({ jobId, kind: 'finish' });
 }
 
 /**
@@ -72,14 +42,18 @@ export function useBulkApproval(request: ApprovalRequest | null, sendWaitingAnsw
 
   const [sendingAnswers, setSendingAnswers] = useState(false);
 
+  // A start that queued nothing (refused, or answers still on the device) leaves the flow where it was.
   const start = useMutation({
-    mutationFn: async (approval: ApprovalStart) => {
-      if (sendWaitingAnswers) {
-        setSendingAnswers(true);
-        const allSent = await sendWaitingAnswers().finally(() => setSendingAnswers(false));
-        if (!allSent) throw new AnswersWaitingError();
-      }
-      await postApproval(approval);
+    mutationFn: (approval: ApprovalStart) =>
+      startApproval({
+        items: approval.items,
+        idempotencyKey: approval.key ?? undefined,
+        sendWaitingAnswers,
+        sending: setSendingAnswers,
+        job: { kind: 'finish' },
+      }),
+    onSuccess: (outcome) => {
+      if (outcome === 'answersWaiting') bulkStore.dispatch({ type: 'approvalFailed' });
     },
     onError: () => bulkStore.dispatch({ type: 'approvalFailed' }),
   });
@@ -159,7 +133,7 @@ export function useBulkApproval(request: ApprovalRequest | null, sendWaitingAnsw
       if (!request) return;
       const again =
         options.retry && lastAttempt.current?.validFrom === validFrom ? lastAttempt.current : null;
-      const key = again?.key ?? newKey();
+      const key = again?.key ?? newIdempotencyKey();
       lastAttempt.current = { validFrom, key };
       const before = bulkStore.getSnapshot();
       const state = bulkStore.dispatch({
@@ -191,6 +165,8 @@ export function useBulkApproval(request: ApprovalRequest | null, sendWaitingAnsw
     busy: start.isPending || job?.progress.phase === 'running',
     /** The bulk flow did not allow this approval to start (another flow is in the middle of its work). */
     notStarted,
+    /** Answers stayed on the device: nothing was queued. */
+    answersWaiting: start.data === 'answersWaiting',
     /** The server refused to start the job (its message is shown with the error). */
     startError: start.error,
     job,

@@ -13,18 +13,13 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { bulkStore } from '../../../offline/bulk-state';
 import { currentJobState } from '../../../offline/client-state';
 import { showToast } from '../../../ui/toasts';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 
 /** docs/product.md 9: the paste toast closes after 3 s. */
 export const PASTE_TOAST_MS = 3000;
 
 /** A job that ended but could not be read is read again after this long. */
 const RETRY_MS = 2000;
-
-function newCopyKey(): string {
-  return typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
 
 /** The ended job as the server tells it; null when it does not know the job (nothing copied). */
 async function readEndedJob(jobId: string): Promise<JobState | null> {
@@ -120,7 +115,7 @@ export function useCopyJob() {
 
   const paste = useCallback(() => {
     const before = bulkStore.getSnapshot();
-    const state = bulkStore.dispatch({ type: 'paste', copyKey: newCopyKey() });
+    const state = bulkStore.dispatch({ type: 'paste', copyKey: newIdempotencyKey() });
     if (state === before || !isCopyRunning(state)) return;
     const count = state.targets.length;
     showToast({

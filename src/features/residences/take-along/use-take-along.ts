@@ -10,6 +10,7 @@ import {
   type TakeAlongProgress,
   type TakeAlongRequest,
 } from './take-along';
+import { createListeners } from '../../../lib/listeners';
 
 /**
  * One take along at a time for the whole app, kept outside React: it goes on while the user
@@ -24,11 +25,11 @@ export interface TakeAlongState {
 
 let state: TakeAlongState = { request: null, progress: null, persistGranted: null };
 let controller: AbortController | null = null;
-const listeners = new Set<() => void>();
+const listeners = createListeners();
 
 function set(patch: Partial<TakeAlongState>) {
   state = { ...state, ...patch };
-  listeners.forEach((listener) => listener());
+  listeners.emit();
 }
 
 /**
@@ -80,8 +81,7 @@ export function dismissTakeAlong(): void {
 }
 
 function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return listeners.subscribe(listener);
 }
 
 export function useTakeAlongState(): TakeAlongState {

@@ -39,7 +39,7 @@ export function ApproveActions(props: { propertyId: string; assessmentId: string
  * page, `assessmentApprove.error.title` and `.description` on the date picker's page.
  */
 export function ApprovalFeedback(props: {
-  approval: Pick<Approval, 'blocked' | 'startFailed' | 'sendingAnswers'>;
+  approval: Pick<Approval, 'answersWaiting' | 'startFailed' | 'sendingAnswers'>;
   page?: 'results' | 'datePicker';
 }) {
   const t = useTranslation();
@@ -49,7 +49,7 @@ export function ApprovalFeedback(props: {
         {t('assessmentResult.approve.sendingAnswers')}
       </Text>
     );
-  if (props.approval.blocked === 'answersWaiting')
+  if (props.approval.answersWaiting)
     return (
       <Alert color="yellow" role="alert">
         {t('assessmentResult.approve.answersWaiting')}

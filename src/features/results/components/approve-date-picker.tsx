@@ -7,7 +7,8 @@ import { ApprovalProgressDialog } from '../../../ui/approval-progress-dialog';
 import { FutureDayPicker, isChosenFutureDay } from '../../../ui/future-day-picker';
 import { PageHeader } from '../../../ui/page-header';
 import { useOnline } from '../../../ui/use-online';
-import { useApproveAssessment, type SendWaitingAnswers } from '../hooks/use-approve-assessment';
+import type { SendWaitingAnswers } from '../../../hub/start-approval';
+import { useApproveAssessment } from '../hooks/use-approve-assessment';
 import { ApprovalFeedback } from './approve-actions';
 
 /**

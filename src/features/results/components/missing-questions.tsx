@@ -1,5 +1,5 @@
-import { Anchor, List, Stack, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { List, Stack, Title } from '@mantine/core';
+import { QuestionLink } from '../../../ui/question-link';
 import { groupByChapter, type Question } from '../../../domain/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
@@ -29,22 +29,9 @@ export function MissingQuestions(props: {
             <List spacing="xs">
               {questions.map((q) => (
                 <List.Item key={q.uniqueId}>
-                  <Anchor
-                    renderRoot={(rootProps) => (
-                      <Link
-                        {...rootProps}
-                        to="/assessment/$propertyId/$assessmentId/$chapter/$questionId"
-                        params={{
-                          propertyId: props.propertyId,
-                          assessmentId: props.assessmentId,
-                          chapter: q.chapterKind,
-                          questionId: q.id,
-                        }}
-                      />
-                    )}
-                  >
+                  <QuestionLink propertyId={props.propertyId} assessmentId={props.assessmentId} question={q}>
                     {q.id}. {q.title}
-                  </Anchor>
+                  </QuestionLink>
                 </List.Item>
               ))}
             </List>

@@ -2,22 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { assessmentScoresQueryOptions } from '../../../api/assessment-scores';
-import { finishAssessments } from '../../../api/finish-assessments';
 import { assessmentKeys } from '../../../api/get-assessment';
 import { refreshAfterAssessmentChange } from '../../../api/refresh-after-change';
 import { jobProgress } from '../../../hub/job-progress';
+import { startApproval, type SendWaitingAnswers } from '../../../hub/start-approval';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate } from '../../../ui/format';
 import { showToast } from '../../../ui/toasts';
-
-/**
- * The route's check before an approval is queued: sends the answers still in the outbox and
- * says whether every answer of this assessment reached the server (docs/architecture.md 2: never
- * approve an assessment whose last answers are still on the phone).
- */
-export type SendWaitingAnswers = () => Promise<boolean>;
-
-export type ApprovalBlock = 'answersWaiting' | null;
 
 export type Approval = ReturnType<typeof useApproveAssessment>;
 
@@ -70,23 +61,18 @@ export function useApproveAssessment(input: {
    * error and result state is the start's busy state, failure and block.
    */
   const start = useMutation({
-    mutationFn: async (validFrom: { iso: string; future: boolean }): Promise<ApprovalBlock> => {
-      if (sendWaitingAnswers) {
-        setSendingAnswers(true);
-        const allSent = await sendWaitingAnswers().finally(() => setSendingAnswers(false));
-        if (!allSent) return 'answersWaiting';
-      }
-      await jobProgress.prepare();
-      const { jobId } = await finishAssessments([{ assessmentId, propertyId, validFrom: validFrom.iso }]);
-      await jobProgress.track({
-        jobId,
-        kind: 'finish',
-        propertyId,
-        assessmentId,
-        ...(validFrom.future ? { validFrom: validFrom.iso } : {}),
-      });
-      return null;
-    },
+    mutationFn: (validFrom: { iso: string; future: boolean }) =>
+      startApproval({
+        items: [{ assessmentId, propertyId, validFrom: validFrom.iso }],
+        sendWaitingAnswers,
+        sending: setSendingAnswers,
+        job: {
+          kind: 'finish',
+          propertyId,
+          assessmentId,
+          ...(validFrom.future ? { validFrom: validFrom.iso } : {}),
+        },
+      }),
   });
 
   return {
@@ -97,7 +83,8 @@ export function useApproveAssessment(input: {
     /** The answers still on the device are being sent first. */
     sendingAnswers,
     startFailed: start.isError,
-    blocked: start.data ?? null,
+    /** Answers stayed on the device: nothing was queued. */
+    answersWaiting: start.data === 'answersWaiting',
     job,
     dismissJob: () => jobProgress.dismiss(),
   };

@@ -11,7 +11,7 @@ import { refreshAfterAssessmentChange } from '../../../../api/refresh-after-chan
 import type { ChapterKind } from '../../../../domain/catalogue';
 import { unlockQuestion } from '../../../../domain/question-navigation';
 import { deviceOutbox } from '../../../../offline/device-outbox';
-import { newIdempotencyKey } from '../../../../offline/outbox';
+import { newIdempotencyKey } from '../../../../lib/idempotency-key';
 import { startAssessmentOffline } from './start-offline';
 
 /** How a new assessment comes about on the residence screen (docs/product.md 2 and 4). */
