@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
-import type { JobState, PropertyRow } from '../src/api/dto';
+import type { JobState, PropertyRow } from '../shared/contract/dto';
 import {
   api,
   demoToken,

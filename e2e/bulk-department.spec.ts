@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { PropertyRow } from '../src/api/dto';
+import type { PropertyRow } from '../shared/contract/dto';
 import {
   api,
   bigDepartment,

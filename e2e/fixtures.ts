@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import type { Department, PropertyRow } from '../src/api/dto';
-import type { Question } from '../src/domain/answer-validation';
+import type { Department, PropertyRow } from '../shared/contract/dto';
+import type { Question } from '../shared/rules/answer-validation';
 
 interface Organization {
   id: string;

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
-import type { Department, PropertyRow } from '../src/api/dto';
-import type { GuidanceSettings } from '../src/api/static-content';
+import type { Department, PropertyRow } from '../shared/contract/dto';
+import type { GuidanceSettings } from '../shared/contract/static-content';
 import { api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
 
 /** The tips' texts as the server hands them out (docs/product.md 4 "Guidance tips"). */

@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import type { AssessmentDetails } from '../src/api/dto';
+import type { AssessmentDetails } from '../shared/contract/dto';
 import {
   answerCurrent,
   answerTexts,

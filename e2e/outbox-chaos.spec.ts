@@ -1,6 +1,6 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { expect, test } from './test';
-import type { Question } from '../src/domain/answer-validation';
+import type { Question } from '../shared/rules/answer-validation';
 import {
   answerControls,
   answerTexts,

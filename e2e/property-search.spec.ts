@@ -1,5 +1,5 @@
 import { expect, test } from './test';
-import type { PropertyRow } from '../src/api/dto';
+import type { PropertyRow } from '../shared/contract/dto';
 import { bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
 
 /**

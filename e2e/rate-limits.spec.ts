@@ -1,5 +1,5 @@
 import { expect, type Response } from '@playwright/test';
-import type { Question } from '../src/domain/answer-validation';
+import type { Question } from '../shared/rules/answer-validation';
 import {
   answerControls,
   answerTexts,

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './test';
-import type { PropertyRow } from '../src/api/dto';
+import type { PropertyRow } from '../shared/contract/dto';
 import { api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
 
 type Row = PropertyRow;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
-import type { AssessmentDetails, AssessmentListEntry, PropertyRow } from '../src/api/dto';
+import type { AssessmentDetails, AssessmentListEntry, PropertyRow } from '../shared/contract/dto';
 import {
   answerCurrent,
   api,

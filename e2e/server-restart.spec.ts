@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type Request } from '@playwright/test';
 import type { ServerChild } from '../scripts/server-child';
-import type { Question } from '../src/domain/answer-validation';
+import type { Question } from '../shared/rules/answer-validation';
 import {
   answerControls,
   answerTexts,

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
-import type { Department } from '../src/api/dto';
+import type { Department } from '../shared/contract/dto';
 import {
   answerCurrent,
   answerTexts,

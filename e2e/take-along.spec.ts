@@ -1,7 +1,7 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './test';
-import type { PropertyRow } from '../src/api/dto';
-import type { Question } from '../src/domain/answer-validation';
+import type { PropertyRow } from '../shared/contract/dto';
+import type { Question } from '../shared/rules/answer-validation';
 import { withScreeningApplied } from '../src/domain/offline-answer';
 import {
   answerCurrent,

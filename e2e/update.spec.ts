@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { ServerChild } from '../scripts/server-child';
-import type { Question } from '../src/domain/answer-validation';
+import type { Question } from '../shared/rules/answer-validation';
 import {
   answerInARow,
   answerTexts,

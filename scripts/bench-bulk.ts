@@ -45,7 +45,7 @@
 import { randomBytes } from 'node:crypto';
 import { freshPostgresDatabase } from './fresh-postgres';
 import type { Browser, Page } from 'playwright-core';
-import type { PropertyRow } from '../src/api/dto';
+import type { PropertyRow } from '../shared/contract/dto';
 import { copyTargetBlocks } from '../src/domain/bulk-selection';
 import type { App } from '../server/src/app';
 import { enqueueJob } from '../server/src/jobs/queue';

@@ -19,7 +19,7 @@ import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { BENCH_RATE_LIMITS } from './server-child';
 import type { JobProgressEvent } from '../server/src/jobs/job-events';
-import type { CopyProgressMessage, JobState } from '../src/api/dto';
+import type { CopyProgressMessage, JobState } from '../shared/contract/dto';
 
 const N = 1000;
 /** Every database gets at most this long, start-up included. */

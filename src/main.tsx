@@ -18,7 +18,7 @@ import { listenForInstallPrompt, registerServiceWorker } from './app/pwa';
 import { createQueryClient } from './app/query-client';
 import { RouteError, RoutePending } from './app/route-states';
 import { theme } from './app/theme';
-import { authFailureRedirect } from './domain/session-rules';
+import { authFailureRedirect } from '../shared/rules/session-rules';
 import { startQueryPersistence } from './offline/query-persistence';
 import { TranslationProvider } from './i18n/use-translation';
 import { routeTree } from './routeTree.gen';

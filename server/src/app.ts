@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { TOTAL_COUNT_HEADER } from '../../src/domain/search-total';
+import { TOTAL_COUNT_HEADER } from '../../shared/rules/search-total';
 import { registerDemoSso } from './auth/demo-sso';
 import { registerOidcSignIn } from './auth/oidc';
 import { PRUNE_EVERY_MS, schedulePruning } from './jobs/prune-idempotency-keys';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HandicapScore } from './dto';
+import type { HandicapScore } from '../../shared/contract/dto';
 import { ApiError, apiRequest } from './http';
 
 export const assessmentScoresKeys = { all: ['assessmentScores'] as const };

@@ -1,4 +1,4 @@
-import type { JobState } from './dto';
+import type { JobState } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { featureFlags } from '../lib/feature-flags';
-import type { JobCreated } from './dto';
+import type { JobCreated } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
 export interface CopyAssessmentsInput {

@@ -1,5 +1,5 @@
 import { featureFlags } from '../lib/feature-flags';
-import type { JobCreated } from './dto';
+import type { JobCreated } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
 /** docs/product.md 3 "Approve item": validFrom is an ISO date (docs/product.md 5 for a future one). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AssessmentListEntry } from './dto';
+import type { AssessmentListEntry } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
 export const activeAssessmentsKeys = { all: ['activeAssessments'] as const };

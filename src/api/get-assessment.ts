@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AssessmentDetails } from './dto';
+import type { AssessmentDetails } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
 export const assessmentKeys = {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PropertyRow } from './dto';
+import type { PropertyRow } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
 /** Why a copy may not go to a residence (docs/api.md "copytargets"). */

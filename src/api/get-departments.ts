@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Department } from './dto';
+import type { Department } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
 export const departmentsKeys = { all: ['departments'] as const };

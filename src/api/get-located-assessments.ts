@@ -1,5 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AssessmentListEntry, LocatedAssessmentRequestItem, PropertyDetail } from './dto';
+import type {
+  AssessmentListEntry,
+  LocatedAssessmentRequestItem,
+  PropertyDetail,
+} from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
 export const locatedAssessmentsKeys = { all: ['locatedAssessments'] as const };

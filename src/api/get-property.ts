@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { propertyApiVersion } from './api-version';
-import type { PropertyDetail } from './dto';
+import type { PropertyDetail } from '../../shared/contract/dto';
 import { apiRequest } from './http';
-import { normalizeLegacyStatus } from '../domain/statuses';
+import { normalizeLegacyStatus } from '../../shared/rules/statuses';
 
 export const propertyKeys = { all: ['property'] as const };
 

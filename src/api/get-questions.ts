@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Question } from '../domain/answer-validation';
+import type { Question } from '../../shared/rules/answer-validation';
 import { apiRequest } from './http';
 
 export const questionsKeys = {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from './http';
-import type { StaticContent } from './static-content';
+import type { StaticContent } from '../../shared/contract/static-content';
 
 export const staticContentKeys = { all: ['staticcontent'] as const };
 

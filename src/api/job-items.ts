@@ -1,5 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { JobItemOutcome, JobItemsPage } from './dto';
+import type { JobItemOutcome, JobItemsPage } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
 /** Items per page of a job's result list: a few screens of rows, one short request. */

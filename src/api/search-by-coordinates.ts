@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PropertySearchResult } from './dto';
+import type { PropertySearchResult } from '../../shared/contract/dto';
 import { apiRequest } from './http';
-import { withResidenceId } from '../domain/location';
+import { withResidenceId } from '../../shared/rules/location';
 import type { Coordinates } from '../domain/coordinates';
 
 export const nearbyPropertiesKeys = { all: ['nearbyProperties'] as const };

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PropertySearchResult } from './dto';
+import type { PropertySearchResult } from '../../shared/contract/dto';
 import { apiRequest, apiResponse } from './http';
-import { withResidenceId } from '../domain/location';
-import { parseTotalHeader, TOTAL_COUNT_HEADER, type SearchTotal } from '../domain/search-total';
+import { withResidenceId } from '../../shared/rules/location';
+import { parseTotalHeader, TOTAL_COUNT_HEADER, type SearchTotal } from '../../shared/rules/search-total';
 
 export const propertySearchKeys = { all: ['propertySearch'] as const };
 

@@ -1,5 +1,10 @@
 import { jwtDecode } from 'jwt-decode';
-import { sessionLockAt, sessionState, type DeviceSession, type SessionState } from '../domain/session-rules';
+import {
+  sessionLockAt,
+  sessionState,
+  type DeviceSession,
+  type SessionState,
+} from '../../shared/rules/session-rules';
 import { tokenCookie } from '../offline/cookies';
 import { createListeners } from '../lib/listeners';
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { tokenStore } from './token-store';
-import { nextSessionChangeAt, timerDelayMs, type SessionState } from '../domain/session-rules';
+import { nextSessionChangeAt, timerDelayMs, type SessionState } from '../../shared/rules/session-rules';
 
 /**
  * Re-renders when the session changes: a token stored, renewed, dropped or cleared, and the

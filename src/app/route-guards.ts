@@ -3,7 +3,12 @@ import { notFound, redirect } from '@tanstack/react-router';
 import { ApiError } from '../api/http';
 import { tokenStore } from '../api/token-store';
 import { userInfoQueryOptions } from '../api/user-info';
-import { authFailureRedirect, hasWriteAccess, isForbiddenRole, normalizeRole } from '../domain/session-rules';
+import {
+  authFailureRedirect,
+  hasWriteAccess,
+  isForbiddenRole,
+  normalizeRole,
+} from '../../shared/rules/session-rules';
 import { organizationsQueryOptions } from '../api/get-organizations';
 import { endSession } from '../features/session/end-session';
 import { activeOrganization } from '../offline/active-organization';

@@ -1,5 +1,10 @@
-import { pickWinner, type DuplicateCandidate } from './duplicate-rule';
-import { compareAddresses, INVALID_RESIDENCE_ID, searchKey, type AddressSortParts } from './location';
+import { pickWinner, type DuplicateCandidate } from '../../shared/rules/duplicate-rule';
+import {
+  compareAddresses,
+  INVALID_RESIDENCE_ID,
+  searchKey,
+  type AddressSortParts,
+} from '../../shared/rules/location';
 
 /**
  * The address search of docs/product.md 5 over what the device holds (docs/product.md 2 "Other

@@ -3,7 +3,7 @@ import {
   formatNumericValue,
   type AnswerInput,
   type Question,
-} from './answer-validation';
+} from '../../shared/rules/answer-validation';
 
 /**
  * How the form shows answers that are not (yet) in the server's question list (docs/product.md 2 and 4;

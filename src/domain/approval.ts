@@ -1,4 +1,4 @@
-import { isEditableStatus } from './statuses';
+import { isEditableStatus } from '../../shared/rules/statuses';
 
 /**
  * Approving one assessment (docs/product.md 2 "The results page", 4 and 5): who may, from which

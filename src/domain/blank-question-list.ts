@@ -1,4 +1,4 @@
-import type { Question } from './answer-validation';
+import type { Question } from '../../shared/rules/answer-validation';
 import { withScreeningApplied } from './offline-answer';
 
 /**

@@ -1,4 +1,4 @@
-import { DISPLAY_STATUSES, type DisplayStatus } from './statuses';
+import { DISPLAY_STATUSES, type DisplayStatus } from '../../shared/rules/statuses';
 
 /**
  * Bulk mode (docs/product.md 4 "Bulk mode"): one explicit state machine for copying one

@@ -1,6 +1,6 @@
 import type { BulkSource, CopiedEntry } from './bulk-mode';
-import { pickWinner } from './duplicate-rule';
-import { displayStatus, type DisplayStatus } from './statuses';
+import { pickWinner } from '../../shared/rules/duplicate-rule';
+import { displayStatus, type DisplayStatus } from '../../shared/rules/statuses';
 
 /**
  * What may be selected and which buttons of the selection action bar are enabled

@@ -1,5 +1,5 @@
 import { isCopiedListPath, type BulkMode } from './bulk-mode';
-import { safeReturnPath } from './session-rules';
+import { safeReturnPath } from '../../shared/rules/session-rules';
 
 /**
  * The header by page (docs/product.md 2 "Other screens and widgets"): the assessment,

@@ -1,16 +1,26 @@
-import { applyAnswerToQuestion, isEmptyAnswer, type AnswerInput, type Question } from './answer-validation';
-import { deriveAssessmentState } from './assessment-state';
-import { progress } from './scoring';
-import { isHiddenQuestion, type AnswerMap, type AnswerValue, type RuleQuestion } from './screening';
-import { numericExclusions, optionExcludes } from './screening-rules';
+import {
+  applyAnswerToQuestion,
+  isEmptyAnswer,
+  type AnswerInput,
+  type Question,
+} from '../../shared/rules/answer-validation';
+import { deriveAssessmentState } from '../../shared/rules/assessment-state';
+import { progress } from '../../shared/rules/scoring';
+import {
+  isHiddenQuestion,
+  type AnswerMap,
+  type AnswerValue,
+  type RuleQuestion,
+} from '../../shared/rules/screening';
+import { numericExclusions, optionExcludes } from '../../shared/rules/screening-rules';
 
 /**
  * The question list as the server would answer an answer (docs/architecture.md 2, "The form
  * offline"): the form shows it before the reply comes, and offline until the outbox has sent
  * the answer, so that screening hides the same questions, progress moves and the screening
- * outcome is the same as online. The rules are the server's own (src/domain/screening.ts,
- * src/domain/assessment-state.ts); the screening exclusions the list does not carry come from
- * src/domain/screening-rules.ts. tests/domain/offline-answer.test.ts compares the result with the
+ * outcome is the same as online. The rules are the server's own (shared/rules/screening.ts,
+ * shared/rules/assessment-state.ts); the screening exclusions the list does not carry come from
+ * shared/rules/screening-rules.ts. tests/domain/offline-answer.test.ts compares the result with the
  * server's syncanswer reply for random answer sequences.
  */
 
@@ -115,7 +125,7 @@ function withAnswersAsServer(
   return screening ? withScreeningApplied(answered, converted) : answered;
 }
 
-/** The fields of getassessment (src/api/dto.ts AssessmentDetails) the answers decide. */
+/** The fields of getassessment (shared/contract/dto.ts AssessmentDetails) the answers decide. */
 export interface DerivedDetails {
   screeningCompleted: boolean;
   excludedHandicaps: string[];
@@ -162,7 +172,7 @@ export function withUnsentAnswers(
 /**
  * The share of the list's required questions answered, as the server gives it in the
  * assessment lists (`progress` of getactiveassessments and getlocatedassessments,
- * src/domain/scoring.ts `progress`), so that the residence's card moves offline too.
+ * shared/rules/scoring.ts `progress`), so that the residence's card moves offline too.
  */
 export function listProgress(questions: readonly Question[], converted: boolean): number {
   return progress(questions.map(ruleQuestionOf), answerMapOfList(questions), { converted });

@@ -1,4 +1,4 @@
-import { isQuestionAnswered, type Question } from './answer-validation';
+import { isQuestionAnswered, type Question } from '../../shared/rules/answer-validation';
 import { screeningOutcome, type ScreeningOutcome } from './assessment-progress';
 
 /**

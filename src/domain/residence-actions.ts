@@ -1,5 +1,5 @@
-import { duplicateRank } from './duplicate-rule';
-import { hasFutureApproval, normalizeLegacyStatus } from './statuses';
+import { duplicateRank } from '../../shared/rules/duplicate-rule';
+import { hasFutureApproval, normalizeLegacyStatus } from '../../shared/rules/statuses';
 
 /** A residence's assessment as the residence screen's rules see it. */
 export interface ResidenceAssessment {

@@ -1,4 +1,4 @@
-import type { CopyProgressMessage, FinishProgressMessage, JobState } from '../api/dto';
+import type { CopyProgressMessage, FinishProgressMessage, JobState } from '../../shared/contract/dto';
 import { cancelJob } from '../api/cancel-job';
 import { getJob } from '../api/get-job';
 import { ApiError } from '../api/http';

@@ -1,4 +1,4 @@
-import { da, type TranslationKey } from './da';
+import { da, type TranslationKey } from '../../shared/texts/da';
 
 export type TranslationParams = Record<string, string | number>;
 export type Translate = (key: TranslationKey, params?: TranslationParams) => string;

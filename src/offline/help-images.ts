@@ -1,4 +1,4 @@
-import type { StaticContent } from '../api/static-content';
+import type { StaticContent } from '../../shared/contract/static-content';
 
 /**
  * The help images of the question catalogue (docs/product.md 2 "help screen"), kept in the

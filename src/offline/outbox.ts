@@ -1,5 +1,5 @@
 import Dexie, { liveQuery } from 'dexie';
-import { ANSWER_CHANGED_SINCE } from '../api/dto';
+import { ANSWER_CHANGED_SINCE } from '../../shared/contract/dto';
 import type {
   AnswerPayload,
   AppDatabase,

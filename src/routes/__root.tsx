@@ -9,7 +9,7 @@ import { RouteError } from '../app/route-states';
 import { useUserInfo } from '../api/user-info';
 import { useSessionWatch } from '../features/session/hooks/use-session-watch';
 import { useSessionState } from '../api/use-session-state';
-import { isForbiddenRole, isSignedInOnDevice } from '../domain/session-rules';
+import { isForbiddenRole, isSignedInOnDevice } from '../../shared/rules/session-rules';
 import { useTranslation } from '../i18n/use-translation';
 import { markFirstPaint } from '../lib/first-paint';
 import { activeOrganization } from '../offline/active-organization';

@@ -7,7 +7,7 @@ import { ApiError } from '../api/http';
 import { tokenStore } from '../api/token-store';
 import { userInfoQueryOptions, useUserInfo } from '../api/user-info';
 import { prefetchOrganizations, requireOrganization } from '../app/route-guards';
-import { isForbiddenRole, isSignedInOnDevice } from '../domain/session-rules';
+import { isForbiddenRole, isSignedInOnDevice } from '../../shared/rules/session-rules';
 import { useActiveOrganization } from '../features/organizations/active-organization';
 import { LoginScreen } from '../features/session/components/login-screen';
 import { useSessionState } from '../api/use-session-state';

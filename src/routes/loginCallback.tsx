@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { organizationsQueryOptions } from '../api/get-organizations';
-import { safeReturnPath } from '../domain/session-rules';
+import { safeReturnPath } from '../../shared/rules/session-rules';
 import { signIn } from '../features/session/sign-in';
 import { activeOrganization } from '../offline/active-organization';
 

@@ -1,7 +1,7 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import type { Question } from '../domain/answer-validation';
+import type { Question } from '../../shared/rules/answer-validation';
 
 /** A link to one question of the form: the table of contents, the lists of missing questions (form and results page). */
 export function QuestionLink(

@@ -9,7 +9,7 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { memo, type ComponentType } from 'react';
-import type { DisplayStatus } from '../domain/statuses';
+import type { DisplayStatus } from '../../shared/rules/statuses';
 import { useTranslation } from '../i18n/use-translation';
 import { formatShortDate } from './format';
 import classes from './status-badge.module.css';

@@ -3,8 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssessmentListEntry } from '../../src/api/dto';
-import { NO_DATE } from '../../src/domain/statuses';
+import type { AssessmentListEntry } from '../../shared/contract/dto';
+import { NO_DATE } from '../../shared/rules/statuses';
 import { AssessmentCard } from '../../src/features/residences/components/residence/assessment-card';
 import { fillJsdomGaps, renderRouter } from './test-render';
 

@@ -11,13 +11,13 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import type { AssessmentDetails, PropertyDetail } from '../../src/api/dto';
+import type { AssessmentDetails, PropertyDetail } from '../../shared/contract/dto';
 import { assessmentQueryOptions } from '../../src/api/get-assessment';
 import { propertyQueryOptions } from '../../src/api/get-property';
 import { questionsQueryOptions } from '../../src/api/get-questions';
 import { staticContentQueryOptions } from '../../src/api/get-static-content';
 import { tokenStore } from '../../src/api/token-store';
-import type { Question } from '../../src/domain/answer-validation';
+import type { Question } from '../../shared/rules/answer-validation';
 import { AssessmentScreen } from '../../src/features/assessment/components/assessment-screen';
 import { useOutbox } from '../../src/features/outbox/hooks/use-outbox';
 import { appDatabase } from '../../src/offline/db';
@@ -42,7 +42,7 @@ const options = () => [
 
 /**
  * A screening question, answered (the screening is complete, as `details` says: evaluation
- * questions take answers, src/domain/screening-first.ts), and two unanswered single-choice
+ * questions take answers, shared/rules/screening-first.ts), and two unanswered single-choice
  * evaluation questions (001 and 002).
  */
 export function serverQuestions(): Question[] {

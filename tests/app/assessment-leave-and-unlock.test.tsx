@@ -3,8 +3,8 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import Dexie from 'dexie';
 import { describe, expect, it, vi } from 'vitest';
-import type { AssessmentListEntry } from '../../src/api/dto';
-import { NO_DATE } from '../../src/domain/statuses';
+import type { AssessmentListEntry } from '../../shared/contract/dto';
+import { NO_DATE } from '../../shared/rules/statuses';
 import { appDatabase } from '../../src/offline/db';
 import {
   ASSESSMENT,

@@ -2,11 +2,11 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AssessmentListEntry } from '../../src/api/dto';
+import type { AssessmentListEntry } from '../../shared/contract/dto';
 import { assessmentQueryOptions } from '../../src/api/get-assessment';
 import { locatedAssessmentsQueryOptions } from '../../src/api/get-located-assessments';
 import { questionsQueryOptions } from '../../src/api/get-questions';
-import type { Question } from '../../src/domain/answer-validation';
+import type { Question } from '../../shared/rules/answer-validation';
 import { appDatabase } from '../../src/offline/db';
 import { enqueueAnswer } from '../../src/offline/outbox';
 import {
@@ -25,7 +25,7 @@ import {
  * The form offline (docs/architecture.md 2, "The form offline"): without a connection a screening
  * answer hides the questions the server would hide, progress moves, and the breaker after screening
  * gives the server's outcome. S02-c ("no lift, stairs only") excludes wheelchair users and people
- * with reduced mobility (src/domain/screening-rules.ts).
+ * with reduced mobility (shared/rules/screening-rules.ts).
  */
 
 setUpFormTests();

@@ -2,9 +2,9 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Question } from '../../src/domain/answer-validation';
-import { SCREENING_NOT_COMPLETE } from '../../src/domain/screening-first';
-import { da } from '../../src/i18n/da';
+import type { Question } from '../../shared/rules/answer-validation';
+import { SCREENING_NOT_COMPLETE } from '../../shared/rules/screening-first';
+import { da } from '../../shared/texts/da';
 import { appDatabase } from '../../src/offline/db';
 import { enqueueAnswer } from '../../src/offline/outbox';
 import {

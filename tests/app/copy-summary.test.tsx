@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobState } from '../../src/api/dto';
+import type { JobState } from '../../shared/contract/dto';
 import type { BulkSource, BulkTarget } from '../../src/domain/bulk-mode';
 import { CopySummary } from '../../src/features/bulk/copy/copy-summary';
 import { jobProgress } from '../../src/hub/job-progress';

@@ -5,7 +5,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { staticContentQueryOptions } from '../../src/api/get-static-content';
-import type { StaticContent } from '../../src/api/static-content';
+import type { StaticContent } from '../../shared/contract/static-content';
 import type { GuidanceTipId } from '../../src/domain/guidance';
 import { GuidanceButton } from '../../src/features/guidance/components/guidance-button';
 import { createGuidanceMemory } from '../../src/features/guidance/guidance-memory';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JobState } from '../../src/api/dto';
+import type { JobState } from '../../shared/contract/dto';
 import { ApiError } from '../../src/api/http';
 import type { HubMethod, ProgressConnection } from '../../src/hub/hub-connection';
 import { createJobProgressStore } from '../../src/hub/job-progress';

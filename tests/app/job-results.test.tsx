@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JobItem, JobItemsPage, JobState } from '../../src/api/dto';
+import type { JobItem, JobItemsPage, JobState } from '../../shared/contract/dto';
 import type { BulkSource, BulkTarget, CopiedEntry } from '../../src/domain/bulk-mode';
 import { ApprovedList } from '../../src/features/bulk/approve/approved-list';
 import { CopiedList } from '../../src/features/bulk/copy/copied-list';

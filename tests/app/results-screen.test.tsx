@@ -13,9 +13,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { assessmentQueryOptions } from '../../src/api/get-assessment';
 import { questionsQueryOptions } from '../../src/api/get-questions';
 import { assessmentScoresQueryOptions } from '../../src/api/assessment-scores';
-import type { AssessmentDetails, HandicapScore, JobState, PropertyDetail } from '../../src/api/dto';
+import type { AssessmentDetails, HandicapScore, JobState, PropertyDetail } from '../../shared/contract/dto';
 import { userInfoQueryOptions } from '../../src/api/user-info';
-import type { Question } from '../../src/domain/answer-validation';
+import type { Question } from '../../shared/rules/answer-validation';
 import { RouteError, RoutePending } from '../../src/app/route-states';
 import { ResultsScreen } from '../../src/features/results/components/results-screen';
 import { jobProgress } from '../../src/hub/job-progress';

@@ -7,7 +7,7 @@ import { organizationsQueryOptions } from '../../src/api/get-organizations';
 import { questionsQueryOptions } from '../../src/api/get-questions';
 import { tokenStore } from '../../src/api/token-store';
 import { userInfoQueryOptions } from '../../src/api/user-info';
-import type { AssessmentDetails } from '../../src/api/dto';
+import type { AssessmentDetails } from '../../shared/contract/dto';
 import { prefetchSession } from '../../src/app/route-guards';
 import { activeOrganization } from '../../src/offline/active-organization';
 import { routeTree } from '../../src/routeTree.gen';

@@ -10,7 +10,7 @@ import {
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssessmentListEntry, PropertyDetail, PropertySearchResult } from '../../src/api/dto';
+import type { AssessmentListEntry, PropertyDetail, PropertySearchResult } from '../../shared/contract/dto';
 import { departmentsQueryOptions } from '../../src/api/get-departments';
 import { locatedAssessmentsQueryOptions } from '../../src/api/get-located-assessments';
 import { propertiesByDepartmentQueryOptions } from '../../src/api/get-properties-by-department';
@@ -22,7 +22,7 @@ import {
   searchResultsQueryOptions,
 } from '../../src/api/search-properties';
 import { RoutePending, RouteError } from '../../src/app/route-states';
-import { NO_DATE } from '../../src/domain/statuses';
+import { NO_DATE } from '../../shared/rules/statuses';
 import { PropertySearchBox } from '../../src/features/residences/components/property-search-box';
 import { PropertySearchPage } from '../../src/features/residences/components/property-search-page';
 import { SearchResults } from '../../src/features/residences/components/search-results';

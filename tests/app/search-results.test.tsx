@@ -4,9 +4,9 @@ import { createMemoryHistory, createRootRoute, createRoute, createRouter } from 
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PropertySearchResult } from '../../src/api/dto';
+import type { PropertySearchResult } from '../../shared/contract/dto';
 import { RoutePending, RouteError } from '../../src/app/route-states';
-import { NO_DATE } from '../../src/domain/statuses';
+import { NO_DATE } from '../../shared/rules/statuses';
 import { SearchResults } from '../../src/features/residences/components/search-results';
 import { loadSearchResults, type SearchSource } from '../../src/features/residences/search/search-source';
 import { fillJsdomGaps, renderRouter } from './test-render';

@@ -10,7 +10,7 @@ import {
   tokenCheckDelayMs,
   tokenState,
   DEFAULT_SESSION_MAX_AGE_MS,
-} from '../../src/domain/session-rules';
+} from '../../shared/rules/session-rules';
 
 const NOW = Date.UTC(2025, 4, 1, 12, 0, 0);
 const NOW_S = NOW / 1000;

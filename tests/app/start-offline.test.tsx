@@ -11,12 +11,12 @@ import {
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AssessmentDetails, AssessmentListEntry, PropertyDetail } from '../../src/api/dto';
+import type { AssessmentDetails, AssessmentListEntry, PropertyDetail } from '../../shared/contract/dto';
 import { assessmentQueryOptions } from '../../src/api/get-assessment';
 import { locatedAssessmentsQueryOptions } from '../../src/api/get-located-assessments';
 import { propertyQueryOptions } from '../../src/api/get-property';
 import { questionsQueryOptions } from '../../src/api/get-questions';
-import type { Question } from '../../src/domain/answer-validation';
+import type { Question } from '../../shared/rules/answer-validation';
 import { isKeptOffline, offlineRegistry, updateOfflineRegistry } from '../../src/offline/client-state';
 import { appDatabase } from '../../src/offline/db';
 import { listAllEntries } from '../../src/offline/outbox';

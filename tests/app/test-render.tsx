@@ -12,8 +12,8 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { PropertyRow } from '../../src/api/dto';
-import { NO_DATE } from '../../src/domain/statuses';
+import type { PropertyRow } from '../../shared/contract/dto';
+import { NO_DATE } from '../../shared/rules/statuses';
 
 /** An unsigned session token for `user`, valid for an hour: the app reads only exp and sso_uuid. */
 export function unsignedToken(user: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { da } from '../../src/i18n/da';
+import { da } from '../../shared/texts/da';
 import { pluralKey, translate } from '../../src/i18n/translate';
 
 describe('translate: override > bundled Danish default > key', () => {

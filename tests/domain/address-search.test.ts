@@ -6,8 +6,8 @@ import {
   type DeviceCopy,
   type DeviceResidenceRow,
 } from '../../src/domain/address-search';
-import { compareAddresses, locationText, searchKey } from '../../src/domain/location';
-import { NO_DATE } from '../../src/domain/statuses';
+import { compareAddresses, locationText, searchKey } from '../../shared/rules/location';
+import { NO_DATE } from '../../shared/rules/statuses';
 
 /** Offline, the address search finds the residences on the device as the server would. */
 

@@ -8,7 +8,7 @@ import {
   withAnswers,
   withComment,
 } from '../../src/domain/answer-display';
-import type { Question } from '../../src/domain/answer-validation';
+import type { Question } from '../../shared/rules/answer-validation';
 
 const base: Question = {
   id: '001',

@@ -26,9 +26,9 @@ import {
   type AnswerError,
   type AnswerInput,
   type Question,
-} from '../../src/domain/answer-validation';
-import type { QuestionDef } from '../../src/domain/catalogue';
-import type { ScreenedHandicap } from '../../src/domain/handicaps';
+} from '../../shared/rules/answer-validation';
+import type { QuestionDef } from '../../shared/rules/catalogue';
+import type { ScreenedHandicap } from '../../shared/rules/handicaps';
 
 const byId = new Map(QUESTIONS.map((q) => [q.uniqueId, q]));
 const q = (uniqueId: string): QuestionDef => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyDuplicateRule, duplicateRank, pickWinner } from '../../src/domain/duplicate-rule';
-import { NO_DATE } from '../../src/domain/statuses';
+import { applyDuplicateRule, duplicateRank, pickWinner } from '../../shared/rules/duplicate-rule';
+import { NO_DATE } from '../../shared/rules/statuses';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const FUTURE = '2027-01-15T00:00:00.000Z';

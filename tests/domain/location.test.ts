@@ -1,4 +1,4 @@
-import { streetNumberValue } from '../../src/domain/number-range';
+import { streetNumberValue } from '../../shared/rules/number-range';
 import { describe, expect, it } from 'vitest';
 import {
   compareAddresses,
@@ -7,7 +7,7 @@ import {
   locationText,
   searchKey,
   type AddressSortParts,
-} from '../../src/domain/location';
+} from '../../shared/rules/location';
 
 describe('locationText', () => {
   it.each([
@@ -206,7 +206,7 @@ describe('address order (docs/product.md 5)', () => {
 
 describe('a search result without a residence id (docs/product.md 3)', () => {
   it('gets the value invalid, and keeps a real id', async () => {
-    const { withResidenceId } = await import('../../src/domain/location');
+    const { withResidenceId } = await import('../../shared/rules/location');
     expect(withResidenceId({ residenceId: undefined, streetName: 'Skovvej' }).residenceId).toBe('invalid');
     expect(withResidenceId({ residenceId: null }).residenceId).toBe('invalid');
     expect(withResidenceId({ residenceId: '  ' }).residenceId).toBe('invalid');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesNumberRange, parseNumberRange, streetNumberValue } from '../../src/domain/number-range';
+import { matchesNumberRange, parseNumberRange, streetNumberValue } from '../../shared/rules/number-range';
 
 const matches = (filter: string, streetNumber: string) =>
   matchesNumberRange(streetNumber, parseNumberRange(filter));

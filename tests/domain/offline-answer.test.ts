@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUESTIONS } from '../../server/src/db/seed/catalogue';
-import type { AssessmentDetails, AssessmentListEntry } from '../../src/api/dto';
+import type { AssessmentDetails, AssessmentListEntry } from '../../shared/contract/dto';
 import {
   answerRulesOf,
   validateAnswer,
   type AnswerInput,
   type Question,
-} from '../../src/domain/answer-validation';
+} from '../../shared/rules/answer-validation';
 import {
   answerAsServer,
   answeredAssessment,
@@ -16,12 +16,12 @@ import {
   withUnsentAnswers,
   type ListAnswer,
 } from '../../src/domain/offline-answer';
-import { SCREENING_EXCLUDING_OPTIONS } from '../../src/domain/screening-rules';
+import { SCREENING_EXCLUDING_OPTIONS } from '../../shared/rules/screening-rules';
 import {
   awaitsScreening,
   isListScreeningComplete,
   SCREENING_NOT_COMPLETE,
-} from '../../src/domain/screening-first';
+} from '../../shared/rules/screening-first';
 import {
   bearer,
   DATABASES,
@@ -204,7 +204,7 @@ describe.each(DATABASES)('the offline answer equals the syncanswer reply on $nam
    * A new assessment answered step by step: each answer's list as the client computes it from
    * its own previous list must be the server's reply, and the derived fields getassessment's.
    * An evaluation answer the form would not take (its list's screening is not complete,
-   * src/domain/screening-first.ts) the server refuses with 409 SCREENING_NOT_COMPLETE, and
+   * shared/rules/screening-first.ts) the server refuses with 409 SCREENING_NOT_COMPLETE, and
    * nothing changes.
    */
   async function answering(propertyId: string, source?: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Question } from '../../src/domain/answer-validation';
+import type { Question } from '../../shared/rules/answer-validation';
 import {
   answeredShare,
   breakerPrimaryAction,

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { QUESTIONS } from '../../server/src/db/seed/catalogue';
-import type { QuestionDef } from '../../src/domain/catalogue';
-import { SCREENED_HANDICAPS } from '../../src/domain/handicaps';
+import type { QuestionDef } from '../../shared/rules/catalogue';
+import { SCREENED_HANDICAPS } from '../../shared/rules/handicaps';
 import {
   handicapScoreDetails,
   handicapScores,
   progress,
   questionOutcome,
   type HandicapScore,
-} from '../../src/domain/scoring';
-import type { AnswerValue } from '../../src/domain/screening';
-import type { HandicapScore as DtoHandicapScore } from '../../src/api/dto';
+} from '../../shared/rules/scoring';
+import type { AnswerValue } from '../../shared/rules/screening';
+import type { HandicapScore as DtoHandicapScore } from '../../shared/contract/dto';
 
 // The domain type and the DTO stay interchangeable.
 const _toDto = (s: HandicapScore): DtoHandicapScore => s;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTotalHeader, parseTotalHeader, shownTotal } from '../../src/domain/search-total';
+import { formatTotalHeader, parseTotalHeader, shownTotal } from '../../shared/rules/search-total';
 
 describe('the X-Total-Count header of a search', () => {
   it('is a number when exact and the number with a plus when there are more', () => {

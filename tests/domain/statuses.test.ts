@@ -8,8 +8,8 @@ import {
   normalizeLegacyStatus,
   parseFutureDate,
   toLegacyStatus,
-} from '../../src/domain/statuses';
-import { NO_DATE as DTO_NO_DATE } from '../../src/api/dto';
+} from '../../shared/rules/statuses';
+import { NO_DATE as DTO_NO_DATE } from '../../shared/contract/dto';
 
 const NOW = new Date('2026-11-22T10:00:00Z');
 const FUTURE = '2026-12-24T00:00:00.000Z';

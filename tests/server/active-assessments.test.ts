@@ -1,9 +1,9 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Dto from '../../src/api/dto';
-import type { QuestionDef } from '../../src/domain/catalogue';
-import { progress } from '../../src/domain/scoring';
-import type { AnswerMap } from '../../src/domain/screening';
+import type * as Dto from '../../shared/contract/dto';
+import type { QuestionDef } from '../../shared/rules/catalogue';
+import { progress } from '../../shared/rules/scoring';
+import type { AnswerMap } from '../../shared/rules/screening';
 import { ProgressCache } from '../../server/src/domain/progress-cache';
 import { loadQuestions } from '../../server/src/domain/catalogue';
 import {
@@ -62,7 +62,7 @@ describe.each(DATABASES)('getactiveassessments progress on $name', ({ admin }) =
     expect(response.statusCode).toBe(200);
     return response.json<Dto.AssessmentListEntry[]>();
   };
-  /** Progress computed from the stored answers, as src/domain/scoring.ts defines it. */
+  /** Progress computed from the stored answers, as shared/rules/scoring.ts defines it. */
   const storedProgress = async (entry: Dto.AssessmentListEntry) => {
     const rows = await t.app.db
       .selectFrom('answers')

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Dto from '../../src/api/dto';
-import { locationText, searchKey } from '../../src/domain/location';
+import type * as Dto from '../../shared/contract/dto';
+import { locationText, searchKey } from '../../shared/rules/location';
 import { createDatabase } from '../../server/src/db/client';
 import { createMigrator } from '../../server/src/db/migrate';
 import { createRng, type Rng } from '../../server/src/db/seed/demo-residences';
@@ -132,7 +132,7 @@ describe.each(DATABASES)('address order of the search on $name', ({ admin }) => 
       if (hits.length < size) return ids;
     }
   };
-  /** The hits the rule of src/domain/location.ts gives, sorted with compareResidences. */
+  /** The hits the rule of shared/rules/location.ts gives, sorted with compareResidences. */
   const expected = async (query: string) => {
     const rows = await t.app.db
       .selectFrom('residences as r')

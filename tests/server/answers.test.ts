@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigrator, migrateToLatest } from '../../server/src/db/migrate';
 import { forgetCatalogue, type AssessmentDetails } from '../../server/src/domain/answers';
 import { QUESTIONS } from '../../server/src/db/seed/catalogue';
-import type { Question } from '../../src/domain/answer-validation';
-import type { QuestionDef } from '../../src/domain/catalogue';
-import { SCREENED_HANDICAPS } from '../../src/domain/handicaps';
-import { isCalculated, isHiddenQuestion, type AnswerValue } from '../../src/domain/screening';
+import type { Question } from '../../shared/rules/answer-validation';
+import type { QuestionDef } from '../../shared/rules/catalogue';
+import { SCREENED_HANDICAPS } from '../../shared/rules/handicaps';
+import { isCalculated, isHiddenQuestion, type AnswerValue } from '../../shared/rules/screening';
 import {
   bearer,
   DATABASES,

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { da } from '../../src/i18n/da';
+import { da } from '../../shared/texts/da';
 import { createTokenService } from '../../server/src/auth/tokens';
 import { forgetUsers, USER_CACHE_TTL_MS } from '../../server/src/auth/user-cache';
 import { DEMO_USERS } from '../../server/src/db/seed/demo-users';

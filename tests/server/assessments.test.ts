@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Dto from '../../src/api/dto';
-import type { QuestionDef } from '../../src/domain/catalogue';
-import { SCREENED_HANDICAPS } from '../../src/domain/handicaps';
-import { handicapScores, progress } from '../../src/domain/scoring';
+import type * as Dto from '../../shared/contract/dto';
+import type { QuestionDef } from '../../shared/rules/catalogue';
+import { SCREENED_HANDICAPS } from '../../shared/rules/handicaps';
+import { handicapScores, progress } from '../../shared/rules/scoring';
 import {
   excludedHandicaps,
   handicapsForEvaluation,
   isCalculated,
   isScreeningComplete,
   type AnswerValue,
-} from '../../src/domain/screening';
-import { NO_DATE } from '../../src/domain/statuses';
+} from '../../shared/rules/screening';
+import { NO_DATE } from '../../shared/rules/statuses';
 import { loadQuestions } from '../../server/src/domain/catalogue';
 import {
   bearer,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Dto from '../../src/api/dto';
+import type * as Dto from '../../shared/contract/dto';
 import type { CopyTargetRow } from '../../src/api/get-copy-targets';
 import { copenhagenDate } from '../../server/src/jobs/dates';
 import { runWorkerOnce } from '../../server/src/jobs/worker';

@@ -2,13 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, it, expect } from 'vitest';
 import { CHAPTERS, QUESTIONS } from '../../server/src/db/seed/catalogue';
-import type { NumericBand, Outcome, QuestionDef } from '../../src/domain/catalogue';
+import type { NumericBand, Outcome, QuestionDef } from '../../shared/rules/catalogue';
 import {
   FIXED_OPTIONAL_HANDICAPS,
   SCREENED_HANDICAPS,
   isHandicapType,
   type HandicapType,
-} from '../../src/domain/handicaps';
+} from '../../shared/rules/handicaps';
 
 /** Where the app's static files come from (public/ is copied into the build as it is). */
 const PUBLIC_DIR = path.join(import.meta.dirname, '../../public');

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Dto from '../../src/api/dto';
+import type * as Dto from '../../shared/contract/dto';
 import { DEPARTMENT_LIST_CACHE_BYTES } from '../../server/src/domain/department-list-cache';
 import { createJsonListCache } from '../../server/src/http/versioned-body-cache';
 import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';

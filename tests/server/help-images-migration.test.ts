@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import type { QuestionDef } from '../../src/domain/catalogue';
+import type { QuestionDef } from '../../shared/rules/catalogue';
 import { createDatabase } from '../../server/src/db/client';
 import { createMigrator } from '../../server/src/db/migrate';
 import { seedCatalogue } from '../../server/src/db/seed/catalogue-rows';

@@ -5,7 +5,7 @@ import {
   type HubConnection as ClientConnection,
 } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CopyProgressMessage, JobCreated, JobState } from '../../src/api/dto';
+import type { CopyProgressMessage, JobCreated, JobState } from '../../shared/contract/dto';
 import { bearer, demoToken, listenForClients, startTestApp, userIdOf, type TestApp } from './helpers';
 
 /**

@@ -20,7 +20,7 @@ import {
   splitRecords,
 } from '../../server/src/hub/protocol';
 import type { JobProgressEvent } from '../../server/src/jobs/job-events';
-import type { CopyProgressMessage } from '../../src/api/dto';
+import type { CopyProgressMessage } from '../../shared/contract/dto';
 import {
   bearer,
   demoToken,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type * as Dto from '../../src/api/dto';
+import type * as Dto from '../../shared/contract/dto';
 import { LeaseLostError } from '../../server/src/jobs/errors';
 import {
   cancelJob,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Dto from '../../src/api/dto';
-import { displayStatus, NO_DATE } from '../../src/domain/statuses';
+import type * as Dto from '../../shared/contract/dto';
+import { displayStatus, NO_DATE } from '../../shared/rules/statuses';
 import { createDatabase } from '../../server/src/db/client';
 import { copenhagenDate, copenhagenMidnight, validFromDate } from '../../server/src/jobs/dates';
 import { LeaseLostError } from '../../server/src/jobs/errors';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Dto from '../../src/api/dto';
-import { pickWinner } from '../../src/domain/duplicate-rule';
-import { compareAddresses, compareNames, locationText, searchKey } from '../../src/domain/location';
-import { NO_DATE } from '../../src/domain/statuses';
+import type * as Dto from '../../shared/contract/dto';
+import { pickWinner } from '../../shared/rules/duplicate-rule';
+import { compareAddresses, compareNames, locationText, searchKey } from '../../shared/rules/location';
+import { NO_DATE } from '../../shared/rules/statuses';
 import { haversineMetres } from '../../server/src/domain/geo';
 import { residenceSearchKeySql } from '../../server/src/domain/residence-search';
 import { bearer, DATABASES, demoToken, organizationsOf, startTestApp, type TestApp } from './helpers';
@@ -305,7 +305,7 @@ describe.each(DATABASES)('property endpoints on $name', ({ admin }) => {
       expect(response.statusCode).toBe(200);
       return response.json<Dto.PropertySearchResult[]>();
     };
-    /** The expected hits, computed from the rule in src/domain/location.ts. */
+    /** The expected hits, computed from the rule in shared/rules/location.ts. */
     const expectedIds = async (query: string) => {
       const residences = await t.app.db
         .selectFrom('residences')
@@ -550,7 +550,7 @@ describe.each(DATABASES)('property endpoints on $name', ({ admin }) => {
       expect(new Set(all.map((h) => h.streetName)).size).toBeGreaterThan(3);
     });
 
-    it('computes the search key in SQL exactly as src/domain/location.ts does, for every residence', async () => {
+    it('computes the search key in SQL exactly as shared/rules/location.ts does, for every residence', async () => {
       const rows = await t.app.db
         .selectFrom('residences as r')
         .selectAll('r')

@@ -9,7 +9,7 @@ import {
   type Catalogue,
 } from '../../server/src/domain/question-list';
 import * as schemas from '../../server/src/domain/schemas';
-import { SCREENED_HANDICAPS, type ScreenedHandicap } from '../../src/domain/handicaps';
+import { SCREENED_HANDICAPS, type ScreenedHandicap } from '../../shared/rules/handicaps';
 import { startTestApp, type TestApp } from './helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type * as Dto from '../../src/api/dto';
-import { locationText, searchKey } from '../../src/domain/location';
+import type * as Dto from '../../shared/contract/dto';
+import { locationText, searchKey } from '../../shared/rules/location';
 import { totalOfPage } from '../../server/src/routes/property-search';
 import { bearer, DATABASES, demoToken, organizationsOf, startTestApp, type TestApp } from './helpers';
 
@@ -50,7 +50,7 @@ describe.each(DATABASES)('the total of a search on $name', ({ admin }) => {
     };
   };
 
-  /** How many of the organization's residences the rule of src/domain/location.ts finds. */
+  /** How many of the organization's residences the rule of shared/rules/location.ts finds. */
   const expectedCount = async (query: string) => {
     const residences = await t.app.db
       .selectFrom('residences')

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { QuestionDef } from '../../src/domain/catalogue';
-import { isAnswered, isCalculated, type AnswerValue } from '../../src/domain/screening';
+import type { QuestionDef } from '../../shared/rules/catalogue';
+import { isAnswered, isCalculated, type AnswerValue } from '../../shared/rules/screening';
 import { createDatabase } from '../../server/src/db/client';
 import { migrateToLatest } from '../../server/src/db/migrate';
 import { seedDemoData } from '../../server/src/db/seed';

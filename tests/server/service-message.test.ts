@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaticContent } from '../../src/api/static-content';
+import type { StaticContent } from '../../shared/contract/static-content';
 import { loadConfig } from '../../server/src/config';
 import { DEMO_SERVICE_MESSAGE_TEXT } from '../../server/src/content/service-message';
 import { DATABASES, startTestApp, type TestApp } from './helpers';

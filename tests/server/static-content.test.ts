@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StaticContent } from '../../src/api/static-content';
+import type { StaticContent } from '../../shared/contract/static-content';
 import { startTestApp, type TestApp } from './helpers';
 
 const URL = '/api/v2/staticcontent';

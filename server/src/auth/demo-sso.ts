@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { safeReturnPath } from '../../../src/domain/session-rules';
+import { safeReturnPath } from '../../../shared/rules/session-rules';
 import { DEMO_USERS } from '../db/seed/demo-users';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';

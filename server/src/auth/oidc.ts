@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { EncryptJWT, jwtDecrypt } from 'jose';
 import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
-import { safeReturnPath } from '../../../src/domain/session-rules';
+import { safeReturnPath } from '../../../shared/rules/session-rules';
 import type { OidcConfig } from '../config';
 import type { Database } from '../db/schema';
 import { escapeHtml, htmlPage } from './html-page';

@@ -2,8 +2,8 @@ import type {
   BreakerAndResultScreenSettings,
   GuidanceSettings,
   RelevanceSetting,
-} from '../../../src/api/static-content';
-import type { HandicapType } from '../../../src/domain/handicaps';
+} from '../../../shared/contract/static-content';
+import type { HandicapType } from '../../../shared/rules/handicaps';
 
 /**
  * Danish defaults for the configuration content of GET /api/v2/staticcontent (docs/product.md 3).

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { ServiceMessage } from '../../../src/api/static-content';
+import type { ServiceMessage } from '../../../shared/contract/static-content';
 import type { Database } from '../db/schema';
 import { DEMO_USERS } from '../db/seed/demo-users';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { StaticContent } from '../../../src/api/static-content';
-import type { QuestionDef } from '../../../src/domain/catalogue';
-import { da } from '../../../src/i18n/da';
+import type { StaticContent } from '../../../shared/contract/static-content';
+import type { QuestionDef } from '../../../shared/rules/catalogue';
+import { da } from '../../../shared/texts/da';
 import type { Database } from '../db/schema';
 import {
   BREAKER_AND_RESULT_SCREEN_SETTINGS,

@@ -84,7 +84,7 @@ export interface QuestionTable {
   range_start: number | null;
   range_end: number | null;
   is_decimal: boolean;
-  /** Scoring, screening and help of the question (QuestionDef, src/domain/catalogue.ts). */
+  /** Scoring, screening and help of the question (QuestionDef, shared/rules/catalogue.ts). */
   definition: ColumnType<unknown, string, string>;
 }
 

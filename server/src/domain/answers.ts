@@ -14,14 +14,14 @@ import {
   type AnswerError,
   type Question,
   type SyncAnswerRequest,
-} from '../../../src/domain/answer-validation';
-import { isHiddenQuestion, isScreeningComplete, type AnswerValue } from '../../../src/domain/screening';
+} from '../../../shared/rules/answer-validation';
+import { isHiddenQuestion, isScreeningComplete, type AnswerValue } from '../../../shared/rules/screening';
 import {
   awaitsScreening,
   SCREENING_NOT_COMPLETE,
   SCREENING_NOT_COMPLETE_MESSAGE,
-} from '../../../src/domain/screening-first';
-import { isEditableStatus } from '../../../src/domain/statuses';
+} from '../../../shared/rules/screening-first';
+import { isEditableStatus } from '../../../shared/rules/statuses';
 import type { AssessmentStatus, Database } from '../db/schema';
 import { assertMember, type AuthUser } from '../auth/guard';
 import { HttpError, notFound } from '../errors';
@@ -36,7 +36,7 @@ import * as schemas from './schemas';
  * Server side of the question and answer calls (docs/product.md 7: getassessment, questions,
  * syncanswer, synchiddenquestions): the question list of an assessment, applying one answer
  * with its idempotency key, and removing the answers of hidden questions. The rules an answer
- * must follow are in src/domain/answer-validation.ts (shared with the client).
+ * must follow are in shared/rules/answer-validation.ts (shared with the client).
  */
 
 export { toQuestionList, type AnswerRow, type Catalogue };
@@ -46,7 +46,7 @@ import {
   ANSWER_CHANGED_SINCE,
   type AnswerChangedSince as AnswerChangedSinceBody,
   type AssessmentDetails,
-} from '../../../src/api/dto';
+} from '../../../shared/contract/dto';
 export type { AssessmentDetails };
 
 /** An assessment row as findAssessment answers it. */
@@ -185,7 +185,7 @@ function assertEditable(status: AssessmentStatus): void {
 
 /**
  * 409 SCREENING_NOT_COMPLETE unless the question takes answers now: an evaluation question only
- * once the screening is complete by the stored answers (src/domain/screening-first.ts; converted
+ * once the screening is complete by the stored answers (shared/rules/screening-first.ts; converted
  * assessments skip screening). Any write to it is refused, a comment or an emptied answer too.
  */
 function assertScreeningFirst(
@@ -206,7 +206,7 @@ function assertScreeningFirst(
 const answerErrorCode = (error: AnswerError) =>
   `ANSWER_${error.code.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 
-/** 400 unless the answer suits its question (src/domain/answer-validation.ts). */
+/** 400 unless the answer suits its question (shared/rules/answer-validation.ts). */
 export function assertValidAnswer(catalogue: Catalogue, body: SyncAnswerRequest): void {
   const error = validateAnswer(catalogue.byId.get(body.questionUniqueId), body);
   if (error) throw new HttpError(400, answerErrorMessage(error), answerErrorCode(error));

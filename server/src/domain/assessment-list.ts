@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AssessmentListEntry } from '../../../src/api/dto';
-import { progress } from '../../../src/domain/scoring';
+import type { AssessmentListEntry } from '../../../shared/contract/dto';
+import { progress } from '../../../shared/rules/scoring';
 import type { Database } from '../db/schema';
 import { toListEntry, type AssessmentListRow } from './assessment-state';
 import { loadAnswers, loadQuestions } from './catalogue';

@@ -1,9 +1,9 @@
 import type { AssessmentStatus } from '../db/schema';
-import type { AssessmentListEntry } from '../../../src/api/dto';
+import type { AssessmentListEntry } from '../../../shared/contract/dto';
 import { isoDate, isoOrNoDate, residenceLocation } from './residences';
 
 // The derived fields are the shared rule of src/domain (the form derives them offline too).
-export { deriveAssessmentState } from '../../../src/domain/assessment-state';
+export { deriveAssessmentState } from '../../../shared/rules/assessment-state';
 
 /** An assessment row joined with its residence, as the list queries select it. */
 export interface AssessmentListRow {
@@ -23,7 +23,7 @@ export interface AssessmentListRow {
   zipCode: string;
 }
 
-/** The list entry of a row, with its progress (src/domain/scoring.ts `progress`). */
+/** The list entry of a row, with its progress (shared/rules/scoring.ts `progress`). */
 export function toListEntry(row: AssessmentListRow, progress: number): AssessmentListEntry {
   return {
     assessmentId: row.id,

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { QuestionDef } from '../../../src/domain/catalogue';
-import type { AnswerValue } from '../../../src/domain/screening';
+import type { QuestionDef } from '../../../shared/rules/catalogue';
+import type { AnswerValue } from '../../../shared/rules/screening';
 import type { Database } from '../db/schema';
 import { chunks } from '../db/chunks';
 

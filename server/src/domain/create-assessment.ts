@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { QuestionDef } from '../../../src/domain/catalogue';
-import type { AnswerValue } from '../../../src/domain/screening';
+import type { QuestionDef } from '../../../shared/rules/catalogue';
+import type { AnswerValue } from '../../../shared/rules/screening';
 import type { Database } from '../db/schema';
 import { deriveAssessmentState } from './assessment-state';
 import { loadAnswers } from './catalogue';

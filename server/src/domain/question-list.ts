@@ -1,7 +1,7 @@
-import type { Question } from '../../../src/domain/answer-validation';
-import type { ChapterKind, QuestionDef } from '../../../src/domain/catalogue';
-import type { ScreenedHandicap } from '../../../src/domain/handicaps';
-import { isHiddenQuestion } from '../../../src/domain/screening';
+import type { Question } from '../../../shared/rules/answer-validation';
+import type { ChapterKind, QuestionDef } from '../../../shared/rules/catalogue';
+import type { ScreenedHandicap } from '../../../shared/rules/handicaps';
+import { isHiddenQuestion } from '../../../shared/rules/screening';
 
 /**
  * The question list of an assessment (GET /api/v2/questions, and the answer of syncanswer):

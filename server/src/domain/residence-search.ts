@@ -13,7 +13,7 @@ import {
 } from './residences';
 
 /**
- * `searchKey(locationText({ ...residence, town }))` of src/domain/location.ts over
+ * `searchKey(locationText({ ...residence, town }))` of shared/rules/location.ts over
  * `residences as r`: the stored generated column of migration 0004 (lower case, full stops
  * and commas as spaces, single spaces), which the trigram index covers. A test checks it
  * against the JavaScript rule for every demo residence.
@@ -130,7 +130,7 @@ export async function countHits(
  * id): their `address_order` (migration 0006). The search asks the database for a page in
  * this order, so it must be exactly the order of compareResidences; it is computed here, with
  * the same comparison, rather than imitated in SQL (the Danish collation of
- * src/domain/location.ts is ICU's in JavaScript, which PostgreSQL and PGlite need not share).
+ * shared/rules/location.ts is ICU's in JavaScript, which PostgreSQL and PGlite need not share).
  */
 export function addressOrderOf(residences: readonly ResidenceFields[]): Map<string, number> {
   const sorted = [...residences].sort(compareResidences);

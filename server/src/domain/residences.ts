@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
-import { pickWinner } from '../../../src/domain/duplicate-rule';
-import { compareAddresses, locationText } from '../../../src/domain/location';
-import { NO_DATE } from '../../../src/domain/statuses';
+import { pickWinner } from '../../../shared/rules/duplicate-rule';
+import { compareAddresses, locationText } from '../../../shared/rules/location';
+import { NO_DATE } from '../../../shared/rules/statuses';
 import type { AssessmentStatus, Database } from '../db/schema';
-import type { PropertyRow, PropertySearchResult } from '../../../src/api/dto';
+import type { PropertyRow, PropertySearchResult } from '../../../shared/contract/dto';
 
 /** The columns of a residence the lists need, in the names of the API. */
 export interface ResidenceFields {

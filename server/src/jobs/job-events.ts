@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { CopyProgressMessage, FinishProgressMessage, JobKind } from '../../../src/api/dto';
+import type { CopyProgressMessage, FinishProgressMessage, JobKind } from '../../../shared/contract/dto';
 
 /**
  * The seam between the job workers and the hub (docs/architecture.md 4 and 5): a worker

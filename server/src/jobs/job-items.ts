@@ -4,7 +4,7 @@ import {
   type JobItem,
   type JobItemOutcome,
   type JobItemsPage,
-} from '../../../src/api/dto';
+} from '../../../shared/contract/dto';
 import type { Database } from '../db/schema';
 import { assessmentListQuery, toListEntries } from '../domain/assessment-list';
 import { residenceLocation } from '../domain/residences';

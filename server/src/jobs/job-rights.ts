@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { JobKind } from '../../../src/api/dto';
+import type { JobKind } from '../../../shared/contract/dto';
 import { ITEM_MESSAGES } from './errors';
 
 /** Why a job's user may no longer have its items done, with the reason shown on each. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { QuestionDef } from '../../../src/domain/catalogue';
+import type { QuestionDef } from '../../../shared/rules/catalogue';
 import type { Database } from '../db/schema';
 import { loadQuestions } from '../domain/catalogue';
 import { copyItem } from './copy-item';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Question, SyncAnswerRequest } from '../../../src/domain/answer-validation';
+import type { Question, SyncAnswerRequest } from '../../../shared/rules/answer-validation';
 import { findAssessment } from '../domain/access';
 import {
   applySyncAnswer,

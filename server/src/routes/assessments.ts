@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { handicapScores } from '../../../src/domain/scoring';
+import { handicapScores } from '../../../shared/rules/scoring';
 import { assertMember, type AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { findAssessment, findResidence } from '../domain/access';
-import type { AssessmentIds, AssessmentListEntry, LocatedAssessmentRequestItem } from '../../../src/api/dto';
+import type {
+  AssessmentIds,
+  AssessmentListEntry,
+  LocatedAssessmentRequestItem,
+} from '../../../shared/contract/dto';
 import { assessmentListQuery, toListEntries, type VersionedRow } from '../domain/assessment-list';
 import { loadAnswers, loadQuestions } from '../domain/catalogue';
 import { ACTIVE_LIST_CACHE_BYTES, activeListVersion, isActiveIn } from '../domain/active-assessments-cache';

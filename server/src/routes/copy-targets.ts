@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PropertyRow } from '../../../src/api/dto';
+import type { PropertyRow } from '../../../shared/contract/dto';
 import { findAssessment } from '../domain/access';
 import { notCopyableReason, type NotCopyableReason } from '../domain/copy-targets';
 import { departmentPropertyRows } from '../domain/residences';

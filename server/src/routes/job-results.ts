@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { JobItemOutcome, JobItemsPage, JobState } from '../../../src/api/dto';
-import { JOB_ITEM_OUTCOMES } from '../../../src/api/dto';
+import type { JobItemOutcome, JobItemsPage, JobState } from '../../../shared/contract/dto';
+import { JOB_ITEM_OUTCOMES } from '../../../shared/contract/dto';
 import * as schemas from '../domain/schemas';
 import { HttpError, notFound } from '../errors';
 import { JOB_ITEMS_DEFAULT_LIMIT, JOB_ITEMS_MAX_LIMIT, readJobItems } from '../jobs/job-items';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { FailedJobItem, JobCreated, JobState } from '../../../src/api/dto';
+import type { FailedJobItem, JobCreated, JobState } from '../../../shared/contract/dto';
 import type { AuthUser } from '../auth/guard';
 import { findAssessment } from '../domain/access';
 import { residencesWithReady, targetIsSource, targetReadyConflict } from '../domain/copy-targets';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { compareNames } from '../../../src/domain/location';
-import { toLegacyStatus } from '../../../src/domain/statuses';
+import { compareNames } from '../../../shared/rules/location';
+import { toLegacyStatus } from '../../../shared/rules/statuses';
 import { assertMember } from '../auth/guard';
 import { findResidence } from '../domain/access';
-import type { Department, PropertyDetail } from '../../../src/api/dto';
+import type { Department, PropertyDetail } from '../../../shared/contract/dto';
 import { DEPARTMENT_LIST_CACHE_BYTES, departmentListVersion } from '../domain/department-list-cache';
 import { departmentPropertyRows, residenceLocation } from '../domain/residences';
 import { createJsonListCache, sendVersionedJson } from '../http/versioned-body-cache';

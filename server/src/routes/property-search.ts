@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { PropertySearchResult } from '../../../src/api/dto';
-import { searchKey } from '../../../src/domain/location';
-import { formatTotalHeader, TOTAL_COUNT_HEADER, type SearchTotal } from '../../../src/domain/search-total';
+import type { PropertySearchResult } from '../../../shared/contract/dto';
+import { searchKey } from '../../../shared/rules/location';
+import { formatTotalHeader, TOTAL_COUNT_HEADER, type SearchTotal } from '../../../shared/rules/search-total';
 import { assertMember } from '../auth/guard';
 import { countHits, nearestResidences, refreshAddressOrder, searchPage } from '../domain/residence-search';
 import { compareResidences, toSearchResult, winnerOf } from '../domain/residences';

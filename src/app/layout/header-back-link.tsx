@@ -7,7 +7,7 @@ import { propertyQueryOptions } from '../../api/get-property';
 import { isCopyRunning } from '../../domain/bulk-mode';
 import { headerBackLink, type BackLabel, type HeaderVariant } from '../../domain/header-navigation';
 import { useBulkMode } from '../../features/bulk/hooks/use-bulk-mode';
-import type { TranslationKey } from '../../i18n/da';
+import type { TranslationKey } from '../../../shared/texts/da';
 import { useTranslation } from '../../i18n/use-translation';
 import classes from './app-header.module.css';
 

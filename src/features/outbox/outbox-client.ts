@@ -4,8 +4,8 @@ import { activeAssessmentsKeys } from '../../api/get-active-assessments';
 import { assessmentKeys } from '../../api/get-assessment';
 import { locatedAssessmentsKeys } from '../../api/get-located-assessments';
 import { questionsQueryOptions } from '../../api/get-questions';
-import { ANSWER_CHANGED_SINCE, type AnswerChangedSince } from '../../api/dto';
-import { SCREENING_NOT_COMPLETE } from '../../domain/screening-first';
+import { ANSWER_CHANGED_SINCE, type AnswerChangedSince } from '../../../shared/contract/dto';
+import { SCREENING_NOT_COMPLETE } from '../../../shared/rules/screening-first';
 import { connectivity } from '../../api/connectivity';
 import { ApiError } from '../../api/http';
 import { tokenStore } from '../../api/token-store';
@@ -14,7 +14,7 @@ import { createDeviceOutboxSender, storeDeviceSessionToken } from '../../offline
 import type { OutboxEntry, OutboxRecord } from '../../offline/outbox';
 import { sendOutboxEntry, type OutboxSender } from '../../offline/outbox-sender';
 import { showToast } from '../../ui/toasts';
-import type { Question } from '../../domain/answer-validation';
+import type { Question } from '../../../shared/rules/answer-validation';
 import { storedValueText, withComment } from '../../domain/answer-display';
 
 /**

@@ -1,4 +1,4 @@
-import type { DisplayStatus } from '../../domain/statuses';
+import type { DisplayStatus } from '../../../shared/rules/statuses';
 
 /**
  * The way into an assessment from a card or list (docs/product.md 2 and 4): what it says and where

@@ -1,4 +1,4 @@
-import type { Question } from '../../domain/answer-validation';
+import type { Question } from '../../../shared/rules/answer-validation';
 
 /**
  * The question the form shows last: the last evaluation question that is not hidden (questions

@@ -2,7 +2,7 @@ import { Container, Stack, Text, Title } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { organizationsQueryOptions } from '../../api/get-organizations';
-import { safeReturnPath } from '../../domain/session-rules';
+import { safeReturnPath } from '../../../shared/rules/session-rules';
 import {
   OrganizationPicker,
   OrganizationsError,

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Indexes for the searches at national scale (docs/performance.md, "National scale").
  *
- * - `residences.search_key`: the search key of src/domain/location.ts (`searchKey` of the
+ * - `residences.search_key`: the search key of shared/rules/location.ts (`searchKey` of the
  *   location text with the town), kept by the database as a stored generated column so that
  *   it can never disagree with the address. A GIN index only serves an expression that is
  *   IMMUTABLE and written exactly as in the query; `concat_ws` is not immutable, so the parts

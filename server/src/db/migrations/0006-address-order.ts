@@ -91,8 +91,8 @@ export async function down(db: Kysely<any>): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // A frozen copy, not an import: `refreshAddressOrder` of server/src/domain/residence-search.ts
 // and the address order it numbers by (`compareResidences` of server/src/domain/residences.ts,
-// `compareAddresses` of src/domain/location.ts, `streetNumberValue` of
-// src/domain/number-range.ts), as they were when this migration was written. A migration is
+// `compareAddresses` of shared/rules/location.ts, `streetNumberValue` of
+// shared/rules/number-range.ts), as they were when this migration was written. A migration is
 // frozen code (docs/architecture.md 7): it runs on every new database for as long as the app
 // lives, so calling today's functions would let a later change to them silently change what
 // this migration does there. A new address order comes with a migration of its own that marks

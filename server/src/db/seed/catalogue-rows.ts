@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { QuestionDef } from '../../../../src/domain/catalogue';
+import type { QuestionDef } from '../../../../shared/rules/catalogue';
 import type { Database } from '../schema';
 import { CHAPTERS, QUESTIONS } from './catalogue';
 import { insertChunked } from './chunked';

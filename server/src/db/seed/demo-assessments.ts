@@ -1,6 +1,6 @@
-import type { QuestionDef } from '../../../../src/domain/catalogue';
-import { deriveAssessmentState } from '../../../../src/domain/assessment-state';
-import type { AnswerValue } from '../../../../src/domain/screening';
+import type { QuestionDef } from '../../../../shared/rules/catalogue';
+import { deriveAssessmentState } from '../../../../shared/rules/assessment-state';
+import type { AnswerValue } from '../../../../shared/rules/screening';
 import type { AssessmentStatus } from '../schema';
 import type { DemoResidence, Rng } from './demo-residences';
 

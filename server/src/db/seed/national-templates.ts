@@ -1,4 +1,4 @@
-import type { QuestionDef } from '../../../../src/domain/catalogue';
+import type { QuestionDef } from '../../../../shared/rules/catalogue';
 import { answerSet, derive, type DemoAnswer } from './demo-assessments';
 import type { Rng } from './demo-residences';
 

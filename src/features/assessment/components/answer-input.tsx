@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import type { Question } from '../../../domain/answer-validation';
+import type { Question } from '../../../../shared/rules/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
 import { MultipleAnswer, NumericAnswer, SingleAnswer, type Answer } from './answer-inputs';
 

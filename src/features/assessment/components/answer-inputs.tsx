@@ -8,7 +8,7 @@ import {
   parseNumericInput,
   toggleOption,
   type Question,
-} from '../../../domain/answer-validation';
+} from '../../../../shared/rules/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
 import { holdUnsavedInput } from '../../../lib/unsaved-input';
 import classes from './assessment.module.css';

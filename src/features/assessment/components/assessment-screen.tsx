@@ -5,7 +5,7 @@ import { lazy, useMemo, useRef, useState, type ReactNode } from 'react';
 import { assessmentQueryOptions } from '../../../api/get-assessment';
 import { questionsQueryOptions } from '../../../api/get-questions';
 import { preselectedAnswer, unsentAnswers } from '../../../domain/answer-display';
-import { missingQuestions } from '../../../domain/answer-validation';
+import { missingQuestions } from '../../../../shared/rules/answer-validation';
 import {
   answeredShare,
   breakerPrimaryAction,
@@ -14,8 +14,8 @@ import {
 } from '../../../domain/question-navigation';
 import { derivedStateOfList, withUnsentAnswers } from '../../../domain/offline-answer';
 import { saveStatus } from '../../../domain/save-status';
-import { awaitsScreening, isListScreeningComplete } from '../../../domain/screening-first';
-import { isLocked, normalizeLegacyStatus } from '../../../domain/statuses';
+import { awaitsScreening, isListScreeningComplete } from '../../../../shared/rules/screening-first';
+import { isLocked, normalizeLegacyStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { outboxKey } from '../../../offline/outbox';
 import { OptionalPart } from '../../../ui/optional-part';
@@ -120,7 +120,7 @@ export function AssessmentScreen(props: AssessmentScreenProps) {
   const question = visible[index];
   const missing = useMemo(() => missingQuestions(all, { converted }), [all, converted]);
   // The screening as this device knows it (answers still in the outbox count): evaluation
-  // questions take answers only once it is complete (src/domain/screening-first.ts).
+  // questions take answers only once it is complete (shared/rules/screening-first.ts).
   const screeningComplete = useMemo(() => isListScreeningComplete(all, converted), [all, converted]);
   const navigation = useQuestionNavigation({
     propertyId,

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHelp, IconMessage } from '@tabler/icons-react';
 import { useRef, type ReactNode, type Ref } from 'react';
-import type { Question } from '../../../domain/answer-validation';
+import type { Question } from '../../../../shared/rules/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
 import classes from './assessment.module.css';
 import type { Direction } from '../hooks/use-question-navigation';

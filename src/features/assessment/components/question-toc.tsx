@@ -1,7 +1,11 @@
 import { Accordion, Anchor, Badge, Drawer, Group, Stack, Switch, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconLock } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { groupByChapter, isQuestionAnswered, type Question } from '../../../domain/answer-validation';
+import {
+  groupByChapter,
+  isQuestionAnswered,
+  type Question,
+} from '../../../../shared/rules/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
 import { QuestionLink } from '../../../ui/question-link';
 
@@ -10,7 +14,7 @@ import { QuestionLink } from '../../../ui/question-link';
  * question marked answered or not, optional labels, the Approve link when not locked, and
  * the hide-optional toggle once screening is complete. Until then the evaluation chapters are
  * marked not open yet, with the reason, and their questions are listed without links
- * (src/domain/screening-first.ts).
+ * (shared/rules/screening-first.ts).
  */
 export function QuestionToc(props: {
   opened: boolean;

@@ -8,7 +8,7 @@ import {
   IconWheelchair,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import type { RelevanceSetting } from '../../../api/static-content';
+import type { RelevanceSetting } from '../../../../shared/contract/static-content';
 import { useTranslation } from '../../../i18n/use-translation';
 
 /** relevanceSettings.helpScreenIcon keys and their icons (docs/product.md 3). */

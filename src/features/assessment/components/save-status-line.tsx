@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useRef } from 'react';
 import type { SaveStatus, StorageFailure } from '../../../domain/save-status';
-import type { TranslationKey } from '../../../i18n/da';
+import type { TranslationKey } from '../../../../shared/texts/da';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { ChangedSinceChoice } from '../../../offline/outbox';
 import { useStoragePersisted } from '../hooks/use-storage-persisted';

@@ -1,10 +1,10 @@
 import { Alert, Stack, Text } from '@mantine/core';
-import type { Question } from '../../../domain/answer-validation';
+import type { Question } from '../../../../shared/rules/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
 import { QuestionLink } from '../../../ui/question-link';
 
 /**
- * An evaluation question opened before the screening is complete (src/domain/screening-first.ts,
+ * An evaluation question opened before the screening is complete (shared/rules/screening-first.ts,
  * docs/product.md 4 "Screening and answering"): it takes no answer, says why, and links to the
  * first screening question still unanswered.
  */

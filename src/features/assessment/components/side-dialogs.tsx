@@ -2,12 +2,12 @@ import { Button, Group, Image, Modal, Stack, Text, Textarea, Title } from '@mant
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
-import type { Question } from '../../../domain/answer-validation';
+import type { Question } from '../../../../shared/rules/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
 import { holdUnsavedInput } from '../../../lib/unsaved-input';
 import { sanitizeHelpHtml } from '../help-html';
 import { RelevanceLabel } from './relevance-label';
-import type { HandicapType } from '../../../domain/handicaps';
+import type { HandicapType } from '../../../../shared/rules/handicaps';
 
 /** docs/product.md 2: the help screen per question: header, body, image, caption and relevance. */
 export function HelpDialog(props: { question: Question; opened: boolean; onClose: () => void }) {

@@ -1,14 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AssessmentListEntry } from '../../../api/dto';
+import type { AssessmentListEntry } from '../../../../shared/contract/dto';
 import { activeAssessmentsKeys } from '../../../api/get-active-assessments';
 import { assessmentQueryOptions } from '../../../api/get-assessment';
 import { locatedAssessmentsKeys } from '../../../api/get-located-assessments';
 import { propertyQueryOptions } from '../../../api/get-property';
 import { questionsQueryOptions } from '../../../api/get-questions';
 import { answersNotInSnapshot, valueText } from '../../../domain/answer-display';
-import { applyAnswerToQuestion, type AnswerInput, type Question } from '../../../domain/answer-validation';
+import {
+  applyAnswerToQuestion,
+  type AnswerInput,
+  type Question,
+} from '../../../../shared/rules/answer-validation';
 import { answeredAssessment, answerQuestionList, listProgress } from '../../../domain/offline-answer';
 import {
   enqueueRetryDelay,

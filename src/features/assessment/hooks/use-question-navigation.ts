@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Question } from '../../../domain/answer-validation';
+import type { Question } from '../../../../shared/rules/answer-validation';
 import {
   nearestRequired,
   nextStep,

@@ -3,7 +3,7 @@ import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { getJob } from '../../../api/get-job';
 import { refreshAfterAssessmentChange } from '../../../api/refresh-after-change';
-import type { JobState } from '../../../api/dto';
+import type { JobState } from '../../../../shared/contract/dto';
 import { approvalItems, type ApprovalRequest } from '../../../domain/bulk-approval';
 import { routeAfterApproval, type ApprovalStart } from '../../../domain/bulk-mode';
 import { jobProgress, type CurrentJob } from '../../../hub/job-progress';

@@ -3,9 +3,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { copyTargetsQueryOptions, type CopyTargetRow } from '../../../api/get-copy-targets';
 import type { BulkSource } from '../../../domain/bulk-mode';
-import { applyDuplicateRule } from '../../../domain/duplicate-rule';
-import { compareAddresses } from '../../../domain/location';
-import { displayStatus } from '../../../domain/statuses';
+import { applyDuplicateRule } from '../../../../shared/rules/duplicate-rule';
+import { compareAddresses } from '../../../../shared/rules/location';
+import { displayStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { CandidateList, type Candidate } from './candidate-list';
 

@@ -5,7 +5,7 @@ import { copyAssessments } from '../../../api/copy-assessments';
 import { getJob } from '../../../api/get-job';
 import { ApiError } from '../../../api/http';
 import { refreshAfterAssessmentChange } from '../../../api/refresh-after-change';
-import type { JobState } from '../../../api/dto';
+import type { JobState } from '../../../../shared/contract/dto';
 import { copiedEntries, isCopyRunning, routeAfterCopy, type BulkState } from '../../../domain/bulk-mode';
 import { jobProgress } from '../../../hub/job-progress';
 import { pluralKey } from '../../../i18n/translate';

@@ -1,4 +1,4 @@
-import type { JobItem } from '../../../api/dto';
+import type { JobItem } from '../../../../shared/contract/dto';
 import { getJobItems } from '../../../api/job-items';
 
 /** Items per request when every failed item is read (the server's most). */

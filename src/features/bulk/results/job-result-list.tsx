@@ -1,9 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { memo, useEffect } from 'react';
-import type { JobItem, JobKind } from '../../../api/dto';
+import type { JobItem, JobKind } from '../../../../shared/contract/dto';
 import { futureDayOf } from '../../../domain/bulk-approval';
-import { displayStatus } from '../../../domain/statuses';
+import { displayStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate } from '../../../ui/format';
 import { StatusBadge } from '../../../ui/status-badge';

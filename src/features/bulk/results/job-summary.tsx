@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { JobItemsPage, JobKind } from '../../../api/dto';
+import type { JobItemsPage, JobKind } from '../../../../shared/contract/dto';
 import { getJobItems, jobItemsKeys } from '../../../api/job-items';
 import { formatCount } from '../../../i18n/format-count';
 import { pluralKey } from '../../../i18n/translate';

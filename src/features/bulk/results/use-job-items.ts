@@ -1,6 +1,6 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { JobItem } from '../../../api/dto';
+import type { JobItem } from '../../../../shared/contract/dto';
 import { jobItemsQueryOptions } from '../../../api/job-items';
 
 /**

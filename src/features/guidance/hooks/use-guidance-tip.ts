@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
-import type { GuidanceTip } from '../../../api/static-content';
+import type { GuidanceTip } from '../../../../shared/contract/static-content';
 import {
   GUIDANCE_SETTING_FIELDS,
   GUIDANCE_TIPS,

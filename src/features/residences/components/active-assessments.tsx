@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouteContext } from '@tanstack/react-router';
 import { activeAssessmentsQueryOptions } from '../../../api/get-active-assessments';
-import { displayStatus } from '../../../domain/statuses';
+import { displayStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate } from '../../../ui/format';
 import { PageHeader } from '../../../ui/page-header';

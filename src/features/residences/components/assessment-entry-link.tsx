@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { IconArrowRight, IconEye, IconPencil } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { DisplayStatus } from '../../../domain/statuses';
+import type { DisplayStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { assessmentEntry, type AssessmentEntry } from '../assessment-entry';
 

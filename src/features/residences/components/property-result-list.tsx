@@ -1,8 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { PropertySearchResult } from '../../../api/dto';
-import { displayStatus } from '../../../domain/statuses';
-import { INVALID_RESIDENCE_ID } from '../../../domain/location';
+import type { PropertySearchResult } from '../../../../shared/contract/dto';
+import { displayStatus } from '../../../../shared/rules/statuses';
+import { INVALID_RESIDENCE_ID } from '../../../../shared/rules/location';
 import { useTranslation } from '../../../i18n/use-translation';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useCurrentPath } from '../hooks/use-current-path';

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { INVALID_RESIDENCE_ID } from '../../../domain/location';
+import { INVALID_RESIDENCE_ID } from '../../../../shared/rules/location';
 import { useTranslation } from '../../../i18n/use-translation';
 import {
   DROPDOWN_SIZE,

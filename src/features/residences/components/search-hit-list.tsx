@@ -1,7 +1,7 @@
 import { memo, useEffect } from 'react';
-import type { PropertySearchResult } from '../../../api/dto';
-import { INVALID_RESIDENCE_ID } from '../../../domain/location';
-import { displayStatus } from '../../../domain/statuses';
+import type { PropertySearchResult } from '../../../../shared/contract/dto';
+import { INVALID_RESIDENCE_ID } from '../../../../shared/rules/location';
+import { displayStatus } from '../../../../shared/rules/statuses';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useCurrentPath } from '../hooks/use-current-path';
 import { useResidenceLinks } from './property-list/use-residence-links';

@@ -1,4 +1,4 @@
-import type { DisplayStatus } from '../../../domain/statuses';
+import type { DisplayStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate } from '../../../ui/format';
 

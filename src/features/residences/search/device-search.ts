@@ -6,7 +6,7 @@ import type {
   PropertyDetail,
   PropertyRow,
   PropertySearchResult,
-} from '../../../api/dto';
+} from '../../../../shared/contract/dto';
 import { departmentsKeys } from '../../../api/get-departments';
 import {
   locatedAssessmentsQueryOptions,
@@ -23,8 +23,8 @@ import {
   searchOnDevice,
   type DeviceCopy,
 } from '../../../domain/address-search';
-import { searchKey } from '../../../domain/location';
-import { NO_DATE } from '../../../domain/statuses';
+import { searchKey } from '../../../../shared/rules/location';
+import { NO_DATE } from '../../../../shared/rules/statuses';
 import type { OfflineRegistry } from '../../../offline/client-state';
 import { useOfflineRegistry } from '../take-along/registry';
 

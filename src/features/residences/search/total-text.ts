@@ -1,7 +1,7 @@
-import type { SearchTotal } from '../../../domain/search-total';
+import type { SearchTotal } from '../../../../shared/rules/search-total';
 import { formatCount } from '../../../i18n/format-count';
 import { pluralKey, type Translate } from '../../../i18n/translate';
-import type { TranslationKey } from '../../../i18n/da';
+import type { TranslationKey } from '../../../../shared/texts/da';
 
 /** A search's total as the results page writes it: "2.207", or "over 10.000" when counted only so far. */
 export function totalText(t: Translate, total: SearchTotal): string {

@@ -1,7 +1,7 @@
 import { Anchor, Group } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
-import type { Question } from '../../../domain/answer-validation';
+import type { Question } from '../../../../shared/rules/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
 
 /** Back from the results: to the form's last question, or one step back without one. */

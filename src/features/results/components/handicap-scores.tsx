@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { assessmentScoresQueryOptions } from '../../../api/assessment-scores';
-import { isHandicapType } from '../../../domain/handicaps';
+import { isHandicapType } from '../../../../shared/rules/handicaps';
 import { useTranslation } from '../../../i18n/use-translation';
 
 const HEADING_ID = 'results-handicap-scores';

@@ -1,6 +1,6 @@
 import { List, Stack, Title } from '@mantine/core';
 import { QuestionLink } from '../../../ui/question-link';
-import { groupByChapter, type Question } from '../../../domain/answer-validation';
+import { groupByChapter, type Question } from '../../../../shared/rules/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
 

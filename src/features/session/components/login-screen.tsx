@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { loginUrl } from '../../../api/api-base';
-import { safeReturnPath } from '../../../domain/session-rules';
+import { safeReturnPath } from '../../../../shared/rules/session-rules';
 import { useTranslation } from '../../../i18n/use-translation';
 import { MessagePage } from '../../../ui/message-page';
 

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { tokenStore } from '../../../api/token-store';
-import { PUBLIC_PATHS, timerDelayMs, tokenCheckDelayMs } from '../../../domain/session-rules';
+import { PUBLIC_PATHS, timerDelayMs, tokenCheckDelayMs } from '../../../../shared/rules/session-rules';
 import { logger } from '../../../lib/logger';
 import { endSession } from '../end-session';
 

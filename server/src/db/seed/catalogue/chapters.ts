@@ -1,4 +1,4 @@
-import type { ChapterDef } from '../../../../../src/domain/catalogue';
+import type { ChapterDef } from '../../../../../shared/rules/catalogue';
 
 /**
  * The chapters of the question catalogue in display order: screening first, then the eight

@@ -1,4 +1,4 @@
-import type { QuestionDef } from '../../../../../src/domain/catalogue';
+import type { QuestionDef } from '../../../../../shared/rules/catalogue';
 
 /** Chapter BAD – Bad og toilet (docs/domain.md 3.2). */
 export const BAD_QUESTIONS: QuestionDef[] = [

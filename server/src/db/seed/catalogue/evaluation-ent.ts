@@ -1,4 +1,4 @@
-import type { QuestionDef } from '../../../../../src/domain/catalogue';
+import type { QuestionDef } from '../../../../../shared/rules/catalogue';
 
 /** Chapter ENT – Entré, gange og døre (docs/domain.md 3.2). */
 export const ENT_QUESTIONS: QuestionDef[] = [

@@ -1,4 +1,4 @@
-import type { QuestionDef } from '../../../../../src/domain/catalogue';
+import type { QuestionDef } from '../../../../../shared/rules/catalogue';
 
 /** Chapter ETA – Adgang til boligen: elevator og trapper (docs/domain.md 3.2). */
 export const ETA_QUESTIONS: QuestionDef[] = [

@@ -1,4 +1,4 @@
-import type { QuestionDef } from '../../../../../src/domain/catalogue';
+import type { QuestionDef } from '../../../../../shared/rules/catalogue';
 
 /**
  * Chapter IND – Indgang og hoveddør (docs/domain.md 3.2). Covers the building's entrance door

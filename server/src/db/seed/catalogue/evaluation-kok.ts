@@ -1,4 +1,4 @@
-import type { QuestionDef } from '../../../../../src/domain/catalogue';
+import type { QuestionDef } from '../../../../../shared/rules/catalogue';
 
 /** Chapter KOK – Køkken (docs/domain.md 3.2; working ids KØK-01… become KOK-01…). */
 export const KOK_QUESTIONS: QuestionDef[] = [

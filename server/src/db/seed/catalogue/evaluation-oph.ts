@@ -1,4 +1,4 @@
-import type { QuestionDef } from '../../../../../src/domain/catalogue';
+import type { QuestionDef } from '../../../../../shared/rules/catalogue';
 
 /** Chapter OPH – Stue, soveværelse og indeklima (docs/domain.md 3.2). */
 export const OPH_QUESTIONS: QuestionDef[] = [

@@ -1,4 +1,4 @@
-import type { QuestionDef } from '../../../../../src/domain/catalogue';
+import type { QuestionDef } from '../../../../../shared/rules/catalogue';
 
 /** Chapter UDE – Altan og udearealer (docs/domain.md 3.2). */
 export const UDE_QUESTIONS: QuestionDef[] = [

@@ -1,4 +1,4 @@
-import type { QuestionDef } from '../../../../../src/domain/catalogue';
+import type { QuestionDef } from '../../../../../shared/rules/catalogue';
 import { CHAPTERS } from './chapters';
 import { SCREENING_QUESTIONS } from './screening';
 import { ANK_QUESTIONS } from './evaluation-ank';

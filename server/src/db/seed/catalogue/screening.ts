@@ -1,5 +1,5 @@
-import type { QuestionDef } from '../../../../../src/domain/catalogue';
-import { excludesOf, numericExclusionsOf } from '../../../../../src/domain/screening-rules';
+import type { QuestionDef } from '../../../../../shared/rules/catalogue';
+import { excludesOf, numericExclusionsOf } from '../../../../../shared/rules/screening-rules';
 
 /**
  * Screening (docs/domain.md 3.1). Options carry `excludes` (hard exclusion of a

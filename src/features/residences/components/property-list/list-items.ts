@@ -1,7 +1,7 @@
-import type { PropertyRow } from '../../../../api/dto';
-import { applyDuplicateRule } from '../../../../domain/duplicate-rule';
+import type { PropertyRow } from '../../../../../shared/contract/dto';
+import { applyDuplicateRule } from '../../../../../shared/rules/duplicate-rule';
 import { propertySearchKey, type PropertySearchKey } from '../../../../domain/property-filter';
-import { DISPLAY_STATUSES, displayStatus, type DisplayStatus } from '../../../../domain/statuses';
+import { DISPLAY_STATUSES, displayStatus, type DisplayStatus } from '../../../../../shared/rules/statuses';
 
 /** A row as the list shows it: one per residence (duplicate rule, docs/product.md 4) with its display status. */
 export interface PropertyListItem extends PropertyRow {

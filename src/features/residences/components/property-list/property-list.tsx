@@ -2,7 +2,7 @@ import { Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
-import type { PropertyRow } from '../../../../api/dto';
+import type { PropertyRow } from '../../../../../shared/contract/dto';
 import { targetRoute } from '../../../../domain/bulk-mode';
 import {
   approveBlock,

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { PropertyRow } from '../../../../api/dto';
+import type { PropertyRow } from '../../../../../shared/contract/dto';
 import type { BulkState, BulkTarget } from '../../../../domain/bulk-mode';
 import { copyTargetBlocks, type NotSelectableReason } from '../../../../domain/bulk-selection';
 import { bulkStore } from '../../../../offline/bulk-state';

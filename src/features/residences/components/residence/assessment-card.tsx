@@ -2,8 +2,8 @@ import { Alert, Button, Card, Group, Progress, Stack, Table, Text } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { IconCircleCheck, IconCopy, IconLockOpen } from '@tabler/icons-react';
 import { staticContentQueryOptions } from '../../../../api/get-static-content';
-import type { AssessmentListEntry } from '../../../../api/dto';
-import { displayStatus } from '../../../../domain/statuses';
+import type { AssessmentListEntry } from '../../../../../shared/contract/dto';
+import { displayStatus } from '../../../../../shared/rules/statuses';
 import { ReasonedButton } from '../../../../ui/reasoned-button';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { formatPercent, formatShortDate } from '../../../../ui/format';

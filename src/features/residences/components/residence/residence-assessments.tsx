@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import type { AssessmentListEntry, LocatedAssessmentRequestItem } from '../../../../api/dto';
+import type { AssessmentListEntry, LocatedAssessmentRequestItem } from '../../../../../shared/contract/dto';
 import { locatedAssessmentsQueryOptions } from '../../../../api/get-located-assessments';
 import {
   assessmentsToAbandon,

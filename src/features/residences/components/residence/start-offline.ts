@@ -1,5 +1,9 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import type { AssessmentDetails, AssessmentListEntry, PropertyDetail } from '../../../../api/dto';
+import type {
+  AssessmentDetails,
+  AssessmentListEntry,
+  PropertyDetail,
+} from '../../../../../shared/contract/dto';
 import { assessmentQueryOptions } from '../../../../api/get-assessment';
 import {
   locatedAssessmentsQueryOptions,
@@ -7,10 +11,10 @@ import {
 } from '../../../../api/get-located-assessments';
 import { propertyQueryOptions } from '../../../../api/get-property';
 import { questionsKeys, questionsQueryOptions } from '../../../../api/get-questions';
-import type { Question } from '../../../../domain/answer-validation';
+import type { Question } from '../../../../../shared/rules/answer-validation';
 import { blankQuestionList } from '../../../../domain/blank-question-list';
-import { handicapsForEvaluation } from '../../../../domain/screening';
-import { NO_DATE } from '../../../../domain/statuses';
+import { handicapsForEvaluation } from '../../../../../shared/rules/screening';
+import { NO_DATE } from '../../../../../shared/rules/statuses';
 import { updateOfflineRegistry } from '../../../../offline/client-state';
 import type { DeviceOutbox } from '../../../../offline/device-outbox';
 import { keepWithoutTimeLimit } from '../../../../offline/kept-queries';

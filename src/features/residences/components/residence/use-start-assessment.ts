@@ -8,7 +8,7 @@ import { propertyQueryOptions } from '../../../../api/get-property';
 import { questionsQueryOptions } from '../../../../api/get-questions';
 import { ApiError } from '../../../../api/http';
 import { refreshAfterAssessmentChange } from '../../../../api/refresh-after-change';
-import type { ChapterKind } from '../../../../domain/catalogue';
+import type { ChapterKind } from '../../../../../shared/rules/catalogue';
 import { unlockQuestion } from '../../../../domain/question-navigation';
 import { deviceOutbox } from '../../../../offline/device-outbox';
 import { newIdempotencyKey } from '../../../../lib/idempotency-key';

@@ -3,7 +3,7 @@ import { freshOrCached } from '../../../../api/fresh-query';
 import { assessmentQueryOptions } from '../../../../api/get-assessment';
 import { questionsQueryOptions } from '../../../../api/get-questions';
 import { lastAnsweredQuestion, landingQuestion } from '../../../../domain/question-navigation';
-import { displayStatus, isLocked } from '../../../../domain/statuses';
+import { displayStatus, isLocked } from '../../../../../shared/rules/statuses';
 import { deviceOutbox } from '../../../../offline/device-outbox';
 
 /**

@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { assessmentQueryOptions } from '../../../../../../api/get-assessment';
 import { questionsQueryOptions } from '../../../../../../api/get-questions';
-import { missingQuestions } from '../../../../../../domain/answer-validation';
+import { missingQuestions } from '../../../../../../../shared/rules/answer-validation';
 import { canApprove } from '../../../../../../domain/approval';
 import { ApproveDatePicker } from '../../../../../../features/results/components/approve-date-picker';
 import { useSendWaitingAnswers } from '../../../../../../features/outbox/hooks/use-send-waiting-answers';

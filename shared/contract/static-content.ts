@@ -1,4 +1,4 @@
-import type { HandicapType } from '../domain/handicaps';
+import type { HandicapType } from '../rules/handicaps';
 
 /** GET /api/v2/staticcontent: the configuration content of docs/product.md 3. */
 

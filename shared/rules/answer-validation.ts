@@ -22,7 +22,7 @@ export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 // ---------------------------------------------------------------------------------------------
-// Wire types (to move to src/api/dto.ts, as HandicapScore is re-exported there)
+// Wire types (to move to shared/contract/dto.ts, as HandicapScore is re-exported there)
 // ---------------------------------------------------------------------------------------------
 
 /** An option of a choice question (docs/product.md 3: answerId, label, isSelected). */

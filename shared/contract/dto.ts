@@ -6,8 +6,8 @@
 /** Stored statuses plus notStarted (no assessment); calculated is derived (draft + isCalculated). */
 export type AssessmentStatus = 'notStarted' | 'draft' | 'ready' | 'approved' | 'rejected' | 'cancelled';
 
-export { NO_DATE } from '../domain/statuses';
-export type { HandicapScore } from '../domain/scoring';
+export { NO_DATE } from '../rules/statuses';
+export type { HandicapScore } from '../rules/scoring';
 
 export interface Department {
   departmentId: string;
