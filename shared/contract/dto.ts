@@ -1,75 +1,25 @@
 /**
  * Response and request shapes of the reference API (docs/product.md 3), shared by the app and
- * the server. Field names are the contract: keep them exactly as the spec writes them.
+ * the server. Field names are the contract: keep them exactly as the spec writes them. The
+ * shapes already converted to TypeBox schemas (docs/api.md "The contract") are re-exported
+ * here as their Static<> types, under the same names; the rest are still written by hand.
  */
 
-/** Stored statuses plus notStarted (no assessment); calculated is derived (draft + isCalculated). */
-export type AssessmentStatus = 'notStarted' | 'draft' | 'ready' | 'approved' | 'rejected' | 'cancelled';
+import type { AssessmentStatus } from './common';
+
+export type { AssessmentStatus } from './common';
+export type { ErrorBody } from './errors';
+// The property calls' shapes are TypeBox schemas; these are their Static<> types (properties.ts).
+export type {
+  Department,
+  PropertyAssessmentRef,
+  PropertyDetail,
+  PropertyRow,
+  PropertySearchResult,
+} from './properties';
 
 export { NO_DATE } from '../rules/statuses';
 export type { HandicapScore } from '../rules/scoring';
-
-export interface Department {
-  departmentId: string;
-  departmentName: string;
-  propertiesCount: number;
-}
-
-/** GET /api/v2/properties/search and searchbycoordinates. */
-export interface PropertySearchResult {
-  residenceId: string;
-  streetName: string;
-  streetNumber: string;
-  floorNumber: string | null;
-  doorCode: string | null;
-  zipCode: string;
-  /** The status of the residence's winning assessment (duplicate rule, docs/product.md 4); notStarted without one. */
-  assessmentStatus: AssessmentStatus;
-  isCalculated: boolean;
-  /** ISO date; NO_DATE when there is none. */
-  futureApprovedDate: string;
-  location: string;
-  /** searchbycoordinates only: metres from the given point. */
-  distance?: number;
-}
-
-/** GET /api/v2/properties/propertiesbydepartment: one row per assessment, or per residence without one. */
-export interface PropertyRow {
-  residenceId: string;
-  streetName: string;
-  streetNumber: string;
-  floorNumber: string | null;
-  doorCode: string | null;
-  zipCode: string;
-  departmentId: string;
-  /** null when the residence has no (non-cancelled) assessment. */
-  assessmentId: string | null;
-  assessmentStatus: AssessmentStatus;
-  isCalculated: boolean;
-  isConverted: boolean;
-  futureApprovedDate: string;
-  location: string;
-  /** ISO timestamp of the assessment's creation; null without one (newest wins among equals). */
-  createdAt: string | null;
-}
-
-/** GET /api/v2/properties/getproperty (Danish field names, as the spec gives them). */
-export interface PropertyDetail {
-  id: string;
-  beliggenhed: string;
-  departmentId: string;
-  departmentName: string;
-  isConverted: boolean;
-  vurderinger: PropertyAssessmentRef[];
-}
-
-export interface PropertyAssessmentRef {
-  vurderingId: string;
-  boligId: string;
-  /** v2: the AssessmentStatus values; v1 may also answer the legacy "klar" and "kladde". */
-  vurderingsStatus: string;
-  konverteret: boolean;
-}
 
 /** GET /api/v2/assessment/getassessments */
 export interface AssessmentIds {

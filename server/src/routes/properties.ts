@@ -1,13 +1,21 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import {
+  Department,
+  DepartmentsQuery,
+  GetPropertyQuery,
+  PropertiesByDepartmentQuery,
+  PropertyDetail,
+  PropertyRow,
+} from '../../../shared/contract/properties';
 import { compareNames } from '../../../shared/rules/location';
 import { toLegacyStatus } from '../../../shared/rules/statuses';
-import { assertMember } from '../auth/guard';
+import { assertMember, type AuthUser } from '../auth/guard';
 import { findResidence } from '../domain/access';
-import type { Department, PropertyDetail } from '../../../shared/contract/dto';
 import { DEPARTMENT_LIST_CACHE_BYTES, departmentListVersion } from '../domain/department-list-cache';
 import { departmentPropertyRows, residenceLocation } from '../domain/residences';
 import { createJsonListCache, sendVersionedJson } from '../http/versioned-body-cache';
-import * as schemas from '../domain/schemas';
 import type { RouteDeps } from './deps';
 
 /**
@@ -15,21 +23,16 @@ import type { RouteDeps } from './deps';
  * property detail (v2, and v1 with legacy status names); the searches are in property-search.ts.
  * Every id must belong to one of the user's organizations (403 otherwise, 404 when unknown).
  */
-export function registerPropertyRoutes(app: FastifyInstance, { db, guards }: RouteDeps): void {
-  app.get<{ Querystring: { organizationId: string } }>(
+export function registerPropertyRoutes(fastify: FastifyInstance, { db, guards }: RouteDeps): void {
+  // The contract's schemas type each handler's query and answer (docs/api.md "The contract").
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/v2/properties/availabledepartments',
     {
       preHandler: guards.authenticate,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['organizationId'],
-          properties: { organizationId: schemas.uuid },
-        },
-        response: { 200: schemas.arrayOf(schemas.department) },
-      },
+      schema: { querystring: DepartmentsQuery, response: { 200: Type.Array(Department) } },
     },
-    async (request): Promise<Department[]> => {
+    async (request) => {
       // uuids compare in lower case (the database answers them so).
       const organizationId = request.query.organizationId.toLowerCase();
       assertMember(request.user!, organizationId);
@@ -47,22 +50,13 @@ export function registerPropertyRoutes(app: FastifyInstance, { db, guards }: Rou
   );
 
   const departmentLists = createJsonListCache(DEPARTMENT_LIST_CACHE_BYTES);
-  app.get<{ Querystring: { locationId?: string } }>(
+  app.get(
     '/api/v2/properties/propertiesbydepartment',
     {
       preHandler: guards.authenticate,
       // Compressed once per version of the list (domain/department-list-cache.ts).
       compress: false,
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: {
-            // docs/product.md 5: no location id gives an empty list; anything else must be a department id.
-            locationId: { anyOf: [{ type: 'string', maxLength: 0 }, schemas.uuid] },
-          },
-        },
-        response: { 200: schemas.arrayOf(schemas.propertyRow) },
-      },
+      schema: { querystring: PropertiesByDepartmentQuery, response: { 200: Type.Array(PropertyRow) } },
     },
     async (request, reply) => {
       const { locationId } = request.query;
@@ -79,53 +73,48 @@ export function registerPropertyRoutes(app: FastifyInstance, { db, guards }: Rou
     },
   );
 
-  const getProperty =
-    (legacy: boolean) =>
-    async (request: FastifyRequest<{ Querystring: { propertyId: string } }>): Promise<PropertyDetail> => {
-      const residence = await findResidence(db, request.user!, request.query.propertyId);
-      const assessments = await db
-        .selectFrom('assessments')
-        .select(['id', 'status', 'converted'])
-        .where('residence_id', '=', residence.id)
-        .where('status', '!=', 'cancelled')
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      return {
-        id: residence.id,
-        beliggenhed: residenceLocation({
-          streetName: residence.street_name,
-          streetNumber: residence.street_number,
-          floorNumber: residence.floor_number,
-          doorCode: residence.door_code,
-          zipCode: residence.zip_code,
-        }),
-        departmentId: residence.department_id,
-        departmentName: residence.department_name,
-        isConverted: residence.is_converted,
-        vurderinger: assessments.map((a) => ({
-          vurderingId: a.id,
-          boligId: residence.id,
-          vurderingsStatus: legacy ? toLegacyStatus(a.status) : a.status,
-          konverteret: a.converted,
-        })),
-      };
+  const propertyDetail = async (
+    user: AuthUser,
+    propertyId: string,
+    legacy: boolean,
+  ): Promise<PropertyDetail> => {
+    const residence = await findResidence(db, user, propertyId);
+    const assessments = await db
+      .selectFrom('assessments')
+      .select(['id', 'status', 'converted'])
+      .where('residence_id', '=', residence.id)
+      .where('status', '!=', 'cancelled')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return {
+      id: residence.id,
+      beliggenhed: residenceLocation({
+        streetName: residence.street_name,
+        streetNumber: residence.street_number,
+        floorNumber: residence.floor_number,
+        doorCode: residence.door_code,
+        zipCode: residence.zip_code,
+      }),
+      departmentId: residence.department_id,
+      departmentName: residence.department_name,
+      isConverted: residence.is_converted,
+      vurderinger: assessments.map((a) => ({
+        vurderingId: a.id,
+        boligId: residence.id,
+        vurderingsStatus: legacy ? toLegacyStatus(a.status) : a.status,
+        konverteret: a.converted,
+      })),
     };
+  };
   for (const version of ['v1', 'v2'] as const) {
-    app.get<{ Querystring: { propertyId: string } }>(
+    app.get(
       `/api/${version}/properties/getproperty`,
       {
         preHandler: guards.authenticate,
-        schema: {
-          querystring: {
-            type: 'object',
-            required: ['propertyId'],
-            properties: { propertyId: schemas.uuid },
-          },
-          response: { 200: schemas.propertyDetail },
-        },
+        schema: { querystring: GetPropertyQuery, response: { 200: PropertyDetail } },
       },
-      getProperty(version === 'v1'),
+      async (request) => propertyDetail(request.user!, request.query.propertyId, version === 'v1'),
     );
   }
 }

@@ -1,20 +1,21 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { PropertySearchResult } from '../../../shared/contract/dto';
+import { Type } from 'typebox';
+import {
+  CoordinateSearchQuery,
+  PropertySearchQuery,
+  PropertySearchResult,
+  SEARCH_DEFAULT_SIZE,
+  SEARCH_MIN_LENGTH,
+} from '../../../shared/contract/properties';
 import { searchKey } from '../../../shared/rules/location';
 import { formatTotalHeader, TOTAL_COUNT_HEADER, type SearchTotal } from '../../../shared/rules/search-total';
 import { assertMember } from '../auth/guard';
 import { countHits, nearestResidences, refreshAddressOrder, searchPage } from '../domain/residence-search';
 import { compareResidences, toSearchResult, winnerOf } from '../domain/residences';
-import * as schemas from '../domain/schemas';
 import { badRequest } from '../errors';
 import type { RouteDeps } from './deps';
 
-/** docs/product.md 9: the search box asks for 15; a page never holds more than 1000. */
-export const SEARCH_DEFAULT_SIZE = 15;
-export const SEARCH_MAX_SIZE = 1000;
-/** docs/product.md 5 and 9: search runs with more than 2 characters. */
-export const SEARCH_MIN_LENGTH = 3;
-export const SEARCH_MAX_LENGTH = 200;
 /**
  * docs/api.md: the hits of a search are counted up to this many, more is "more than 10,000".
  * Counting stops there, so a common word costs the same in any organization (a few
@@ -51,27 +52,18 @@ const countedTotal = (counted: number): SearchTotal =>
  * The searches of docs/product.md 5 and 7: text search anywhere in a residence's location
  * text, and the residences nearest a point. Only the user's organizations (403 otherwise).
  */
-export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards }: RouteDeps): void {
-  app.get<{ Querystring: { query: string; size: number; page: number; organizationId: string } }>(
+export function registerPropertySearchRoutes(fastify: FastifyInstance, { db, guards }: RouteDeps): void {
+  // The contract's schemas type each handler's query and answer (docs/api.md "The contract").
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/v2/properties/search',
     {
       preHandler: guards.authenticate,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['query', 'organizationId'],
-          properties: {
-            query: { type: 'string', minLength: SEARCH_MIN_LENGTH, maxLength: SEARCH_MAX_LENGTH },
-            size: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_SIZE, default: SEARCH_DEFAULT_SIZE },
-            page: { type: 'integer', minimum: 0, maximum: 100_000, default: 0 },
-            organizationId: schemas.uuid,
-          },
-        },
-        response: { 200: schemas.arrayOf(schemas.propertySearchResult) },
-      },
+      schema: { querystring: PropertySearchQuery, response: { 200: Type.Array(PropertySearchResult) } },
     },
-    async (request, reply): Promise<PropertySearchResult[]> => {
-      const { query, size, page } = request.query;
+    async (request, reply) => {
+      // The validator has filled in the defaults; the schema's type cannot say so.
+      const { query, size = SEARCH_DEFAULT_SIZE, page = 0 } = request.query;
       const organizationId = request.query.organizationId.toLowerCase();
       if (query.trim().length < SEARCH_MIN_LENGTH) {
         throw badRequest(`query must have at least ${SEARCH_MIN_LENGTH} characters`);
@@ -102,24 +94,13 @@ export function registerPropertySearchRoutes(app: FastifyInstance, { db, guards 
     },
   );
 
-  app.get<{ Querystring: { latitude: number; longitude: number; organizationId: string } }>(
+  app.get(
     '/api/v2/properties/searchbycoordinates',
     {
       preHandler: guards.authenticate,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['latitude', 'longitude', 'organizationId'],
-          properties: {
-            latitude: { type: 'number', minimum: -90, maximum: 90 },
-            longitude: { type: 'number', minimum: -180, maximum: 180 },
-            organizationId: schemas.uuid,
-          },
-        },
-        response: { 200: schemas.arrayOf(schemas.propertySearchResult) },
-      },
+      schema: { querystring: CoordinateSearchQuery, response: { 200: Type.Array(PropertySearchResult) } },
     },
-    async (request): Promise<PropertySearchResult[]> => {
+    async (request) => {
       const latitude = toNineDecimals(request.query.latitude);
       const longitude = toNineDecimals(request.query.longitude);
       const organizationId = request.query.organizationId.toLowerCase();
