@@ -36,6 +36,9 @@ export const theme = createTheme({
   },
   focusRing: 'always',
   cursorType: 'pointer',
+  // A user who asked the system for less motion (vestibular disorders; WCAG 2.3.3) gets dialogs,
+  // menus and toasts without their transitions, as the question slide already respects it.
+  respectReducedMotion: true,
   components: {
     Button: { defaultProps: { radius: 'md' } },
     // A dialog's title bar is a div, not Mantine's <header>: a header inside a role="dialog"
