@@ -1,5 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { AssessmentStatus, Nullable, Uuid } from './common';
+import {
+  MAX_LATITUDE,
+  MAX_LONGITUDE,
+  SEARCH_DEFAULT_SIZE,
+  SEARCH_MAX_LENGTH,
+  SEARCH_MAX_PAGE,
+  SEARCH_MAX_SIZE,
+  SEARCH_MIN_LENGTH,
+} from './limits';
 
 /**
  * The property calls (docs/api.md "Properties"): each query string and answer as a TypeBox
@@ -9,14 +18,6 @@ import { AssessmentStatus, Nullable, Uuid } from './common';
  */
 
 // ---- Query strings ----------------------------------------------------------------------
-
-/** docs/product.md 5 and 9: search runs with more than 2 characters. */
-export const SEARCH_MIN_LENGTH = 3;
-export const SEARCH_MAX_LENGTH = 200;
-/** docs/product.md 9: the search box asks for 15; a page never holds more than 1000. */
-export const SEARCH_DEFAULT_SIZE = 15;
-export const SEARCH_MAX_SIZE = 1000;
-export const SEARCH_MAX_PAGE = 100_000;
 
 /** GET /api/v2/properties/availabledepartments */
 export const DepartmentsQuery = Type.Object({ organizationId: Uuid });
@@ -43,8 +44,8 @@ export type PropertySearchQuery = Static<typeof PropertySearchQuery>;
 
 /** GET /api/v2/properties/searchbycoordinates */
 export const CoordinateSearchQuery = Type.Object({
-  latitude: Type.Number({ minimum: -90, maximum: 90 }),
-  longitude: Type.Number({ minimum: -180, maximum: 180 }),
+  latitude: Type.Number({ minimum: -MAX_LATITUDE, maximum: MAX_LATITUDE }),
+  longitude: Type.Number({ minimum: -MAX_LONGITUDE, maximum: MAX_LONGITUDE }),
   organizationId: Uuid,
 });
 export type CoordinateSearchQuery = Static<typeof CoordinateSearchQuery>;

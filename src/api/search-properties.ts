@@ -2,12 +2,13 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions, useQuery } from '
 import type { PropertySearchResult } from '../../shared/contract/dto';
 import { apiRequest, apiResponse } from './http';
 import { withResidenceId } from '../../shared/rules/location';
+import { SEARCH_MIN_LENGTH } from '../../shared/contract/limits';
 import { parseTotalHeader, TOTAL_COUNT_HEADER, type SearchTotal } from '../../shared/rules/search-total';
 
 export const propertySearchKeys = { all: ['propertySearch'] as const };
 
-/** docs/product.md 5 and 9: a search runs only with more than 2 characters. */
-export const MIN_SEARCH_LENGTH = 3;
+/** docs/product.md 5 and 9: a search runs only with more than 2 characters (the server's bound). */
+export const MIN_SEARCH_LENGTH = SEARCH_MIN_LENGTH;
 /** docs/product.md 5 and 9: a search waits until typing has paused this long. */
 export const SEARCH_DEBOUNCE_MS = 500;
 /** The header dropdown asks for 15. */

@@ -1,3 +1,5 @@
+import { MAX_LATITUDE, MAX_LONGITUDE } from '../../shared/contract/limits';
+
 /**
  * A place as latitude and longitude in degrees (WGS 84, as the browser's geolocation gives it),
  * and the rules for one written in a URL: `/properties/by-location?latitude=…&longitude=…`
@@ -25,7 +27,7 @@ export function parseCoordinates(latitude: unknown, longitude: unknown): Coordin
   const lat = toNumber(latitude);
   const lng = toNumber(longitude);
   if (lat === null || lng === null || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
-  if (Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
+  if (Math.abs(lat) > MAX_LATITUDE || Math.abs(lng) > MAX_LONGITUDE) return null;
   return { latitude: lat, longitude: lng };
 }
 

@@ -5,9 +5,8 @@ import {
   CoordinateSearchQuery,
   PropertySearchQuery,
   PropertySearchResult,
-  SEARCH_DEFAULT_SIZE,
-  SEARCH_MIN_LENGTH,
 } from '../../../shared/contract/properties';
+import { SEARCH_DEFAULT_SIZE, SEARCH_MIN_LENGTH } from '../../../shared/contract/limits';
 import { searchKey } from '../../../shared/rules/location';
 import { formatTotalHeader, TOTAL_COUNT_HEADER, type SearchTotal } from '../../../shared/rules/search-total';
 import { assertMember } from '../auth/guard';

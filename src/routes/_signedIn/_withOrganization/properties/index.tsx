@@ -1,14 +1,12 @@
 import { Container } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
+import { SEARCH_MAX_LENGTH } from '../../../../../shared/contract/limits';
 import { PropertySearchPage } from '../../../../features/residences/components/property-search-page';
-
-/** The text of a search, as long as a search may be (the server's limit, docs/api.md). */
-const MAX_QUERY_LENGTH = 200;
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/properties/')({
   validateSearch: (search: Record<string, unknown>): { q?: string } =>
-    typeof search.q === 'string' && search.q.trim() !== '' ? { q: search.q.slice(0, MAX_QUERY_LENGTH) } : {},
+    typeof search.q === 'string' && search.q.trim() !== '' ? { q: search.q.slice(0, SEARCH_MAX_LENGTH) } : {},
   component: PropertySearchRoute,
 });
 
