@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Center, CopyButton, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Center, CopyButton, Group, Loader, Text } from '@mantine/core';
 import { IconCheck, IconLink } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useNearbyProperties } from '../../../api/search-by-coordinates';
 import { sharedCoordinates, type Coordinates } from '../../../domain/coordinates';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -28,14 +28,10 @@ export function NearbyList(props: { organizationId: string; at: Coordinates }) {
         {online ? t('general.error') : t('nearbyProperties.offline')}
       </Alert>
     );
-  return (
-    <Stack gap="sm">
-      {nearby.data.length === 0 ? (
-        <Text role="status">{t('nearbyProperties.noResults')}</Text>
-      ) : (
-        <PropertyResultList results={nearby.data} />
-      )}
-    </Stack>
+  return nearby.data.length === 0 ? (
+    <Text role="status">{t('nearbyProperties.noResults')}</Text>
+  ) : (
+    <PropertyResultList results={nearby.data} />
   );
 }
 
@@ -47,7 +43,11 @@ export function NearbyList(props: { organizationId: string; at: Coordinates }) {
 export function PlaceLink(props: { at: Coordinates }) {
   const t = useTranslation();
   const search = sharedCoordinates(props.at);
-  const href = `${window.location.origin}/properties/by-location?latitude=${search.latitude}&longitude=${search.longitude}`;
+  // The link's own URL, as the router writes it, made absolute for another device.
+  const href = new URL(
+    useRouter().buildLocation({ to: '/properties/by-location', search }).href,
+    window.location.origin,
+  ).href;
   return (
     <Group gap="sm">
       <Anchor

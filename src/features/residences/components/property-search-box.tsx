@@ -5,14 +5,8 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { INVALID_RESIDENCE_ID } from '../../../../shared/rules/location';
 import { useTranslation } from '../../../i18n/use-translation';
-import {
-  DROPDOWN_SIZE,
-  MIN_SEARCH_LENGTH,
-  SEARCH_DEBOUNCE_MS,
-  useSearchProperties,
-} from '../../../api/search-properties';
-import { useOnline } from '../../../ui/use-online';
-import { useDeviceSearch } from '../search/device-search';
+import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../../api/search-properties';
+import { useAddressSuggestions } from '../search/use-address-suggestions';
 
 /** The last option of a dropdown with hits: every hit on the results page. Not a residence id. */
 const SHOW_ALL = 'show-all';
@@ -33,12 +27,9 @@ export function PropertySearchBox(props: { organizationId: string }) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [value, setValue] = useState('');
   const [debounced] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
-  const online = useOnline();
-  // Offline the server is not asked (the request could only fail): the device answers.
-  const search = useSearchProperties(online ? props.organizationId : undefined, debounced, DROPDOWN_SIZE);
-  const onDevice = useDeviceSearch(online ? undefined : props.organizationId, debounced, DROPDOWN_SIZE);
+  const suggestions = useAddressSuggestions(props.organizationId, debounced);
   const ready = debounced.length >= MIN_SEARCH_LENGTH;
-  const hits = onDevice ?? search.data;
+  const { hits } = suggestions;
 
   // Enter with too little to search opens the search page (/properties, docs/product.md 2) with
   // what was typed, where the page says what is missing and offers the other ways to a residence.
@@ -69,7 +60,7 @@ export function PropertySearchBox(props: { organizationId: string }) {
           placeholder={t('header.search.placeholder')}
           leftSection={<IconSearch size={16} aria-hidden />}
           rightSection={
-            search.isFetching ? <Loader size="xs" role="status" aria-label={t('search.loading')} /> : null
+            suggestions.fetching ? <Loader size="xs" role="status" aria-label={t('search.loading')} /> : null
           }
           value={value}
           w="100%"
@@ -90,7 +81,7 @@ export function PropertySearchBox(props: { organizationId: string }) {
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={!ready}>
-        {onDevice && (
+        {suggestions.onDevice && (
           <Combobox.Header>
             <Text size="xs" c="dimmed">
               {t('header.search.offline')}
@@ -98,7 +89,7 @@ export function PropertySearchBox(props: { organizationId: string }) {
           </Combobox.Header>
         )}
         <Combobox.Options mah="20rem" style={{ overflowY: 'auto' }} aria-label={t('header.search.label')}>
-          {!onDevice && search.isError ? (
+          {suggestions.failed ? (
             <Combobox.Empty>{t('search.error')}</Combobox.Empty>
           ) : hits?.length === 0 ? (
             <Combobox.Empty>{t('search.noResults')}</Combobox.Empty>

@@ -3,17 +3,11 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCloudOff, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import {
-  DROPDOWN_SIZE,
-  MIN_SEARCH_LENGTH,
-  SEARCH_DEBOUNCE_MS,
-  useSearchProperties,
-} from '../../../api/search-properties';
+import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS } from '../../../api/search-properties';
 import { pluralKey } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
-import { useOnline } from '../../../ui/use-online';
-import { useDeviceSearch } from '../search/device-search';
+import { useAddressSuggestions } from '../search/use-address-suggestions';
 import { DepartmentsCard, NearbyCard } from './home-cards';
 import { PropertyResultList } from './property-result-list';
 
@@ -75,17 +69,14 @@ export function PropertySearchPage(props: {
 /** The first hits of a query, the way to all of them, and what the search is doing meanwhile. */
 function SearchHits(props: { organizationId: string; query: string }) {
   const t = useTranslation();
-  const online = useOnline();
   const ready = props.query.length >= MIN_SEARCH_LENGTH;
-  // Offline the server is not asked (the request could only fail): the device answers
-  // (docs/product.md 2 "Routes", `/properties`).
-  const search = useSearchProperties(online ? props.organizationId : undefined, props.query, DROPDOWN_SIZE);
-  const onDevice = useDeviceSearch(online ? undefined : props.organizationId, props.query, DROPDOWN_SIZE);
-  const hits = onDevice ?? (search.isPlaceholderData ? undefined : search.data);
+  const suggestions = useAddressSuggestions(props.organizationId, props.query);
+  // Under the box, an earlier query's hits would read as this one's: "Søger …" until it answers.
+  const hits = suggestions.previous ? undefined : suggestions.hits;
 
   let state: ReactNode;
   if (!ready) state = <Text role="status">{t('header.search.minChars')}</Text>;
-  else if (!onDevice && search.isError)
+  else if (suggestions.failed)
     state = (
       <Text role="alert" c="red.9">
         {t('search.error')}
@@ -108,7 +99,7 @@ function SearchHits(props: { organizationId: string; query: string }) {
 
   return (
     <Stack gap="sm">
-      {onDevice && (
+      {suggestions.onDevice && (
         <Alert color="yellow" icon={<IconCloudOff aria-hidden />}>
           {t('search.offline.notice')}
         </Alert>
