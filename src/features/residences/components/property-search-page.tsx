@@ -26,8 +26,11 @@ export function PropertySearchPage(props: {
   const t = useTranslation();
   const [value, setValue] = useState(props.query);
   const [debounced] = useDebouncedValue(value.trim(), SEARCH_DEBOUNCE_MS);
-  const { onQueryChange } = props;
-  useEffect(() => onQueryChange(debounced), [debounced, onQueryChange]);
+  const { query, onQueryChange } = props;
+  // Only a change: the text the page opened with is in the URL already.
+  useEffect(() => {
+    if (debounced !== query) onQueryChange(debounced);
+  }, [debounced, query, onQueryChange]);
   const input = useRef<HTMLInputElement>(null);
   // The user came here to type (often straight from the header's box): the caret goes on.
   useEffect(() => {
