@@ -49,6 +49,7 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   RATE_LIMIT_SIGN_IN_PER_MINUTE: '100000',
   RATE_LIMIT_API_PER_MINUTE: '1000000',
   RATE_LIMIT_HUB_PER_MINUTE: '100000',
+  RATE_LIMIT_WINDOW_S: '60',
   // Empty: the demo data's demonstration text, which e2e/app-shell.spec.ts and
   // e2e/header-and-tips.spec.ts expect in the header.
   SERVICE_MESSAGE: '',

@@ -322,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // Taking a big department along sends a few hundred requests a second for a while.
       apiPerMinute: positiveInt('RATE_LIMIT_API_PER_MINUTE', env.RATE_LIMIT_API_PER_MINUTE, 30_000),
       hubPerMinute: positiveInt('RATE_LIMIT_HUB_PER_MINUTE', env.RATE_LIMIT_HUB_PER_MINUTE, 30),
+      windowS: positiveInt('RATE_LIMIT_WINDOW_S', env.RATE_LIMIT_WINDOW_S, 60),
     },
     serviceMessage: env.SERVICE_MESSAGE?.trim() || null,
   };

@@ -98,3 +98,24 @@ describe('rate limits', () => {
     ]).toEqual([200, 200, 429]);
   });
 });
+
+describe('rate limits in a shorter window', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // 120 a minute counted in windows of one second: two a second.
+    t = await startTestApp(null, { RATE_LIMIT_API_PER_MINUTE: '120', RATE_LIMIT_WINDOW_S: '1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("allows the limit's share of a minute per window, and the next window allows it again", async () => {
+    const token = await demoToken(t.app, 'skriver');
+    const ask = () => t.app.inject({ url: '/api/v2/userinfo', headers: bearer(token) });
+    const answers = [await ask(), await ask(), await ask()];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 429]);
+    expect(answers[2]!.headers['retry-after']).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await ask()).statusCode).toBe(200);
+  });
+});

@@ -17,9 +17,18 @@ export interface RateLimits {
   apiPerMinute: number;
   /** Hub negotiations (each connection starts with one) of one user, per minute. */
   hubPerMinute: number;
+  /**
+   * The window the counters count in, in seconds (60 in production). A shorter one allows each
+   * limit's share of a minute per window, so a test of what happens over a limit waits seconds
+   * instead of a minute (e2e/rate-limits.spec.ts).
+   */
+  windowS: number;
 }
 
-const MINUTE_MS = 60_000;
+/** A per-minute figure as a count per window: at least 1, rounded up. */
+export function perWindow(perMinute: number, windowS: number): number {
+  return Math.max(1, Math.ceil((perMinute * windowS) / 60));
+}
 
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -46,13 +55,22 @@ export async function registerRateLimits(
     const claims = token ? await tokens.verify(token).catch(() => null) : null;
     return claims ? `${kind}:user:${claims.sub}` : `${kind}:address:${request.ip}`;
   };
+  const timeWindow = limits.windowS * 1000;
   const signIn = app.rateLimit({
-    max: limits.signInPerMinute,
-    timeWindow: MINUTE_MS,
+    max: perWindow(limits.signInPerMinute, limits.windowS),
+    timeWindow,
     keyGenerator: (request) => `sign-in:${request.ip}`,
   });
-  const api = app.rateLimit({ max: limits.apiPerMinute, timeWindow: MINUTE_MS, keyGenerator: byUser('api') });
-  const hub = app.rateLimit({ max: limits.hubPerMinute, timeWindow: MINUTE_MS, keyGenerator: byUser('hub') });
+  const api = app.rateLimit({
+    max: perWindow(limits.apiPerMinute, limits.windowS),
+    timeWindow,
+    keyGenerator: byUser('api'),
+  });
+  const hub = app.rateLimit({
+    max: perWindow(limits.hubPerMinute, limits.windowS),
+    timeWindow,
+    keyGenerator: byUser('hub'),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     // The route the router matched, not the raw URL (docs/architecture.md 4 "Rate limits"): the
