@@ -1,15 +1,22 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
-import { EncryptJWT, jwtDecrypt } from 'jose';
 import type { Kysely } from 'kysely';
 import * as client from 'openid-client';
-import { safeReturnPath } from '../../../shared/rules/session-rules';
 import type { OidcConfig } from '../config';
 import type { Database } from '../db/schema';
 import { escapeHtml, htmlPage } from './html-page';
 import { LOGIN_QUERY, type LoginQuery } from './login-query';
 import { mapClaims, ssoUuidFor } from './oidc-claims';
+import {
+  LOGIN_STATE_TTL_S,
+  loginStateKey,
+  newLoginState,
+  openLoginState,
+  sealLoginState,
+  STATE_COOKIE,
+  type LoginState,
+} from './oidc-login-state';
+import { providerOnDemand } from './oidc-provider';
 import { storeSignedInUser } from './oidc-users';
 import type { TokenService } from './tokens';
 
@@ -22,18 +29,6 @@ import type { TokenService } from './tokens';
  * /loginCallback exactly as the demo does (docs/product.md 2). Whatever goes wrong ends on a
  * Danish page with a way back, never a stack trace.
  */
-
-/** The browser's half of a sign-in under way, in a cookie only this server can read. */
-interface LoginState {
-  codeVerifier: string;
-  state: string;
-  nonce: string;
-  returnPath: string;
-}
-
-const STATE_COOKIE = 'bt_oidc_login';
-/** Long enough to type a password and answer a second factor; a sign-in left longer starts over. */
-const LOGIN_STATE_TTL_S = 10 * 60;
 
 export interface OidcDeps {
   db: Kysely<Database>;
@@ -113,7 +108,7 @@ function failureOf(error: unknown, request: FastifyRequest): Failure {
 export async function registerOidcSignIn(app: FastifyInstance, deps: OidcDeps): Promise<void> {
   const { db, tokens, oidc, appUrl } = deps;
   const redirectUri = new URL(oidc.redirectUri);
-  const stateKey = createHash('sha256').update(`oidc-login-state\n${deps.jwtSecret}`).digest();
+  const stateKey = loginStateKey(deps.jwtSecret);
   const cookieOptions = {
     path: '/',
     httpOnly: true,
@@ -122,37 +117,7 @@ export async function registerOidcSignIn(app: FastifyInstance, deps: OidcDeps): 
     secure: redirectUri.protocol === 'https:',
   };
 
-  // Discovery once, when first needed (a provider that is down at start does not stop the API);
-  // a failed discovery is tried again by the next sign-in. The end-session URL is the same for
-  // every user, so it is built here too.
-  interface Provider {
-    config: client.Configuration;
-    /** `userinfo`'s logoutUrl: the provider's end-session endpoint back to the app, if it has one. */
-    logoutUrl: string | null;
-  }
-  let discovered: Promise<Provider> | null = null;
-  const provider = () => {
-    discovered ??= client
-      .discovery(new URL(oidc.issuer), oidc.clientId, oidc.clientSecret, undefined, {
-        // Plain http only for a provider on this machine (config.ts refuses it elsewhere).
-        execute: oidc.issuer.startsWith('http:') ? [client.allowInsecureRequests] : [],
-        timeout: 10,
-      })
-      .then((config) => ({
-        config,
-        logoutUrl: config.serverMetadata().end_session_endpoint
-          ? client.buildEndSessionUrl(config, {
-              client_id: oidc.clientId,
-              post_logout_redirect_uri: oidc.postLogoutRedirectUri,
-            }).href
-          : null,
-      }))
-      .catch((error: unknown) => {
-        discovered = null;
-        throw error;
-      });
-    return discovered;
-  };
+  const provider = providerOnDemand(oidc);
 
   await app.register(cookie);
 
@@ -164,25 +129,9 @@ export async function registerOidcSignIn(app: FastifyInstance, deps: OidcDeps): 
     } catch (error) {
       return failurePage(reply, failureOf(error, request), appUrl);
     }
-    const login: LoginState = {
-      codeVerifier: client.randomPKCECodeVerifier(),
-      state: client.randomState(),
-      nonce: client.randomNonce(),
-      returnPath: safeReturnPath(returnPath),
-    };
-    const sealed = await new EncryptJWT({ ...login })
-      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM' })
-      .setIssuedAt()
-      .setExpirationTime(`${LOGIN_STATE_TTL_S}s`)
-      .encrypt(stateKey);
-    const target = client.buildAuthorizationUrl(config, {
-      redirect_uri: oidc.redirectUri,
-      scope: oidc.scopes,
-      code_challenge: await client.calculatePKCECodeChallenge(login.codeVerifier),
-      code_challenge_method: 'S256',
-      state: login.state,
-      nonce: login.nonce,
-    });
+    const login = newLoginState(returnPath);
+    const sealed = await sealLoginState(login, stateKey);
+    const target = await authorizationUrl(config, oidc, login);
     return reply
       .setCookie(STATE_COOKIE, sealed, { ...cookieOptions, maxAge: LOGIN_STATE_TTL_S })
       .redirect(target.href, 302);
@@ -203,13 +152,7 @@ export async function registerOidcSignIn(app: FastifyInstance, deps: OidcDeps): 
     try {
       const { config, logoutUrl: providerLogout } = await provider();
       logoutUrl = providerLogout;
-      const grant = await client.authorizationCodeGrant(config, current, {
-        pkceCodeVerifier: login.codeVerifier,
-        expectedState: login.state,
-        expectedNonce: login.nonce,
-        idTokenExpected: true,
-      });
-      claims = grant.claims() ?? {};
+      claims = await idTokenClaims(config, current, login);
     } catch (error) {
       return failurePage(reply, failureOf(error, request), appUrl);
     }
@@ -229,16 +172,36 @@ export async function registerOidcSignIn(app: FastifyInstance, deps: OidcDeps): 
   });
 }
 
-/** The login state of the cookie, or null when there is none or it is not ours, intact and fresh. */
-async function openLoginState(sealed: string | undefined, key: Uint8Array): Promise<LoginState | null> {
-  if (!sealed) return null;
-  try {
-    const { payload } = await jwtDecrypt(sealed, key);
-    const { codeVerifier, state, nonce, returnPath } = payload;
-    if ([codeVerifier, state, nonce, returnPath].every((v) => typeof v === 'string'))
-      return { codeVerifier, state, nonce, returnPath } as LoginState;
-    return null;
-  } catch {
-    return null;
-  }
+/** Where the provider's sign-in starts: the authorization endpoint with this sign-in's secrets. */
+async function authorizationUrl(
+  config: client.Configuration,
+  oidc: OidcConfig,
+  login: LoginState,
+): Promise<URL> {
+  return client.buildAuthorizationUrl(config, {
+    redirect_uri: oidc.redirectUri,
+    scope: oidc.scopes,
+    code_challenge: await client.calculatePKCECodeChallenge(login.codeVerifier),
+    code_challenge_method: 'S256',
+    state: login.state,
+    nonce: login.nonce,
+  });
+}
+
+/**
+ * The code of the provider's answer at `current` exchanged for an ID token, checked against
+ * this sign-in's verifier, state and nonce (docs/sign-in.md, step 3); its claims.
+ */
+async function idTokenClaims(
+  config: client.Configuration,
+  current: URL,
+  login: LoginState,
+): Promise<Record<string, unknown>> {
+  const grant = await client.authorizationCodeGrant(config, current, {
+    pkceCodeVerifier: login.codeVerifier,
+    expectedState: login.state,
+    expectedNonce: login.nonce,
+    idTokenExpected: true,
+  });
+  return grant.claims() ?? {};
 }

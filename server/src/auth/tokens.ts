@@ -1,33 +1,12 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
 import { setBounded } from '../bounded-map';
-import { isUuid } from '../domain/schemas';
 import { unauthorized } from '../errors';
 import type { SessionStore } from './sessions';
+import { nowS, sessionIdOf, signTokenJwt, verifyTokenJwt, type TokenClaims } from './token-jwt';
 
-/** What a token says about its bearer (docs/product.md 3 "Token": exp and sso_uuid are read). */
-export interface TokenClaims {
-  /** The user's id in our database. */
-  sub: string;
-  sso_uuid: string;
-  /** Expiry, seconds since the epoch. */
-  exp: number;
-  /** Lifetime the token was issued with, in seconds: a renewal keeps it. */
-  ttlS: number;
-  /** When the user signed in (`auth_time`, seconds): no renewal outlives it by more than the session's limit. */
-  authTime: number;
-  /**
-   * The server-side session (`sid`, docs/architecture.md "Sessions and revocation"): logout
-   * revokes it for every token that carries it. Tokens signed before sessions existed have none
-   * and live out their time.
-   */
-  sid?: string;
-}
+export type { TokenClaims } from './token-jwt';
 
 /** The longest a session lasts from its sign-in, however often it is renewed (12 hours). */
 export const DEFAULT_SESSION_MAX_AGE_S = 12 * 3600;
-
-const ALGORITHM = 'HS256';
-const ISSUER = 'boligtilgaengelighed';
 
 /**
  * Entries each memo below keeps: about one per signed-in client, far more than one process
@@ -61,8 +40,6 @@ export interface TokenService {
    */
   sessionOf(token: string | undefined): Promise<string | null>;
 }
-
-const nowS = () => Math.floor(Date.now() / 1000);
 
 /**
  * HS256 tokens (docs/api.md "Conventions"). Every authenticated request verifies one and every
@@ -100,20 +77,7 @@ export function createTokenService(
       const memoKey = `${user.id} ${user.sso_uuid} ${user.sid ?? ''} ${ttlS} ${authTime}`;
       const memo = signed.get(memoKey);
       if (memo?.iat === now) return memo.token;
-      const token = await new SignJWT({
-        sso_uuid: user.sso_uuid,
-        auth_time: authTime,
-        // When the session ends however often it is renewed: the app locks its device session
-        // then (docs/api.md "Session limit"), also offline, with no request to tell it.
-        session_exp: authTime + sessionMaxAgeS,
-        ...(user.sid && { sid: user.sid }),
-      })
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(user.id)
-        .setIssuer(ISSUER)
-        .setIssuedAt(now)
-        .setExpirationTime(Math.min(now + ttlS, authTime + sessionMaxAgeS))
-        .sign(key);
+      const token = await signTokenJwt(key, user, { now, ttlS, authTime, sessionMaxAgeS });
       setBounded(signed, memoKey, { iat: now, token }, TOKEN_MEMO_SIZE);
       return token;
     },
@@ -126,53 +90,14 @@ export function createTokenService(
         verified.delete(token);
         throw unauthorized('Token expired', 'TOKEN_EXPIRED');
       }
-      try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
-        // Both ids are UUIDs (the users table's columns): anything else is no token of ours,
-        // even correctly signed, and must not reach a query.
-        if (
-          !isUuid(payload.sub) ||
-          !isUuid(payload.sso_uuid) ||
-          !payload.exp ||
-          (payload.sid !== undefined && !isUuid(payload.sid))
-        ) {
-          throw unauthorized('Invalid token specified', 'TOKEN_INVALID');
-        }
-        const ttlS = payload.iat && payload.exp > payload.iat ? payload.exp - payload.iat : defaultTtlS;
-        // A token from before auth_time was written counts its session from its own issue.
-        const authTime = typeof payload.auth_time === 'number' ? payload.auth_time : (payload.iat ?? nowS());
-        const claims: TokenClaims = {
-          sub: payload.sub,
-          sso_uuid: payload.sso_uuid,
-          exp: payload.exp,
-          ttlS,
-          authTime,
-        };
-        if (typeof payload.sid === 'string') claims.sid = payload.sid;
-        if (sessionOver(claims)) throw unauthorized('Session ended: sign in again', 'TOKEN_EXPIRED');
-        setBounded(verified, token, claims, TOKEN_MEMO_SIZE);
-        return await checkSession(claims);
-      } catch (error) {
-        if (error instanceof errors.JWTExpired) throw unauthorized('Token expired', 'TOKEN_EXPIRED');
-        if (error instanceof errors.JOSEError) throw unauthorized('Invalid token specified', 'TOKEN_INVALID');
-        throw error;
-      }
+      const claims = await verifyTokenJwt(key, token, defaultTtlS);
+      if (sessionOver(claims)) throw unauthorized('Session ended: sign in again', 'TOKEN_EXPIRED');
+      setBounded(verified, token, claims, TOKEN_MEMO_SIZE);
+      return checkSession(claims);
     },
     async sessionOf(token) {
       if (!token) throw unauthorized('Missing bearer token', 'TOKEN_MISSING');
-      try {
-        // Every token's expiry is at most its session's end: past that, nothing is left to end.
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [ALGORITHM],
-          issuer: ISSUER,
-          clockTolerance: sessionMaxAgeS,
-        });
-        return typeof payload.sid === 'string' && isUuid(payload.sid) ? payload.sid : null;
-      } catch (error) {
-        if (error instanceof errors.JWTExpired) throw unauthorized('Token expired', 'TOKEN_EXPIRED');
-        if (error instanceof errors.JOSEError) throw unauthorized('Invalid token specified', 'TOKEN_INVALID');
-        throw error;
-      }
+      return sessionIdOf(key, token, sessionMaxAgeS);
     },
   };
   return service;

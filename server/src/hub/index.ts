@@ -1,14 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Guards } from '../auth/guard';
 import type { TokenService } from '../auth/tokens';
 import { badRequest, HttpError, notFound } from '../errors';
-import type { JobEvents } from '../jobs/job-events';
 import { authenticateToken, authorizeTransport, hubToken } from './auth';
 import type { HubConnection, PollResult } from './connection';
 import { Hub, type HubTimings } from './hub';
+import { deliverJobProgress, type ProgressDeliveryOptions } from './progress-delivery';
 import { startServerSentEvents } from './sse';
 import { attachWebSocketTransport, HUB_PATH } from './websocket';
-import type { JobAudience } from './job-audience';
 
 export { Hub, type HubTimings } from './hub';
 
@@ -19,15 +18,9 @@ declare module 'fastify' {
   }
 }
 
-export interface HubOptions {
+export interface HubOptions extends ProgressDeliveryOptions {
   guards: Guards;
   tokens: TokenService;
-  /** The job progress to deliver (`app.jobEvents`: in memory, or LISTEN/NOTIFY on PostgreSQL). */
-  jobEvents: JobEvents;
-  /** Whether the job's user may still follow it (job-audience.ts); asked before every delivery. */
-  audience: JobAudience;
-  /** Whether a sign-in session is still live (auth/sessions.ts): a logged-out one hears nothing. */
-  sessionIsLive: (sessionId: string) => Promise<boolean>;
   /** Origins besides the server's own whose pages may open a WebSocket (APP_URL). */
   allowedOrigins?: string[];
   timings?: Partial<HubTimings>;
@@ -50,6 +43,52 @@ const transportQuery = {
 const query = (request: FastifyRequest) => new URL(request.url, 'http://localhost').searchParams;
 
 /**
+ * GET on a connection: Server-Sent Events when the client accepts them, otherwise one long poll
+ * (docs/api.md "The hub").
+ */
+async function streamOrPoll(
+  hub: Hub,
+  connection: HubConnection,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const accept = request.headers.accept ?? '';
+  if (accept.includes('text/event-stream')) {
+    if (connection.closed) throw notFound('No Connection with that ID');
+    if (!startServerSentEvents(connection, reply)) {
+      throw new HttpError(409, 'Connection already has a transport');
+    }
+    return reply;
+  }
+  if (connection.transport !== null && connection.transport !== 'LongPolling') {
+    throw badRequest('Cannot change transports mid-connection');
+  }
+  return longPoll(hub, connection, reply);
+}
+
+/** Holds the request until the connection has records to send or the poll times out. */
+async function longPoll(hub: Hub, connection: HubConnection, reply: FastifyReply): Promise<FastifyReply> {
+  const poll = connection.poll();
+  // A client that aborts its held poll: the poll settles (200 empty) and this handler ends
+  // instead of waiting for an answer nobody reads. Also when it went away before this line.
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) poll.cancel();
+  });
+  if (reply.raw.destroyed) poll.cancel();
+  hub.waitingPolls += 1;
+  let result: PollResult;
+  try {
+    result = await poll.result;
+  } finally {
+    hub.waitingPolls -= 1;
+  }
+  const { status, body } = result;
+  reply.code(status).headers(NO_CACHE);
+  if (status === 204) return reply.send();
+  return reply.type('text/plain; charset=utf-8').send(body);
+}
+
+/**
  * The SignalR hub `/messagehub` for `@microsoft/signalr` clients
  * (docs/api.md "The hub"): negotiate, the JSON hub protocol over WebSockets,
  * Server-Sent Events and long polling, keep-alive, reaping, and delivery of job progress to
@@ -60,41 +99,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
   app.decorate('hub', hub);
   const { guards, tokens } = options;
 
-  // One chain per user keeps each user's events in the order they were published while the
-  // audience check (a database read at most once a second) runs in between.
-  const deliveries = new Map<string, Promise<void>>();
-  const unsubscribe = options.jobEvents.subscribe((event) => {
-    if (hub.connectionsOf(event.userId).length === 0) return;
-    const next = (deliveries.get(event.userId) ?? Promise.resolve())
-      .then(async () => {
-        if (!(await options.audience(event.userId, event.organizationId))) return;
-        hub.deliver(event, await liveConnections(event.userId));
-      })
-      .then(
-        () => undefined,
-        (error: unknown) => app.log.warn({ err: error, jobId: event.jobId }, 'job progress not delivered'),
-      );
-    deliveries.set(event.userId, next);
-    void next.finally(() => {
-      if (deliveries.get(event.userId) === next) deliveries.delete(event.userId);
-    });
-  });
-  /**
-   * The user's connections whose sign-in session is live. One opened before a logout would
-   * otherwise go on hearing until it reconnects: it is closed, without reconnect
-   * (docs/architecture.md "Sessions and revocation").
-   */
-  async function liveConnections(userId: string): Promise<HubConnection[]> {
-    const live: HubConnection[] = [];
-    for (const connection of hub.connectionsOf(userId)) {
-      if (connection.sessionId === undefined || (await options.sessionIsLive(connection.sessionId))) {
-        live.push(connection);
-      } else {
-        connection.close({ error: 'Session ended: sign in again' });
-      }
-    }
-    return live;
-  }
+  const unsubscribe = deliverJobProgress(hub, app.log, options);
   app.addHook('onReady', async () => hub.start());
 
   const stopWebSockets = attachWebSocketTransport(app, hub, tokens, options.allowedOrigins ?? []);
@@ -137,35 +142,7 @@ export async function registerHub(app: FastifyInstance, options: HubOptions): Pr
 
     scope.get(HUB_PATH, { schema: { querystring: transportQuery } }, async (request, reply) => {
       const connection = await connectionOf(request);
-      const accept = request.headers.accept ?? '';
-      if (accept.includes('text/event-stream')) {
-        if (connection.closed) throw notFound('No Connection with that ID');
-        if (!startServerSentEvents(connection, reply)) {
-          throw new HttpError(409, 'Connection already has a transport');
-        }
-        return reply;
-      }
-      if (connection.transport !== null && connection.transport !== 'LongPolling') {
-        throw badRequest('Cannot change transports mid-connection');
-      }
-      const poll = connection.poll();
-      // A client that aborts its held poll: the poll settles (200 empty) and this handler ends
-      // instead of waiting for an answer nobody reads. Also when it went away before this line.
-      reply.raw.on('close', () => {
-        if (!reply.raw.writableFinished) poll.cancel();
-      });
-      if (reply.raw.destroyed) poll.cancel();
-      hub.waitingPolls += 1;
-      let result: PollResult;
-      try {
-        result = await poll.result;
-      } finally {
-        hub.waitingPolls -= 1;
-      }
-      const { status, body } = result;
-      reply.code(status).headers(NO_CACHE);
-      if (status === 204) return reply.send();
-      return reply.type('text/plain; charset=utf-8').send(body);
+      return streamOrPoll(hub, connection, request, reply);
     });
 
     scope.post(HUB_PATH, { schema: { querystring: transportQuery } }, async (request, reply) => {

@@ -5,7 +5,8 @@ import type { CopyProgressMessage, FinishProgressMessage, JobKind } from '../../
 /**
  * The seam between the job workers and the hub (docs/architecture.md 4 and 5): a worker
  * publishes one event per finished item; the hub delivers it to every connection of the job's
- * user, while that user may still see the job's organization (hub/index.ts), as the invocation `CopyAssessment` or `FinishAssessment` with `(jobId, JSON payload)`.
+ * user, while that user may still see the job's organization (hub/progress-delivery.ts), as
+ * the invocation `CopyAssessment` or `FinishAssessment` with `(jobId, JSON payload)`.
  * In one process (PGlite) events travel in memory; with a PostgreSQL server they fan out to
  * every process through LISTEN/NOTIFY (an implementation of this same interface).
  */

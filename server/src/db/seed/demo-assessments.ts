@@ -128,6 +128,34 @@ export function derive(questions: readonly QuestionDef[], answers: DemoAnswer[],
   };
 }
 
+/** When an assessment was made and from when it holds, in days before the seed day or as dates. */
+export interface SeedDates {
+  createdDaysAgo: number;
+  validFrom?: Date | null;
+  future?: Date | null;
+}
+
+/** What a scenario has to make the assessments of one residence that is not converted. */
+interface ScenarioContext {
+  residence: DemoResidence;
+  questions: readonly QuestionDef[];
+  rng: Rng;
+  today: Date;
+  daysAgo: (n: number) => Date;
+  /** The residence's age in days, drawn before the scenario. */
+  age: number;
+  screeningIds: ReadonlySet<string>;
+  /** Every question answered, as in an assessment that could be approved. */
+  full: () => DemoAnswer[];
+  make: (
+    residence: DemoResidence,
+    status: AssessmentStatus,
+    answers: DemoAnswer[],
+    dates: SeedDates,
+    sourceAssessmentId?: string | null,
+  ) => DemoAssessment;
+}
+
 export function generateDemoAssessments(
   residences: readonly DemoResidence[],
   questions: readonly QuestionDef[],
@@ -145,7 +173,7 @@ export function generateDemoAssessments(
     residence: DemoResidence,
     status: AssessmentStatus,
     answers: DemoAnswer[],
-    dates: { createdDaysAgo: number; validFrom?: Date | null; future?: Date | null },
+    dates: SeedDates,
     sourceAssessmentId: string | null = null,
   ): DemoAssessment => {
     const converted = residence.isConverted;
@@ -177,59 +205,68 @@ export function generateDemoAssessments(
       continue;
     }
     const scenario = SCENARIOS[scenarioIndex++ % SCENARIOS.length]!;
-    switch (scenario) {
-      case 'draft-screening':
-        make(residence, 'draft', answerSet(questions, rng, { screening: 0.5, evaluation: 0 }), {
-          createdDaysAgo: rng.int(0, 20),
-        });
-        break;
-      case 'draft-evaluation':
-        make(residence, 'draft', answerSet(questions, rng, { screening: 1, evaluation: 0.45 }), {
-          createdDaysAgo: rng.int(0, 40),
-        });
-        break;
-      case 'calculated':
-      case 'ready':
-      case 'rejected':
-        make(residence, scenario === 'calculated' ? 'draft' : scenario, full(), {
-          createdDaysAgo: rng.int(1, 60),
-        });
-        break;
-      case 'approved':
-        make(residence, 'approved', full(), { createdDaysAgo: age, validFrom: daysAgo(age - 3) });
-        break;
-      case 'approved-future': {
-        const from = new Date(today.getTime() + rng.int(14, 120) * DAY_MS);
-        make(residence, 'approved', full(), {
-          createdDaysAgo: rng.int(1, 30),
-          validFrom: from,
-          future: from,
-        });
-        break;
-      }
-      case 'cancelled-then-approved': {
-        make(residence, 'cancelled', answerSet(questions, rng, { screening: 1, evaluation: 0.3 }), {
-          createdDaysAgo: age + 30,
-        });
-        make(residence, 'approved', full(), { createdDaysAgo: age, validFrom: daysAgo(age - 2) });
-        break;
-      }
-      case 'approved-then-draft': {
-        // A re-assessment started from the approved one: the duplicate-wins rule of docs/product.md 4.
-        const approved = make(residence, 'approved', full(), {
-          createdDaysAgo: age,
-          validFrom: daysAgo(age - 2),
-        });
-        // Every screening answer stays (screening comes first, docs/domain.md), and about 60 % of
-        // the rest; the dice are thrown for each answer all the same, so that the residences
-        // after this one get the demo data they always had.
-        const copied = approved.answers
-          .filter((a) => rng.chance(0.6) || screeningIds.has(a.questionUniqueId))
-          .map((a) => ({ ...a }));
-        make(residence, 'draft', copied, { createdDaysAgo: rng.int(0, 10) }, approved.id);
-        break;
-      }
-    }
+    makeScenario(scenario, { residence, questions, rng, today, daysAgo, age, screeningIds, full, make });
   }
   return result;
+}
+
+/**
+ * The assessments of one residence by its scenario. The dice are thrown in the order they
+ * always were: the demo data is deterministic (docs/architecture.md 4).
+ */
+function makeScenario(scenario: Scenario, context: ScenarioContext): void {
+  const { residence, questions, rng, today, daysAgo, age, screeningIds, full, make } = context;
+  switch (scenario) {
+    case 'draft-screening':
+      make(residence, 'draft', answerSet(questions, rng, { screening: 0.5, evaluation: 0 }), {
+        createdDaysAgo: rng.int(0, 20),
+      });
+      break;
+    case 'draft-evaluation':
+      make(residence, 'draft', answerSet(questions, rng, { screening: 1, evaluation: 0.45 }), {
+        createdDaysAgo: rng.int(0, 40),
+      });
+      break;
+    case 'calculated':
+    case 'ready':
+    case 'rejected':
+      make(residence, scenario === 'calculated' ? 'draft' : scenario, full(), {
+        createdDaysAgo: rng.int(1, 60),
+      });
+      break;
+    case 'approved':
+      make(residence, 'approved', full(), { createdDaysAgo: age, validFrom: daysAgo(age - 3) });
+      break;
+    case 'approved-future': {
+      const from = new Date(today.getTime() + rng.int(14, 120) * DAY_MS);
+      make(residence, 'approved', full(), {
+        createdDaysAgo: rng.int(1, 30),
+        validFrom: from,
+        future: from,
+      });
+      break;
+    }
+    case 'cancelled-then-approved': {
+      make(residence, 'cancelled', answerSet(questions, rng, { screening: 1, evaluation: 0.3 }), {
+        createdDaysAgo: age + 30,
+      });
+      make(residence, 'approved', full(), { createdDaysAgo: age, validFrom: daysAgo(age - 2) });
+      break;
+    }
+    case 'approved-then-draft': {
+      // A re-assessment started from the approved one: the duplicate-wins rule of docs/product.md 4.
+      const approved = make(residence, 'approved', full(), {
+        createdDaysAgo: age,
+        validFrom: daysAgo(age - 2),
+      });
+      // Every screening answer stays (screening comes first, docs/domain.md), and about 60 % of
+      // the rest; the dice are thrown for each answer all the same, so that the residences
+      // after this one get the demo data they always had.
+      const copied = approved.answers
+        .filter((a) => rng.chance(0.6) || screeningIds.has(a.questionUniqueId))
+        .map((a) => ({ ...a }));
+      make(residence, 'draft', copied, { createdDaysAgo: rng.int(0, 10) }, approved.id);
+      break;
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import type { AssessmentStatus } from '../schema';
-import { DAY_MS, seedDay } from './demo-assessments';
+import { DAY_MS, seedDay, type SeedDates } from './demo-assessments';
 import {
   buildStreet,
   createRng,
@@ -273,6 +273,23 @@ const SCENARIOS: readonly Scenario[] = [
   ...(['draft-screening', 'ready', 'approved-future', 'rejected', 'approved-then-draft'] as const),
 ];
 
+/** What a scenario has to deal the assessments of one residence that is not converted. */
+interface DealContext {
+  rng: Rng;
+  templates: TemplatePool;
+  today: Date;
+  daysAgo: (n: number) => Date;
+  /** The residence's age in days, drawn before the scenario. */
+  age: number;
+  make: (
+    status: AssessmentStatus,
+    kind: TemplateKind,
+    dates: SeedDates,
+    sourceAssessmentId?: string | null,
+    template?: number,
+  ) => NationalAssessment;
+}
+
 /**
  * Deals the plan's assessments out over its residences as they stream by: evenly spread,
  * `scale.assessments` in all, each with one of the answer sets of `templates`.
@@ -293,7 +310,7 @@ export function createAssessmentDealer(plan: NationalPlan, templates: TemplatePo
     const make = (
       status: AssessmentStatus,
       kind: TemplateKind,
-      dates: { createdDaysAgo: number; validFrom?: Date | null; future?: Date | null },
+      dates: SeedDates,
       sourceAssessmentId: string | null = null,
       template = rng.int(0, templates.byKind[kind].length - 1),
     ) => {
@@ -319,45 +336,54 @@ export function createAssessmentDealer(plan: NationalPlan, templates: TemplatePo
     let scenario = SCENARIOS[scenarioIndex++ % SCENARIOS.length]!;
     const twoOf = scenario === 'cancelled-then-approved' || scenario === 'approved-then-draft';
     if (twoOf && made + 2 > wanted) scenario = 'approved';
-    switch (scenario) {
-      case 'approved':
-        make('approved', 'full', { createdDaysAgo: age, validFrom: daysAgo(age - 3) });
-        break;
-      case 'approved-future': {
-        const from = new Date(today.getTime() + rng.int(14, 120) * DAY_MS);
-        make('approved', 'full', { createdDaysAgo: rng.int(1, 30), validFrom: from, future: from });
-        break;
-      }
-      case 'cancelled-then-approved':
-        make('cancelled', 'partial', { createdDaysAgo: age + 30 });
-        make('approved', 'full', { createdDaysAgo: age, validFrom: daysAgo(age - 2) });
-        break;
-      case 'approved-then-draft': {
-        // A re-assessment started from the approved one (docs/product.md 4): its answers are a
-        // part of the approval's (copied[i] is taken from full[i]).
-        const pair = rng.int(0, templates.byKind.full.length - 1);
-        const approved = make(
-          'approved',
-          'full',
-          { createdDaysAgo: age, validFrom: daysAgo(age - 2) },
-          null,
-          pair,
-        );
-        make('draft', 'copied', { createdDaysAgo: rng.int(0, 10) }, approved.id, pair);
-        break;
-      }
-      case 'draft-screening':
-        make('draft', 'draftScreening', { createdDaysAgo: rng.int(0, 20) });
-        break;
-      case 'draft-evaluation':
-        make('draft', 'draftEvaluation', { createdDaysAgo: rng.int(0, 40) });
-        break;
-      case 'calculated':
-      case 'ready':
-      case 'rejected':
-        make(scenario === 'calculated' ? 'draft' : scenario, 'full', { createdDaysAgo: rng.int(1, 60) });
-        break;
-    }
+    dealScenario(scenario, { rng, templates, today, daysAgo, age, make });
     return out;
   };
+}
+
+/**
+ * The assessments of one residence by its scenario. The dice are thrown in the order they
+ * always were: the national data set is deterministic (docs/performance.md "National scale").
+ */
+function dealScenario(scenario: Scenario, context: DealContext): void {
+  const { rng, templates, today, daysAgo, age, make } = context;
+  switch (scenario) {
+    case 'approved':
+      make('approved', 'full', { createdDaysAgo: age, validFrom: daysAgo(age - 3) });
+      break;
+    case 'approved-future': {
+      const from = new Date(today.getTime() + rng.int(14, 120) * DAY_MS);
+      make('approved', 'full', { createdDaysAgo: rng.int(1, 30), validFrom: from, future: from });
+      break;
+    }
+    case 'cancelled-then-approved':
+      make('cancelled', 'partial', { createdDaysAgo: age + 30 });
+      make('approved', 'full', { createdDaysAgo: age, validFrom: daysAgo(age - 2) });
+      break;
+    case 'approved-then-draft': {
+      // A re-assessment started from the approved one (docs/product.md 4): its answers are a
+      // part of the approval's (copied[i] is taken from full[i]).
+      const pair = rng.int(0, templates.byKind.full.length - 1);
+      const approved = make(
+        'approved',
+        'full',
+        { createdDaysAgo: age, validFrom: daysAgo(age - 2) },
+        null,
+        pair,
+      );
+      make('draft', 'copied', { createdDaysAgo: rng.int(0, 10) }, approved.id, pair);
+      break;
+    }
+    case 'draft-screening':
+      make('draft', 'draftScreening', { createdDaysAgo: rng.int(0, 20) });
+      break;
+    case 'draft-evaluation':
+      make('draft', 'draftEvaluation', { createdDaysAgo: rng.int(0, 40) });
+      break;
+    case 'calculated':
+    case 'ready':
+    case 'rejected':
+      make(scenario === 'calculated' ? 'draft' : scenario, 'full', { createdDaysAgo: rng.int(1, 60) });
+      break;
+  }
 }
