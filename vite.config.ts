@@ -89,10 +89,10 @@ function staticContentPreload(): Plugin {
  * (`loadHeaderPart` there names the same parts). The build fails when one is no longer a chunk.
  */
 const HEADER_PART_MODULES: Record<SignedInHeaderPart, string> = {
-  searchBox: '/src/features/residences/components/property-search-box.tsx',
+  searchBox: '/src/features/residence-search/components/property-search-box.tsx',
   backLink: '/src/app/layout/header-back-link.tsx',
   organizationBanner: '/src/features/organizations/components/organization-banner.tsx',
-  takeAlongStatus: '/src/features/residences/take-along/components/take-along-status.tsx',
+  takeAlongStatus: '/src/features/take-along/components/take-along-status.tsx',
 };
 
 /**

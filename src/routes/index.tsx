@@ -20,7 +20,7 @@ const Greeting = lazy(() =>
   import('../features/session/components/greeting').then((m) => ({ default: m.Greeting })),
 );
 const HomeCards = lazy(() =>
-  import('../features/residences/components/home-cards').then((m) => ({ default: m.HomeCards })),
+  import('../features/residence-lists/components/home-cards').then((m) => ({ default: m.HomeCards })),
 );
 const RefusedScreen = lazy(() =>
   import('../features/session/components/refused-screen').then((m) => ({ default: m.RefusedScreen })),

@@ -5,7 +5,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentListEntry } from '../../shared/contract/dto';
 import { NO_DATE } from '../../shared/rules/statuses';
-import { AssessmentCard } from '../../src/features/residences/components/residence/assessment-card';
+import { AssessmentCard } from '../../src/features/residence/components/assessment-card';
 import { fillJsdomGaps, renderRouter } from './test-render';
 
 const PROPERTY = 'p1';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { theme } from '../../src/app/theme';
-import { searchBoxWidth } from '../../src/features/residences/components/property-search-box';
+import { searchBoxWidth } from '../../src/features/residence-search/components/property-search-box';
 
 /** docs/product.md 9: the layout values of the spec. */
 describe('layout values', () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PropertySearchResult } from '../../shared/contract/dto';
 import { nearbyPropertiesQueryOptions } from '../../src/api/search-by-coordinates';
 import type { Coordinates } from '../../src/domain/coordinates';
-import { PropertiesByLocation } from '../../src/features/residences/components/properties-by-location';
+import { PropertiesByLocation } from '../../src/features/residence-search/components/properties-by-location';
 import { NO_DATE } from '../../shared/rules/statuses';
 import { fillJsdomGaps, json, renderRouter } from './test-render';
 

@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PropertyList } from '../../src/features/residences/components/property-list/property-list';
+import { PropertyList } from '../../src/features/residence-lists/components/property-list/property-list';
 import { bulkStore } from '../../src/offline/bulk-state';
 import { fillJsdomGaps, propertyRow, renderPages } from './test-render';
 

@@ -23,10 +23,10 @@ import {
 } from '../../src/api/search-properties';
 import { RoutePending, RouteError } from '../../src/app/route-states';
 import { NO_DATE } from '../../shared/rules/statuses';
-import { PropertySearchBox } from '../../src/features/residences/components/property-search-box';
-import { PropertySearchPage } from '../../src/features/residences/components/property-search-page';
-import { SearchResults } from '../../src/features/residences/components/search-results';
-import { loadSearchResults, type SearchSource } from '../../src/features/residences/search/search-source';
+import { PropertySearchBox } from '../../src/features/residence-search/components/property-search-box';
+import { PropertySearchPage } from '../../src/features/residence-search/components/property-search-page';
+import { SearchResults } from '../../src/features/residence-search/components/search-results';
+import { loadSearchResults, type SearchSource } from '../../src/features/residence-search/search-source';
 import { resetOfflineRegistry, updateOfflineRegistry } from '../../src/offline/client-state';
 import { fillJsdomGaps, json, propertyRow, renderRouter } from './test-render';
 

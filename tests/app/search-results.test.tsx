@@ -7,8 +7,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { PropertySearchResult } from '../../shared/contract/dto';
 import { RoutePending, RouteError } from '../../src/app/route-states';
 import { NO_DATE } from '../../shared/rules/statuses';
-import { SearchResults } from '../../src/features/residences/components/search-results';
-import { loadSearchResults, type SearchSource } from '../../src/features/residences/search/search-source';
+import { SearchResults } from '../../src/features/residence-search/components/search-results';
+import { loadSearchResults, type SearchSource } from '../../src/features/residence-search/search-source';
 import { fillJsdomGaps, renderRouter } from './test-render';
 
 /**

@@ -20,7 +20,7 @@ import type { Question } from '../../shared/rules/answer-validation';
 import { isKeptOffline, offlineRegistry, updateOfflineRegistry } from '../../src/offline/client-state';
 import { appDatabase } from '../../src/offline/db';
 import { listAllEntries } from '../../src/offline/outbox';
-import { ResidenceScreen } from '../../src/features/residences/components/residence/residence-screen';
+import { ResidenceScreen } from '../../src/features/residence/components/residence-screen';
 import { json, fillJsdomGaps, renderRouter } from './test-render';
 
 /**

@@ -15,15 +15,15 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { propertiesByDepartmentQueryOptions } from '../../src/api/get-properties-by-department';
 import { propertyQueryOptions } from '../../src/api/get-property';
 import { questionsQueryOptions } from '../../src/api/get-questions';
-import { StoragePanel } from '../../src/features/residences/take-along/components/storage-panel';
-import { TakeAlongStatus } from '../../src/features/residences/take-along/components/take-along-status';
+import { StoragePanel } from '../../src/features/take-along/components/storage-panel';
+import { TakeAlongStatus } from '../../src/features/take-along/components/take-along-status';
 import {
   emptyOfflineRegistry,
   offlineRegistry,
   resetOfflineRegistry,
   updateOfflineRegistry,
 } from '../../src/offline/client-state';
-import { startTakeAlong } from '../../src/features/residences/take-along/use-take-along';
+import { startTakeAlong } from '../../src/ui/use-take-along';
 import { fillJsdomGaps } from './test-render';
 
 /** The storage panel and the take along's status (docs/architecture.md 2, "Taken along offline"). */

@@ -16,12 +16,9 @@ import { staticContentQueryOptions } from '../../src/api/get-static-content';
 import { userInfoQueryOptions } from '../../src/api/user-info';
 import { createQueryClient } from '../../src/app/query-client';
 import { isKeptOffline, offlineRegistry, resetOfflineRegistry } from '../../src/offline/client-state';
-import {
-  residenceQueryKeys,
-  takeAlong,
-  type Preloader,
-  type TakeAlongProgress,
-} from '../../src/features/residences/take-along/take-along';
+import { residenceQueryKeys } from '../../src/offline/take-along/residence-query-keys';
+import { takeAlong } from '../../src/offline/take-along/take-along';
+import type { Preloader, TakeAlongProgress } from '../../src/offline/take-along/take-along-types';
 import { AppDatabase } from '../../src/offline/db';
 import { createMirroredStorage } from '../../src/offline/mirrored-storage';
 import { createQueryPersistence, PERSISTED_CACHE_KEY } from '../../src/offline/query-persistence';

@@ -7,6 +7,7 @@ import {
   hidesHeaderAlerts,
   showsHeaderSearch,
   signedInHeaderParts,
+  type HeaderVariant,
   type SignedInHeaderPart,
 } from '../../domain/header-navigation';
 import { useActiveOrganization } from '../../features/organizations/active-organization';
@@ -25,8 +26,8 @@ import { useOnline } from '../../ui/use-online';
 const loadHeaderBackLink = () => import('./header-back-link');
 const loadOrganizationBanner = () => import('../../features/organizations/components/organization-banner');
 const loadOutboxIndicator = () => import('../../features/outbox/components/outbox-indicator');
-const loadPropertySearchBox = () => import('../../features/residences/components/property-search-box');
-const loadTakeAlongStatus = () => import('../../features/residences/take-along/components/take-along-status');
+const loadPropertySearchBox = () => import('../../features/residence-search/components/property-search-box');
+const loadTakeAlongStatus = () => import('../../features/take-along/components/take-along-status');
 const loadSessionRenewalNotice = () => import('../../features/session/components/session-renewal-notice');
 const HeaderBackLink = lazy(() => loadHeaderBackLink().then((m) => ({ default: m.HeaderBackLink })));
 const OrganizationBanner = lazy(() =>
@@ -80,21 +81,7 @@ export function AppHeader(props: { signedIn: boolean; renewalNeeded?: boolean })
     <header className={classes.header} data-variant={variant} data-offline={!online || undefined}>
       {alerts && <ServiceMessage />}
       <Group className={classes.bar} justify="space-between" wrap="nowrap" gap="sm">
-        {variant === 'default' || variant === 'assessment' ? (
-          <Link to="/" className={classes.logo} aria-label={t('header.logoLink')}>
-            <img src="/favicon.svg" alt="" width={32} height={32} />
-            {/* The form keeps the whole width of a phone: its own top bar holds the way back. */}
-            {variant === 'default' && <span className={classes.logoText}>{t('app.name')}</span>}
-          </Link>
-        ) : (
-          // The slot stays while the link's chunk or its department loads: the icons on the
-          // right keep their place instead of jumping in from the left.
-          <div className={classes.backSlot}>
-            <Suspense fallback={null}>
-              <HeaderBackLink variant={variant} />
-            </Suspense>
-          </div>
-        )}
+        <HeaderStart variant={variant} />
         {props.signedIn && showsHeaderSearch(pathname) && organization && (
           <div className={classes.search}>
             <Suspense fallback={null}>
@@ -105,18 +92,7 @@ export function AppHeader(props: { signedIn: boolean; renewalNeeded?: boolean })
         {/* Beside the icons, not among them: Chrome offers the install only after the first
             paint, and the icons would move over for it (a layout shift); here the search box or
             the free space gives way. */}
-        {installPrompt && (
-          <Button
-            className={classes.install}
-            size="xs"
-            variant="default"
-            leftSection={<IconDownload size={16} aria-hidden />}
-            onClick={() => void promptInstall()}
-            title={t('header.installApp.description')}
-          >
-            {t('header.installApp')}
-          </Button>
-        )}
+        {installPrompt && <InstallButton />}
         <Group gap="xs" wrap="nowrap">
           {props.signedIn && painted && (
             <Suspense fallback={null}>
@@ -158,5 +134,42 @@ export function AppHeader(props: { signedIn: boolean; renewalNeeded?: boolean })
         </Suspense>
       )}
     </header>
+  );
+}
+
+/** The logo home or, on the back-bar pages (`headerVariant`), the way back. */
+function HeaderStart(props: { variant: HeaderVariant }) {
+  const t = useTranslation();
+  const { variant } = props;
+  return variant === 'default' || variant === 'assessment' ? (
+    <Link to="/" className={classes.logo} aria-label={t('header.logoLink')}>
+      <img src="/favicon.svg" alt="" width={32} height={32} />
+      {/* The form keeps the whole width of a phone: its own top bar holds the way back. */}
+      {variant === 'default' && <span className={classes.logoText}>{t('app.name')}</span>}
+    </Link>
+  ) : (
+    // The slot stays while the link's chunk or its department loads: the icons on the
+    // right keep their place instead of jumping in from the left.
+    <div className={classes.backSlot}>
+      <Suspense fallback={null}>
+        <HeaderBackLink variant={variant} />
+      </Suspense>
+    </div>
+  );
+}
+
+function InstallButton() {
+  const t = useTranslation();
+  return (
+    <Button
+      className={classes.install}
+      size="xs"
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden />}
+      onClick={() => void promptInstall()}
+      title={t('header.installApp.description')}
+    >
+      {t('header.installApp')}
+    </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { StoragePanel } from '../../features/residences/take-along/components/storage-panel';
+import { StoragePanel } from '../../features/take-along/components/storage-panel';
 
 /**
  * The storage panel (docs/architecture.md 2, "Taken along offline"): what is kept offline and the

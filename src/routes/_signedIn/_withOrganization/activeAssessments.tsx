@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { activeAssessmentsQueryOptions } from '../../../api/get-active-assessments';
-import { ActiveAssessments } from '../../../features/residences/components/active-assessments';
+import { ActiveAssessments } from '../../../features/residence-lists/components/active-assessments';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/activeAssessments')({
   loader: ({ context }) =>

@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { departmentsQueryOptions } from '../../../../api/get-departments';
-import { DepartmentList } from '../../../../features/residences/components/department-list';
+import { DepartmentList } from '../../../../features/residence-lists/components/department-list';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { PageHeader } from '../../../../ui/page-header';
 

@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { PropertiesByLocation } from '../../../../features/residences/components/properties-by-location';
+import { PropertiesByLocation } from '../../../../features/residence-search/components/properties-by-location';
 import { parseCoordinates } from '../../../../domain/coordinates';
 
 /** The place is kept as it came; the page says when it is not one (docs/product.md 2). */

@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { SEARCH_MAX_LENGTH } from '../../../../../shared/contract/limits';
-import { PropertySearchPage } from '../../../../features/residences/components/property-search-page';
+import { PropertySearchPage } from '../../../../features/residence-search/components/property-search-page';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/properties/')({
   validateSearch: (search: Record<string, unknown>): { q?: string } =>

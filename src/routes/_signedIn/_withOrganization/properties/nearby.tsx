@@ -1,6 +1,6 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { NearbyProperties } from '../../../../features/residences/components/nearby-properties';
+import { NearbyProperties } from '../../../../features/residence-search/components/nearby-properties';
 
 /** No loader: the list waits for the position the user gives in the dialog. */
 export const Route = createFileRoute('/_signedIn/_withOrganization/properties/nearby')({

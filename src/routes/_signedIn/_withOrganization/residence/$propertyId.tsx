@@ -5,7 +5,7 @@ import {
   residenceAssessmentRefs,
 } from '../../../../api/get-located-assessments';
 import { propertyQueryOptions } from '../../../../api/get-property';
-import { ResidenceScreen } from '../../../../features/residences/components/residence/residence-screen';
+import { ResidenceScreen } from '../../../../features/residence/components/residence-screen';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/residence/$propertyId')({
   loader: async ({ context, params }) => {

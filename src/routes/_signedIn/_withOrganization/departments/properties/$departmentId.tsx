@@ -5,7 +5,7 @@ import { propertiesByDepartmentQueryOptions } from '../../../../../api/get-prope
 import { listGuidanceTip } from '../../../../../domain/guidance';
 import { useBulkMode } from '../../../../../features/bulk/hooks/use-bulk-mode';
 import { GuidanceButton } from '../../../../../features/guidance/components/guidance-button';
-import { DepartmentProperties } from '../../../../../features/residences/components/department-properties';
+import { DepartmentProperties } from '../../../../../features/residence-lists/components/department-properties';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/departments/properties/$departmentId')({
   // The loader stays in the entry chunk, unlike other routes' (vite.config.ts): it imports only

@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { SearchResults } from '../../../../../features/residences/components/search-results';
-import { loadSearchResults } from '../../../../../features/residences/search/search-source';
+import { SearchResults } from '../../../../../features/residence-search/components/search-results';
+import { loadSearchResults } from '../../../../../features/residence-search/search-source';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/properties/search/$searchQuery')({
   // Online the server's search; offline the residences on the device (docs/product.md 2 "Routes").

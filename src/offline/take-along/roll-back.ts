@@ -1,0 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { propertiesByDepartmentQueryOptions } from '../../api/get-properties-by-department';
+import { updateOfflineRegistry } from '../client-state';
+import { residenceQueryKeys } from './residence-query-keys';
+import type { TakeAlongOptions } from './take-along-types';
+
+/**
+ * A full device: the residences this run added are taken out of the cache and the record again,
+ * so the persisted cache fits as before. The outbox is another table, written in transactions
+ * of its own (src/offline/outbox.ts): nothing here reads or writes it, so no queued answer is
+ * touched.
+ */
+export async function rollBack(
+  queryClient: QueryClient,
+  added: readonly string[],
+  newDepartment: string | null,
+  persistence: TakeAlongOptions['persistence'],
+) {
+  const drop = new Set(added);
+  for (const id of drop) {
+    for (const key of residenceQueryKeys(queryClient, id))
+      queryClient.removeQueries({ queryKey: key, exact: true });
+  }
+  updateOfflineRegistry((r) => ({
+    ...r,
+    residences: Object.fromEntries(Object.entries(r.residences).filter(([id]) => !drop.has(id))),
+    departments: Object.fromEntries(Object.entries(r.departments).filter(([id]) => id !== newDepartment)),
+  }));
+  if (newDepartment)
+    queryClient.removeQueries({
+      queryKey: propertiesByDepartmentQueryOptions(newDepartment).queryKey,
+      exact: true,
+    });
+  await persistence?.persistNow().catch(() => undefined);
+}

@@ -1,0 +1,97 @@
+import type { PropertyDetail } from '../../../shared/contract/dto';
+import { assessmentScoresQueryOptions } from '../../api/assessment-scores';
+import { assessmentQueryOptions } from '../../api/get-assessment';
+import { residenceAssessmentRefs } from '../../api/get-located-assessments';
+import { propertyQueryOptions } from '../../api/get-property';
+import { questionsQueryOptions } from '../../api/get-questions';
+import { offlineRegistry, updateOfflineRegistry, type TakenAlongResidence } from '../client-state';
+import { keepWithoutTimeLimit } from '../kept-queries';
+import { residenceQueryKeys } from './residence-query-keys';
+import type { TakeAlongRun } from './take-along-run';
+import type { ResidenceToTake } from './take-along-types';
+import { jsonSize } from './transfer-meter';
+
+/** How often the router forgets its preloaded matches while a run goes on (memory). */
+const RELEASE_PRELOADS_EVERY = 50;
+
+interface FetchedResidence {
+  property: PropertyDetail;
+  refs: ReturnType<typeof residenceAssessmentRefs>;
+}
+
+/** One residence of the run: fetched with its assessments, kept and named in the record. */
+export async function takeResidence(run: TakeAlongRun, residence: ResidenceToTake): Promise<void> {
+  run.inFlight.add(residence.id);
+  try {
+    const fetched = await fetchResidence(run, residence.id);
+    if (fetched === 'stopped') return;
+    if (fetched === 'failed') run.progress.failed++;
+    else recordResidence(run, residence, fetched);
+  } finally {
+    run.inFlight.delete(residence.id);
+    if (!run.stop.signal.aborted) {
+      run.progress.done++;
+      if (run.progress.done % RELEASE_PRELOADS_EVERY === 0) run.preload.release?.();
+      run.report();
+    }
+  }
+}
+
+/**
+ * The residence screen and each assessment's question screen, through their loaders; 'failed'
+ * when any of what they read did not arrive.
+ */
+async function fetchResidence(
+  run: TakeAlongRun,
+  residenceId: string,
+): Promise<FetchedResidence | 'failed' | 'stopped'> {
+  const { queryClient, preload, stop } = run;
+  await preload.residence(residenceId);
+  if (stop.signal.aborted) return 'stopped';
+  const property = queryClient.getQueryData(propertyQueryOptions(residenceId).queryKey);
+  if (!property) return 'failed';
+  const refs = residenceAssessmentRefs(property);
+  for (const a of refs) run.inFlight.add(a.assessmentId);
+  await Promise.all(
+    refs.map(async (ref) => {
+      await preload.assessment(residenceId, ref.assessmentId);
+      // The residence screen's cards show the scores; a draft may have none yet.
+      await queryClient
+        .ensureQueryData({ ...assessmentScoresQueryOptions(ref.assessmentId), retry: false })
+        .catch(() => undefined);
+    }),
+  );
+  if (stop.signal.aborted) return 'stopped';
+  const complete = refs.every(
+    (ref) =>
+      queryClient.getQueryData(questionsQueryOptions(ref.assessmentId).queryKey) !== undefined &&
+      queryClient.getQueryData(assessmentQueryOptions(ref.assessmentId, residenceId).queryKey) !== undefined,
+  );
+  return complete ? { property, refs } : 'failed';
+}
+
+/** Keeps the residence's queries without time limit and names it in the record (written later). */
+function recordResidence(run: TakeAlongRun, residence: ResidenceToTake, fetched: FetchedResidence): void {
+  const { queryClient } = run;
+  let bytes = 0;
+  for (const key of residenceQueryKeys(queryClient, residence.id)) {
+    const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
+    if (!query) continue;
+    keepWithoutTimeLimit(query);
+    bytes += jsonSize(query.state.data);
+  }
+  run.answerBytes += bytes;
+  const before = offlineRegistry().residences[residence.id];
+  if (!before) run.added.push(residence.id);
+  const entry: TakenAlongResidence = {
+    id: residence.id,
+    location: fetched.property.beliggenhed || residence.location,
+    assessmentIds: fetched.refs.map((ref) => ref.assessmentId),
+    fetchedAt: run.now().toISOString(),
+    bytes,
+    sources: before?.sources.includes(run.source) ? before.sources : [...(before?.sources ?? []), run.source],
+  };
+  updateOfflineRegistry((r) => ({ ...r, residences: { ...r.residences, [residence.id]: entry } }), {
+    write: false,
+  });
+}
