@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { ErrorBody } from '../../shared/contract/errors';
 import { TOTAL_COUNT_HEADER } from '../../shared/rules/search-total';
 import { registerDemoSso } from './auth/demo-sso';
 import { registerOidcSignIn } from './auth/oidc';
@@ -26,19 +27,12 @@ import { createJobAudience } from './hub/job-audience';
 import { pruneFinishedJobs } from './jobs/prune-finished-jobs';
 import { answerRouterRefusal } from './http/router-refusals';
 import { loggerOptions, quietRequestLogController, registerRequestLog, requestId } from './logging';
-import { registerAbandonRoutes } from './routes/abandon';
-import { registerAnswerRoutes } from './routes/answers';
-import { registerAssessmentRoutes } from './routes/assessments';
-import { registerContentRoutes } from './routes/content';
-import { registerCopyTargetRoutes } from './routes/copy-targets';
-import { registerHealthRoutes } from './routes/health';
-import { registerJobRoutes } from './routes/jobs';
-import { registerJobResultRoutes } from './routes/job-results';
+import { createStaticContentCache } from './content/static-content-cache';
+import { apiRoutes } from './routes/api';
+import { contentRoutes } from './routes/content';
+import { healthRoutes } from './routes/health';
 import type { RouteDeps } from './routes/deps';
-import { registerOrganizationRoutes } from './routes/organizations';
-import { registerPropertyRoutes } from './routes/properties';
-import { registerPropertySearchRoutes } from './routes/property-search';
-import { registerSessionRoutes } from './routes/session';
+import { logoutRoutes } from './routes/logout';
 import { validatorCompiler } from './validation';
 
 export interface BuildOptions {
@@ -54,11 +48,16 @@ export interface BuildOptions {
   hub?: Partial<HubTimings>;
 }
 
-export interface App extends FastifyInstance {
-  db: Kysely<Database>;
-  /** Job progress (docs/architecture.md 4 "Jobs"): the hub subscribes here. */
-  jobEvents: JobEvents;
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    /** Job progress (docs/architecture.md 4 "Jobs"): the hub subscribes here. */
+    jobEvents: JobEvents;
+  }
 }
+
+/** The built app; tests reach its database and decorations through it. */
+export type App = FastifyInstance;
 
 /**
  * Builds the reference API (and the static PWA when it is built). Tests call this and use
@@ -72,7 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(db);
   if (options.seed ?? true) await seedDatabase(db, config.seed);
 
-  const app = Fastify({
+  const app: App = Fastify({
     logger: options.logger
       ? { ...loggerOptions(config.logLevel), ...(options.logStream && { stream: options.logStream }) }
       : false,
@@ -81,7 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     frameworkErrors: answerRouterRefusal,
-  }) as unknown as App;
+  });
   registerRequestLog(app);
   if (config.trustProxy === true) {
     // Every client may write X-Forwarded-For itself: with `true` the address the limits count
@@ -165,35 +164,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
   });
 
+  // Every error answer is the contract's ErrorBody (docs/api.md "Conventions").
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    const send = (status: number, body: ErrorBody) => reply.status(status).send(body);
     if (error instanceof HttpError) {
-      return reply
-        .status(error.statusCode)
-        .send({ ...error.details, message: error.message, code: error.code });
+      return send(error.statusCode, { ...error.details, message: error.message, code: error.code });
     }
-    if (error.validation) {
-      return reply.status(400).send({ message: error.message, code: 'BAD_REQUEST' });
-    }
+    if (error.validation) return send(400, { message: error.message, code: 'BAD_REQUEST' });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ message: error.message, code: error.code ?? 'BAD_REQUEST' });
+      // Fastify's own refusals carry its FST_ codes (a body over the limit, a content type it
+      // cannot parse); shared/contract/errors.ts.
+      return send(status, {
+        message: error.message,
+        code: (error.code as ErrorBody['code'] | undefined) ?? 'BAD_REQUEST',
+      });
     }
     request.log.error(error);
-    return reply.status(500).send({ message: 'Internal server error', code: 'INTERNAL' });
+    return send(500, { message: 'Internal server error', code: 'INTERNAL' });
   });
 
-  registerHealthRoutes(app, { db, shuttingDown: () => shuttingDown });
-  registerContentRoutes(app, deps);
-  registerSessionRoutes(app, deps);
-  registerOrganizationRoutes(app, deps);
-  registerPropertyRoutes(app, deps);
-  registerPropertySearchRoutes(app, deps);
-  registerAssessmentRoutes(app, deps);
-  registerAbandonRoutes(app, deps);
-  registerCopyTargetRoutes(app, deps);
-  registerAnswerRoutes(app, deps);
-  registerJobRoutes(app, deps, () => jobWorker?.wake());
-  registerJobResultRoutes(app, deps, jobEvents);
+  // The sign-on first: a hook it adds to the root (OpenID Connect's cookies) reaches the route
+  // scopes registered after it, as it did when every route was the root's.
   if (config.demoSso) registerDemoSso(app, { db, tokens, appUrl: config.appUrl });
   if (config.oidc)
     await registerOidcSignIn(app, {
@@ -203,6 +195,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       appUrl: config.appUrl,
       jwtSecret: config.jwtSecret,
     });
+  // The public routes (docs/api.md "Endpoints at a glance"), outside the authenticated scope:
+  // health for the probes, staticcontent for the sign-in screen and the offline app, and the
+  // logout, which must work with an expired token. The sign-on pages and the hub, which checks
+  // its tokens itself, are registered on their own.
+  await app.register(healthRoutes, { db, shuttingDown: () => shuttingDown });
+  app.decorate('staticContent', createStaticContentCache(db, { serviceMessage: config.serviceMessage }));
+  await app.register(contentRoutes, { staticContent: app.staticContent });
+  await app.register(logoutRoutes, deps);
+  // Every other API route needs a token: one scope whose hook authenticates (routes/api.ts).
+  await app.register(apiRoutes, { ...deps, onJobQueued: () => jobWorker?.wake(), jobEvents });
   await registerHub(app, {
     guards,
     tokens,

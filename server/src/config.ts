@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SESSION_MAX_AGE_S } from './auth/tokens';
 import { DEFAULT_POOL } from './db/pool-settings';
-import { isUuid } from './domain/schemas';
+import { isUuid } from '../../shared/contract/common';
 import type { RateLimits } from './http/rate-limits';
 
 /** Server configuration, read from the environment with a safe default for each value. */

@@ -1,19 +1,22 @@
+import type { ErrorCode } from '../../shared/contract/errors';
+
 /**
  * An error with an HTTP status and a message that is safe to show to the client; `details` are
- * more fields of the error body (docs/api.md "Conventions").
+ * more fields of the error body (docs/api.md "Conventions"). Its code is one of the contract's
+ * (shared/contract/error-codes.ts): a new code is added there first.
  */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly code: string = codeFor(statusCode),
+    readonly code: ErrorCode = codeFor(statusCode),
     readonly details?: Readonly<Record<string, unknown>>,
   ) {
     super(message);
   }
 }
 
-function codeFor(status: number): string {
+function codeFor(status: number): ErrorCode {
   switch (status) {
     case 400:
       return 'BAD_REQUEST';
@@ -31,6 +34,7 @@ function codeFor(status: number): string {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message: string, code = 'UNAUTHORIZED') => new HttpError(401, message, code);
+export const unauthorized = (message: string, code: ErrorCode = 'UNAUTHORIZED') =>
+  new HttpError(401, message, code);
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);

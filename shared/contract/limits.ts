@@ -1,7 +1,7 @@
 /**
- * The bounds of the property calls' inputs, as plain numbers: the schemas in properties.ts are
- * built from them, and the app checks its own input against the same numbers without loading
- * TypeBox (docs/api.md "The contract").
+ * The bounds of the contract's inputs, as plain numbers: the schemas are built from them, and
+ * the app checks its own input against the same numbers without loading TypeBox (docs/api.md
+ * "The contract").
  */
 
 /** docs/product.md 5 and 9: search runs with more than 2 characters. */
@@ -15,3 +15,21 @@ export const SEARCH_MAX_PAGE = 100_000;
 /** A position on the globe, in degrees (WGS 84). */
 export const MAX_LATITUDE = 90;
 export const MAX_LONGITUDE = 180;
+
+/** POST getlocatedassessments takes at most this many pairs. */
+export const MAX_LOCATED_ITEMS = 500;
+
+/**
+ * Items of one job: the residences of a copy, the assessments of an approval (docs/api.md
+ * "Jobs"). server/src/jobs/queue.ts names the same number for the queue.
+ */
+export const MAX_JOB_ITEMS = 5000;
+/** abandonassessments takes as many as a copy job has targets (docs/api.md). */
+export const MAX_ABANDON_ITEMS = MAX_JOB_ITEMS;
+
+/**
+ * Items per page of GET /api/v2/jobs/{jobId}/items (docs/api.md "Jobs");
+ * server/src/jobs/job-items.ts names the same numbers.
+ */
+export const JOB_ITEMS_DEFAULT_LIMIT = 100;
+export const JOB_ITEMS_MAX_LIMIT = 500;

@@ -1,76 +1,85 @@
-import type { HandicapType } from '../rules/handicaps';
+import { Type, type Static } from 'typebox';
+import { HANDICAP_TYPES } from '../rules/handicaps';
 
-/** GET /api/v2/staticcontent: the configuration content of docs/product.md 3. */
+/**
+ * GET /api/v2/staticcontent: the configuration content of docs/product.md 3. The server builds
+ * and compresses it once per change (server/src/content/), so this schema types that builder and
+ * the app; no route serializes with it.
+ */
 
-export interface HelpScreenEntry {
-  header: string;
-  bodyText: string;
-  imageUrl?: string;
-  mobileImageUrl?: string;
-  caption?: string;
-}
+export const HelpScreenEntry = Type.Object({
+  header: Type.String(),
+  bodyText: Type.String(),
+  imageUrl: Type.Optional(Type.String()),
+  mobileImageUrl: Type.Optional(Type.String()),
+  caption: Type.Optional(Type.String()),
+});
+export type HelpScreenEntry = Static<typeof HelpScreenEntry>;
 
-export interface RelevanceSetting {
+export const RelevanceSetting = Type.Object({
   /** Full group name shown on the help screen, e.g. "Kørestolsbrugere". */
-  helpScreenLabel: string;
+  helpScreenLabel: Type.String(),
   /** Icon key the app maps to an icon, e.g. "wheelchair". */
-  helpScreenIcon: string;
+  helpScreenIcon: Type.String(),
   /** Short label for chips and lists, e.g. "Kørestol". */
-  shorthandLabel: string;
-}
+  shorthandLabel: Type.String(),
+});
+export type RelevanceSetting = Static<typeof RelevanceSetting>;
 
-export interface ChapterSetting {
-  label: string;
-  description: string;
-}
+export const ChapterSetting = Type.Object({ label: Type.String(), description: Type.String() });
+export type ChapterSetting = Static<typeof ChapterSetting>;
 
-export interface BreakerScreenText {
-  header: string;
-  body: string;
-  body2?: string;
-  buttonLabel: string;
-  buttonLabel2?: string;
-}
+export const BreakerScreenText = Type.Object({
+  header: Type.String(),
+  body: Type.String(),
+  body2: Type.Optional(Type.String()),
+  buttonLabel: Type.String(),
+  buttonLabel2: Type.Optional(Type.String()),
+});
+export type BreakerScreenText = Static<typeof BreakerScreenText>;
 
-export interface BreakerAndResultScreenSettings {
-  screeningMissing: BreakerScreenText;
-  screeningNone: BreakerScreenText;
-  screeningSome: BreakerScreenText;
-  screeningAll: BreakerScreenText;
-  globalMissing: BreakerScreenText;
-  globalReady: BreakerScreenText;
-  automaticApproval: { header: string; body: string; buttonLabel: string };
-}
+export const BreakerAndResultScreenSettings = Type.Object({
+  screeningMissing: BreakerScreenText,
+  screeningNone: BreakerScreenText,
+  screeningSome: BreakerScreenText,
+  screeningAll: BreakerScreenText,
+  globalMissing: BreakerScreenText,
+  globalReady: BreakerScreenText,
+  automaticApproval: Type.Object({ header: Type.String(), body: Type.String(), buttonLabel: Type.String() }),
+});
+export type BreakerAndResultScreenSettings = Static<typeof BreakerAndResultScreenSettings>;
 
-export interface GuidanceTip {
-  title: string;
-  body: string;
-}
+export const GuidanceTip = Type.Object({ title: Type.String(), body: Type.String() });
+export type GuidanceTip = Static<typeof GuidanceTip>;
 
-export interface GuidanceSettings {
-  firstListVisitGuidance: GuidanceTip;
-  copyThenListGuidance: GuidanceTip;
-  copyThenSelectThenListGuidance: GuidanceTip;
-  summaryPageGuidance: GuidanceTip;
-}
+export const GuidanceSettings = Type.Object({
+  firstListVisitGuidance: GuidanceTip,
+  copyThenListGuidance: GuidanceTip,
+  copyThenSelectThenListGuidance: GuidanceTip,
+  summaryPageGuidance: GuidanceTip,
+});
+export type GuidanceSettings = Static<typeof GuidanceSettings>;
 
-export interface ServiceMessage {
+export const ServiceMessage = Type.Object({
   /** Changes when the message changes, so a dismissal applies to one message only. */
-  id: string;
-  text: string;
-}
+  id: Type.String(),
+  text: Type.String(),
+});
+export type ServiceMessage = Static<typeof ServiceMessage>;
 
-export interface StaticContent {
-  translationSettings: { translations: Record<string, string> };
-  helpScreenSettings: {
+export const StaticContent = Type.Object({
+  translationSettings: Type.Object({ translations: Type.Record(Type.String(), Type.String()) }),
+  helpScreenSettings: Type.Object({
     /** Shown on every help screen; may contain {title}. */
-    helpScreenEntryGenericTemplate: string;
+    helpScreenEntryGenericTemplate: Type.String(),
     /** Keyed by the question's uniqueId. */
-    helpScreenPerQuestion: Record<string, HelpScreenEntry>;
-  };
-  relevanceSettings: Record<HandicapType, RelevanceSetting>;
-  chaptersSettings: Record<string, ChapterSetting>;
-  breakerAndResultScreenSettings: BreakerAndResultScreenSettings;
-  serviceMessage: ServiceMessage | null;
-  guidanceSettings: GuidanceSettings;
-}
+    helpScreenPerQuestion: Type.Record(Type.String(), HelpScreenEntry),
+  }),
+  /** One entry per handicap type (shared/rules/handicaps.ts). */
+  relevanceSettings: Type.Record(Type.Enum([...HANDICAP_TYPES]), RelevanceSetting),
+  chaptersSettings: Type.Record(Type.String(), ChapterSetting),
+  breakerAndResultScreenSettings: BreakerAndResultScreenSettings,
+  serviceMessage: Type.Union([ServiceMessage, Type.Null()]),
+  guidanceSettings: GuidanceSettings,
+});
+export type StaticContent = Static<typeof StaticContent>;

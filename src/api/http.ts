@@ -1,3 +1,4 @@
+import type { ErrorBody } from '../../shared/contract/dto';
 import { API_BASE_URL } from './api-base';
 import { connectivity } from './connectivity';
 import { takeEarlyResponse } from './early-responses';
@@ -17,8 +18,9 @@ export class ApiError extends Error {
   }
 
   /** The server's error code (`{ message, code }`, docs/api.md "Conventions"), if it gave one. */
-  get code(): string | undefined {
-    const code = (this.body as { code?: unknown } | null | undefined)?.code;
+  get code(): ErrorBody['code'] | undefined {
+    // What arrived, read as the contract's error body: either field may be missing.
+    const code = (this.body as Partial<ErrorBody> | null | undefined)?.code;
     return typeof code === 'string' ? code : undefined;
   }
 
@@ -117,7 +119,7 @@ export function parseRetryAfter(header: string | null, now: number = Date.now())
 async function errorMessage(response: Response): Promise<{ message: string; body?: unknown }> {
   try {
     const body: unknown = await response.json();
-    const message = (body as { message?: unknown }).message;
+    const message = (body as Partial<ErrorBody>).message;
     return { message: typeof message === 'string' ? message : response.statusText, body };
   } catch {
     return { message: response.statusText || `HTTP ${response.status}` };

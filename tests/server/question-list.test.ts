@@ -1,14 +1,14 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRng, type Rng } from '../../server/src/db/seed/demo-residences';
-import { loadCatalogue, questionSchema } from '../../server/src/domain/answers';
+import { loadCatalogue } from '../../server/src/domain/answers';
 import {
   questionListJson,
   toQuestionList,
   type AnswerRow,
   type Catalogue,
 } from '../../server/src/domain/question-list';
-import * as schemas from '../../server/src/domain/schemas';
+import { QuestionList } from '../../shared/contract/answers';
 import { SCREENED_HANDICAPS, type ScreenedHandicap } from '../../shared/rules/handicaps';
 import { startTestApp, type TestApp } from './helpers';
 
@@ -61,7 +61,7 @@ describe('the question list as spliced JSON', () => {
     catalogue = await loadCatalogue(t.app.db);
     const reference = Fastify();
     let list: unknown = [];
-    reference.get('/', { schema: { response: { 200: schemas.arrayOf(questionSchema) } } }, () => list);
+    reference.get('/', { schema: { response: { 200: QuestionList } } }, () => list);
     serialize = async (questions) => {
       list = questions;
       return (await reference.inject({ url: '/' })).body;

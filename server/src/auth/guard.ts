@@ -32,10 +32,23 @@ declare module 'fastify' {
 }
 
 export interface Guards {
-  /** preHandler: a valid token of a known user with a role, else 401/403. */
+  /**
+   * preHandler: a valid token of a known user with a role, else 401/403. The API scope runs it
+   * on every request (routes/api.ts); the hub calls it for its negotiate.
+   */
   authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** preHandler after authenticate: the write role, else 403. */
+  /** Route preHandler, after the scope's authenticate: the write role, else 403. */
   requireWrite(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+/**
+ * The user the API scope's authentication hook established (routes/api.ts). Only handlers in
+ * that scope may ask; on a public route there is no user, and asking is a bug in the wiring.
+ */
+export function requireUser(request: FastifyRequest): AuthUser {
+  // The route's pattern, never the URL: a URL may carry a token (docs/architecture.md 4 "Logs").
+  if (!request.user) throw new Error(`${request.routeOptions.url} is not in the authenticated scope`);
+  return request.user;
 }
 
 export function hasWriteAccess(user: AuthUser): boolean {

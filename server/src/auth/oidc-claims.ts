@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OidcClaimMapping } from '../config';
 import type { Role } from '../db/schema';
-import { isUuid } from '../domain/schemas';
+import { isUuid } from '../../../shared/contract/common';
 
 /**
  * Who an OpenID Connect provider's ID token says the user is, in our terms (docs/sign-in.md

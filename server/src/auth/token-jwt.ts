@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
-import { isUuid } from '../domain/schemas';
+import { isUuid } from '../../../shared/contract/common';
 import { unauthorized } from '../errors';
 
 /**

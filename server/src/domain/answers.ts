@@ -5,13 +5,8 @@ import {
   answerErrorMessage,
   isCommentOnly,
   isEmptyAnswer,
-  MAX_COMMENT_LENGTH,
-  MAX_ID_LENGTH,
-  MAX_IDEMPOTENCY_KEY_LENGTH,
-  MAX_VALUES,
   mergeAnswer,
   validateAnswer,
-  type AnswerError,
   type Question,
   type SyncAnswerRequest,
 } from '../../../shared/rules/answer-validation';
@@ -24,13 +19,13 @@ import {
 import { isEditableStatus } from '../../../shared/rules/statuses';
 import type { AssessmentStatus, Database } from '../db/schema';
 import { assertMember, type AuthUser } from '../auth/guard';
+import { ANSWER_ERROR_CODES } from '../../../shared/contract/error-codes';
 import { HttpError, notFound } from '../errors';
 import { setBounded } from '../bounded-map';
 import { deriveAssessmentState } from './assessment-state';
 import { loadQuestions } from './catalogue';
 import { questionListJson, toQuestionList, type AnswerRow, type Catalogue } from './question-list';
 import { isoDate } from './residences';
-import * as schemas from './schemas';
 
 /**
  * Server side of the question and answer calls (docs/product.md 7: getassessment, questions,
@@ -202,14 +197,10 @@ function assertScreeningFirst(
   }
 }
 
-/** "outOfRange" → "ANSWER_OUT_OF_RANGE": the code of a refused answer in the error body. */
-const answerErrorCode = (error: AnswerError) =>
-  `ANSWER_${error.code.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
-
 /** 400 unless the answer suits its question (shared/rules/answer-validation.ts). */
 export function assertValidAnswer(catalogue: Catalogue, body: SyncAnswerRequest): void {
   const error = validateAnswer(catalogue.byId.get(body.questionUniqueId), body);
-  if (error) throw new HttpError(400, answerErrorMessage(error), answerErrorCode(error));
+  if (error) throw new HttpError(400, answerErrorMessage(error), ANSWER_ERROR_CODES[error.code]);
 }
 
 /** sha256 of the request's answer fields; an absent field differs from null. */
@@ -561,135 +552,3 @@ export async function syncHiddenQuestions(
 export function hiddenQuestionsText({ hidden, removed }: { hidden: number; removed: number }): string {
   return `${hidden} ${hidden === 1 ? 'skjult' : 'skjulte'} spørgsmål, ${removed} svar fjernet`;
 }
-
-// ---------------------------------------------------------------------------------------------
-// JSON schemas (docs/architecture.md 4)
-// ---------------------------------------------------------------------------------------------
-
-const nullableString = { type: ['string', 'null'] } as const;
-const stringList = { type: 'array', items: { type: 'string' } } as const;
-
-export const assessmentDetailsSchema = {
-  type: 'object',
-  required: [
-    'assessmentId',
-    'propertyId',
-    'assessmentStatus',
-    'isCalculated',
-    'converted',
-    'screeningCompleted',
-    'excludedHandicaps',
-    'handicapsForEvaluation',
-    'validFrom',
-    'lastAnsweredQuestionUniqueId',
-  ],
-  properties: {
-    assessmentId: { type: 'string' },
-    propertyId: { type: 'string' },
-    assessmentStatus: schemas.assessmentStatus,
-    isCalculated: { type: 'boolean' },
-    converted: { type: 'boolean' },
-    screeningCompleted: { type: 'boolean' },
-    excludedHandicaps: stringList,
-    handicapsForEvaluation: stringList,
-    validFrom: nullableString,
-    lastAnsweredQuestionUniqueId: nullableString,
-  },
-} as const;
-
-export const questionSchema = {
-  type: 'object',
-  required: [
-    'id',
-    'uniqueId',
-    'title',
-    'question',
-    'type',
-    'isOptional',
-    'isHidden',
-    'isPreselected',
-    'comment',
-    'chapter',
-    'chapterKind',
-    'numericQuestionValue',
-    'numericQuestionSettings',
-    'options',
-    'relevantTo',
-  ],
-  properties: {
-    id: { type: 'string' },
-    uniqueId: { type: 'string' },
-    title: { type: 'string' },
-    question: { type: 'string' },
-    type: { type: 'string', enum: ['numeric', 'single', 'multiple'] },
-    isOptional: { type: 'boolean' },
-    isHidden: { type: 'boolean' },
-    isPreselected: { type: 'boolean' },
-    comment: nullableString,
-    chapter: {
-      type: 'object',
-      required: ['id', 'label'],
-      properties: { id: { type: 'string' }, label: { type: 'string' } },
-    },
-    chapterKind: { type: 'string', enum: ['screening', 'evaluation'] },
-    numericQuestionValue: { type: ['number', 'null'] },
-    numericQuestionSettings: {
-      type: ['object', 'null'],
-      required: ['measurementUnits', 'rangeStart', 'rangeEnd', 'isDecimal'],
-      properties: {
-        measurementUnits: nullableString,
-        rangeStart: { type: ['number', 'null'] },
-        rangeEnd: { type: ['number', 'null'] },
-        isDecimal: { type: 'boolean' },
-      },
-    },
-    options: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['answerId', 'label', 'isSelected', 'exclusive'],
-        properties: {
-          answerId: { type: 'string' },
-          label: { type: 'string' },
-          isSelected: { type: 'boolean' },
-          exclusive: { type: 'boolean' },
-        },
-      },
-    },
-    relevantTo: stringList,
-  },
-} as const;
-
-/**
- * The syncanswer body. Types and sizes are checked here (a huge body is a 400 before any
- * work); what the answer means is checked by validateAnswer against the question.
- */
-export const syncAnswerBodySchema = {
-  type: 'object',
-  required: ['questionUniqueId', 'assessmentId'],
-  properties: {
-    questionUniqueId: { type: 'string', minLength: 1, maxLength: MAX_ID_LENGTH },
-    assessmentId: schemas.uuid,
-    numericValue: { type: ['number', 'null'] },
-    values: {
-      type: 'array',
-      maxItems: MAX_VALUES,
-      items: { type: 'string', minLength: 1, maxLength: MAX_ID_LENGTH },
-    },
-    comment: { type: ['string', 'null'], maxLength: MAX_COMMENT_LENGTH },
-    answeredAt: { type: 'string', format: 'date-time', maxLength: 40 },
-  },
-} as const;
-
-/** The optional Idempotency-Key header: 1 to 200 visible ASCII characters. */
-export const idempotencyHeadersSchema = {
-  type: 'object',
-  properties: {
-    'idempotency-key': {
-      type: 'string',
-      minLength: 1,
-      maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
-      pattern: '^[\\x21-\\x7e]+$',
-    },
-  },
-} as const;

@@ -109,7 +109,7 @@ const json = JSON.stringify;
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
 /**
- * The pieces of every question, in the order and with the keys of questionSchema (answers.ts),
+ * The pieces of every question, in the order and with the keys of the contract's `Question` (shared/contract/answers.ts),
  * with the list's brackets and commas: the first head starts with `[`, the others with `,`,
  * and the last tail ends with `]`.
  */

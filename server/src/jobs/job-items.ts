@@ -10,9 +10,8 @@ import { assessmentListQuery, toListEntries } from '../domain/assessment-list';
 import { residenceLocation } from '../domain/residences';
 import { ownJob, type JobOwner } from './own-job';
 
-/** Items per page of GET /api/v2/jobs/{jobId}/items (docs/api.md "Jobs"). */
-export const JOB_ITEMS_DEFAULT_LIMIT = 100;
-export const JOB_ITEMS_MAX_LIMIT = 500;
+/** Items per page of GET /api/v2/jobs/{jobId}/items (docs/api.md "Jobs"): the contract's bounds. */
+export { JOB_ITEMS_DEFAULT_LIMIT, JOB_ITEMS_MAX_LIMIT } from '../../../shared/contract/limits';
 
 export interface JobItemsQuery extends JobOwner {
   jobId: string;

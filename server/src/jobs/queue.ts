@@ -19,8 +19,8 @@
 export const DEFAULT_LEASE_MS = 30_000;
 /** Claims of one job before its remaining items are failed (a job that keeps crashing its worker). */
 export const MAX_ATTEMPTS = 5;
-/** Items of one job (docs/api.md). */
-export const MAX_JOB_ITEMS = 5000;
+/** Items of one job (docs/api.md): the contract's bound, which the request schema enforces. */
+export { MAX_JOB_ITEMS } from '../../../shared/contract/limits';
 /** Items of one fake job (`isFakeJob`, a demonstration; docs/api.md). */
 export const MAX_FAKE_JOB_ITEMS = 100;
 

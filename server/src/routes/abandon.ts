@@ -1,89 +1,61 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assertMember } from '../auth/guard';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AbandonedMany, AbandonedOne, AbandonManyBody, AbandonPair } from '../../../shared/contract/abandon';
+import { assertMember, requireUser } from '../auth/guard';
 import { approvedConflict, cancelAssessments } from '../domain/abandon';
 import { findAssessment } from '../domain/access';
-import * as schemas from '../domain/schemas';
 import { notFound } from '../errors';
 import type { RouteDeps } from './deps';
 import { JOB_BODY_LIMIT } from './jobs';
 import { chunks } from '../db/chunks';
-
-/** abandonassessments takes as many as a copy job has targets (docs/api.md). */
-export const MAX_ABANDON_ITEMS = 5000;
-
-interface AbandonPair {
-  assessmentId: string;
-  propertyId: string;
-}
-
-const abandonManyBodySchema = {
-  type: 'object',
-  required: ['assessments'],
-  properties: {
-    assessments: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_ABANDON_ITEMS,
-      items: {
-        type: 'object',
-        required: ['assessmentId', 'propertyId'],
-        properties: { assessmentId: schemas.uuid, propertyId: schemas.uuid },
-      },
-    },
-  },
-} as const;
-
-const abandonedSchema = {
-  type: 'object',
-  required: ['abandoned'],
-  properties: { abandoned: { type: 'integer' } },
-} as const;
 
 /**
  * Deleting assessments (docs/api.md "abandonassessment" and "abandonassessments"): one, or a
  * list of them all-or-nothing, with the rule of domain/abandon.ts. Write role and membership of
  * every assessment's organization.
  */
-export function registerAbandonRoutes(app: FastifyInstance, { db, guards }: RouteDeps): void {
-  const abandonAssessment = async (request: FastifyRequest<{ Querystring: AbandonPair }>) => {
-    const { assessmentId, propertyId } = request.query;
-    const assessment = await findAssessment(db, request.user!, assessmentId, { includeCancelled: true });
-    if (assessment.residence_id !== propertyId.toLowerCase()) {
-      throw notFound('Assessment not found on this property');
-    }
-    if (assessment.status === 'approved') throw approvedConflict();
-    if (assessment.status !== 'cancelled') {
-      // Guarded against an approval that happened in between.
-      const updated = await cancelAssessments(db, [assessment.id], new Date());
-      if (updated === 0) throw approvedConflict();
-    }
-    return { message: 'ok' };
-  };
-  const abandonOptions = {
-    preHandler: [guards.authenticate, guards.requireWrite],
-    schema: {
-      querystring: {
-        type: 'object',
-        required: ['assessmentId', 'propertyId'],
-        properties: { assessmentId: schemas.uuid, propertyId: schemas.uuid },
+export const abandonRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db' | 'guards'>> = async (
+  app,
+  { db, guards },
+) => {
+  // v2 is a POST; v1 did the same as a GET.
+  for (const [method, url] of [
+    ['POST', '/api/v2/assessment/abandonassessment'],
+    ['GET', '/api/v1/assessment/abandonassessment'],
+  ] as const) {
+    app.route({
+      method,
+      url,
+      preHandler: guards.requireWrite,
+      schema: { querystring: AbandonPair, response: { 200: AbandonedOne } },
+      handler: async (request) => {
+        const { assessmentId, propertyId } = request.query;
+        const assessment = await findAssessment(db, requireUser(request), assessmentId, {
+          includeCancelled: true,
+        });
+        if (assessment.residence_id !== propertyId.toLowerCase()) {
+          throw notFound('Assessment not found on this property');
+        }
+        if (assessment.status === 'approved') throw approvedConflict();
+        if (assessment.status !== 'cancelled') {
+          // Guarded against an approval that happened in between.
+          const updated = await cancelAssessments(db, [assessment.id], new Date());
+          if (updated === 0) throw approvedConflict();
+        }
+        return { message: 'ok' };
       },
-      response: { 200: schemas.message },
-    },
-  };
-  type AbandonRoute = { Querystring: AbandonPair };
-  app.post<AbandonRoute>('/api/v2/assessment/abandonassessment', abandonOptions, abandonAssessment);
-  app.get<AbandonRoute>('/api/v1/assessment/abandonassessment', abandonOptions, abandonAssessment);
+    });
+  }
 
-  app.post<{ Body: { assessments: AbandonPair[] } }>(
+  app.post(
     '/api/v2/assessment/abandonassessments',
     {
-      preHandler: [guards.authenticate, guards.requireWrite],
+      preHandler: guards.requireWrite,
       // 5,000 pairs are about 450 KB of JSON, as large as a job's body may be.
       bodyLimit: JOB_BODY_LIMIT,
-      schema: { body: abandonManyBodySchema, response: { 200: abandonedSchema } },
+      schema: { body: AbandonManyBody, response: { 200: AbandonedMany } },
     },
     async (request) => {
-      const user = request.user!;
+      const user = requireUser(request);
       const pairs = request.body.assessments.map((p) => ({
         assessmentId: p.assessmentId.toLowerCase(),
         propertyId: p.propertyId.toLowerCase(),
@@ -123,4 +95,4 @@ export function registerAbandonRoutes(app: FastifyInstance, { db, guards }: Rout
       });
     },
   );
-}
+};

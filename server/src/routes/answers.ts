@@ -1,20 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import type { Question, SyncAnswerRequest } from '../../../shared/rules/answer-validation';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import {
+  AssessmentDetails,
+  AssessmentQuery,
+  GetAssessmentQuery,
+  HiddenQuestionsText,
+  QuestionList,
+  SyncAnswerBody,
+} from '../../../shared/contract/answers';
+import { IdempotencyHeaders } from '../../../shared/contract/common';
+import { requireUser } from '../auth/guard';
 import { findAssessment } from '../domain/access';
 import {
   applySyncAnswer,
-  assessmentDetailsSchema,
   hiddenQuestionsText,
-  idempotencyHeadersSchema,
   loadCatalogue,
   questionsOf,
-  questionSchema,
-  syncAnswerBodySchema,
   syncHiddenQuestions,
   toAssessmentDetails,
-  type AssessmentDetails,
 } from '../domain/answers';
-import * as schemas from '../domain/schemas';
 import { sendJson } from '../http/brotli-json';
 import { notFound } from '../errors';
 import type { RouteDeps } from './deps';
@@ -27,23 +31,16 @@ import type { RouteDeps } from './deps';
  * syncanswer takes an evaluation answer only once the screening is complete (409
  * SCREENING_NOT_COMPLETE; converted assessments skip screening).
  */
-export function registerAnswerRoutes(app: FastifyInstance, { db, guards }: RouteDeps): void {
-  app.get<{ Querystring: { assessmentId: string; propertyId: string } }>(
+export const answerRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db' | 'guards'>> = async (
+  app,
+  { db, guards },
+) => {
+  app.get(
     '/api/v2/assessment/getassessment',
-    {
-      preHandler: guards.authenticate,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['assessmentId', 'propertyId'],
-          properties: { assessmentId: schemas.uuid, propertyId: schemas.uuid },
-        },
-        response: { 200: assessmentDetailsSchema },
-      },
-    },
-    async (request): Promise<AssessmentDetails> => {
+    { schema: { querystring: GetAssessmentQuery, response: { 200: AssessmentDetails } } },
+    async (request) => {
       const { assessmentId, propertyId } = request.query;
-      const assessment = await findAssessment(db, request.user!, assessmentId);
+      const assessment = await findAssessment(db, requireUser(request), assessmentId);
       if (assessment.residence_id !== propertyId.toLowerCase()) {
         throw notFound('Assessment not found on this property');
       }
@@ -51,67 +48,48 @@ export function registerAnswerRoutes(app: FastifyInstance, { db, guards }: Route
     },
   );
 
-  app.get<{ Querystring: { assessmentId: string } }>(
+  app.get(
     '/api/v2/questions',
-    {
-      preHandler: guards.authenticate,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['assessmentId'],
-          properties: { assessmentId: schemas.uuid },
-        },
-        response: { 200: schemas.arrayOf(questionSchema) },
-      },
-    },
-    async (request): Promise<Question[]> => {
-      const assessment = await findAssessment(db, request.user!, request.query.assessmentId);
+    { schema: { querystring: AssessmentQuery, response: { 200: QuestionList } } },
+    async (request) => {
+      const assessment = await findAssessment(db, requireUser(request), request.query.assessmentId);
       return questionsOf(db, await loadCatalogue(db), assessment);
     },
   );
 
-  app.post<{ Body: SyncAnswerRequest; Headers: { 'idempotency-key'?: string } }>(
+  app.post(
     '/api/v2/sync/syncanswer',
     {
-      preHandler: [guards.authenticate, guards.requireWrite],
-      schema: {
-        headers: idempotencyHeadersSchema,
-        body: syncAnswerBodySchema,
-        response: { 200: schemas.arrayOf(questionSchema) },
-      },
+      preHandler: guards.requireWrite,
+      schema: { headers: IdempotencyHeaders, body: SyncAnswerBody, response: { 200: QuestionList } },
     },
-    async (request, reply): Promise<Buffer> => {
+    async (request, reply) => {
       // Access, the answer's validity, screening first and the idempotency key are checked with
       // the write.
       const { json } = await applySyncAnswer(db, await loadCatalogue(db), {
-        user: request.user!,
+        user: requireUser(request),
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
       });
-      // Already the response schema's JSON (domain/question-list.ts): Fastify sends it as it is.
-      return sendJson(request, reply, json);
+      // Already the response schema's JSON (domain/question-list.ts), as bytes: Fastify sends them
+      // as they are, past the schema's serializer and so past its type.
+      const bytes: FastifyReply = reply;
+      return bytes.send(sendJson(request, reply, json));
     },
   );
 
-  app.get<{ Querystring: { assessmentId: string } }>(
+  app.get(
     '/api/v2/assessment/synchiddenquestions',
     {
-      preHandler: [guards.authenticate, guards.requireWrite],
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['assessmentId'],
-          properties: { assessmentId: schemas.uuid },
-        },
-        response: { 200: { type: 'string' } },
-      },
+      preHandler: guards.requireWrite,
+      schema: { querystring: AssessmentQuery, response: { 200: HiddenQuestionsText } },
     },
-    async (request, reply): Promise<string> => {
-      const assessment = await findAssessment(db, request.user!, request.query.assessmentId);
+    async (request, reply) => {
+      const assessment = await findAssessment(db, requireUser(request), request.query.assessmentId);
       const result = await syncHiddenQuestions(db, await loadCatalogue(db), assessment.id);
       // docs/product.md 7: a text response.
       reply.type('text/plain; charset=utf-8');
       return hiddenQuestionsText(result);
     },
   );
-}
+};

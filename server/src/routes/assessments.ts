@@ -1,47 +1,43 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
-import { handicapScores } from '../../../shared/rules/scoring';
-import { assertMember, type AuthUser } from '../auth/guard';
-import type { Database } from '../db/schema';
-import { findAssessment, findResidence } from '../domain/access';
-import type {
+import { Type } from 'typebox';
+import {
+  ActiveAssessmentsQuery,
   AssessmentIds,
   AssessmentListEntry,
-  LocatedAssessmentRequestItem,
-} from '../../../shared/contract/dto';
+  AssessmentScoresQuery,
+  CreateAssessmentQuery,
+  CreatedAssessmentId,
+  GetAssessmentsQuery,
+  HandicapScore,
+  LocatedAssessmentsBody,
+} from '../../../shared/contract/assessments';
+import { handicapScores } from '../../../shared/rules/scoring';
+import { assertMember, requireUser, type AuthUser } from '../auth/guard';
+import type { Database } from '../db/schema';
+import { findAssessment, findResidence } from '../domain/access';
 import { assessmentListQuery, toListEntries, type VersionedRow } from '../domain/assessment-list';
 import { loadAnswers, loadQuestions } from '../domain/catalogue';
 import { ACTIVE_LIST_CACHE_BYTES, activeListVersion, isActiveIn } from '../domain/active-assessments-cache';
 import { createJsonListCache, sendVersionedJson } from '../http/versioned-body-cache';
 import { insertNewAssessment } from '../domain/create-assessment';
-import * as schemas from '../domain/schemas';
 import { forbidden, HttpError } from '../errors';
 import type { RouteDeps } from './deps';
-
-/** POST getlocatedassessments takes at most this many pairs. */
-export const MAX_LOCATED_ITEMS = 500;
 
 /**
  * The assessment calls of docs/product.md 7 except getassessment, the questions and the answer
  * sync: lists, scores and create (optionally as a copy); abandoning is in routes/abandon.ts. Reads
  * need a token and membership of the assessment's organization; create needs the write role.
  */
-export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: RouteDeps): void {
-  app.get<{ Querystring: { propertyId: string } }>(
+export const assessmentRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db' | 'guards'>> = async (
+  app,
+  { db, guards },
+) => {
+  app.get(
     '/api/v2/assessment/getassessments',
-    {
-      preHandler: guards.authenticate,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['propertyId'],
-          properties: { propertyId: schemas.uuid },
-        },
-        response: { 200: schemas.assessmentIds },
-      },
-    },
-    async (request): Promise<AssessmentIds> => {
-      const residence = await findResidence(db, request.user!, request.query.propertyId);
+    { schema: { querystring: GetAssessmentsQuery, response: { 200: AssessmentIds } } },
+    async (request) => {
+      const residence = await findResidence(db, requireUser(request), request.query.propertyId);
       const rows = await db
         .selectFrom('assessments')
         .select('id')
@@ -55,25 +51,17 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
   );
 
   const activeLists = createJsonListCache(ACTIVE_LIST_CACHE_BYTES);
-  app.get<{ Querystring: { organizationId: string } }>(
+  app.get(
     '/api/v2/assessment/getactiveassessments',
     {
-      preHandler: guards.authenticate,
       // Compressed once per version of the list (domain/active-assessments-cache.ts).
       compress: false,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['organizationId'],
-          properties: { organizationId: schemas.uuid },
-        },
-        response: { 200: schemas.arrayOf(schemas.assessmentListEntry) },
-      },
+      schema: { querystring: ActiveAssessmentsQuery, response: { 200: Type.Array(AssessmentListEntry) } },
     },
     async (request, reply) => {
       // uuids compare in lower case (the database answers them so).
       const organizationId = request.query.organizationId.toLowerCase();
-      assertMember(request.user!, organizationId);
+      assertMember(requireUser(request), organizationId);
       const version = await activeListVersion(db, organizationId);
       return sendVersionedJson(request, reply, activeLists, organizationId, version, async () => {
         const rows = await assessmentListQuery(db)
@@ -86,25 +74,11 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
     },
   );
 
-  app.post<{ Body: LocatedAssessmentRequestItem[] }>(
+  app.post(
     '/api/v2/assessment/getlocatedassessments',
-    {
-      preHandler: guards.authenticate,
-      schema: {
-        body: {
-          type: 'array',
-          maxItems: MAX_LOCATED_ITEMS,
-          items: {
-            type: 'object',
-            required: ['propertyId', 'assessmentId'],
-            properties: { propertyId: schemas.uuid, assessmentId: schemas.uuid },
-          },
-        },
-        response: { 200: schemas.arrayOf(schemas.assessmentListEntry) },
-      },
-    },
-    async (request): Promise<AssessmentListEntry[]> => {
-      const user = request.user!;
+    { schema: { body: LocatedAssessmentsBody, response: { 200: Type.Array(AssessmentListEntry) } } },
+    async (request) => {
+      const user = requireUser(request);
       const pairs = request.body;
       const ids = [...new Set(pairs.map((p) => p.assessmentId.toLowerCase()))];
       if (ids.length === 0) return [];
@@ -129,73 +103,39 @@ export function registerAssessmentRoutes(app: FastifyInstance, { db, guards }: R
     },
   );
 
-  app.get<{ Querystring: { assessmentId: string } }>(
+  app.get(
     '/api/v2/assessment/getassessmentscores',
-    {
-      preHandler: guards.authenticate,
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['assessmentId'],
-          properties: { assessmentId: schemas.uuid },
-        },
-        response: { 200: schemas.arrayOf(schemas.handicapScore) },
-      },
-    },
+    { schema: { querystring: AssessmentScoresQuery, response: { 200: Type.Array(HandicapScore) } } },
     async (request) => {
-      const assessment = await findAssessment(db, request.user!, request.query.assessmentId);
+      const assessment = await findAssessment(db, requireUser(request), request.query.assessmentId);
       const [questions, answers] = await Promise.all([loadQuestions(db), loadAnswers(db, [assessment.id])]);
       return handicapScores(questions, answers.get(assessment.id)!, { converted: assessment.converted });
     },
   );
 
-  const createNewAssessment = async (
-    request: FastifyRequest<{ Querystring: CreateQuery }>,
-    reply: FastifyReply,
-  ): Promise<string> => {
-    const user = request.user!;
-    const { propertyId, sourceAssessmentIdToCopyFrom, assessmentId } = request.query;
-    const id = await createAssessment(
-      db,
-      user,
-      propertyId,
-      sourceAssessmentIdToCopyFrom || null,
-      assessmentId?.toLowerCase(),
-    );
-    // The id as a JSON string; Fastify sends a string with a JSON content type as it is.
-    reply.type('application/json; charset=utf-8');
-    return JSON.stringify(id);
-  };
   for (const version of ['v1', 'v2'] as const) {
-    app.get<{ Querystring: CreateQuery }>(
+    app.get(
       `/api/${version}/assessment/createnewassessment`,
       {
-        preHandler: [guards.authenticate, guards.requireWrite],
-        schema: {
-          querystring: {
-            type: 'object',
-            required: ['propertyId'],
-            properties: {
-              propertyId: schemas.uuid,
-              // An empty value means no source, as when the parameter is left out.
-              sourceAssessmentIdToCopyFrom: { anyOf: [{ type: 'string', maxLength: 0 }, schemas.uuid] },
-              // Chosen by the client for an assessment started offline (docs/api.md).
-              assessmentId: schemas.uuid,
-            },
-          },
-          response: { 200: { type: 'string' } },
-        },
+        preHandler: guards.requireWrite,
+        schema: { querystring: CreateAssessmentQuery, response: { 200: CreatedAssessmentId } },
       },
-      createNewAssessment,
+      async (request, reply) => {
+        const { propertyId, sourceAssessmentIdToCopyFrom, assessmentId } = request.query;
+        const id = await createAssessment(
+          db,
+          requireUser(request),
+          propertyId,
+          sourceAssessmentIdToCopyFrom || null,
+          assessmentId?.toLowerCase(),
+        );
+        // The id as a JSON string; Fastify sends a string with a JSON content type as it is.
+        reply.type('application/json; charset=utf-8');
+        return JSON.stringify(id);
+      },
     );
   }
-}
-
-interface CreateQuery {
-  propertyId: string;
-  sourceAssessmentIdToCopyFrom?: string;
-  assessmentId?: string;
-}
+};
 
 /**
  * A new draft for the residence, optionally a copy of a source assessment of the same

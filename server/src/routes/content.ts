@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { createStaticContentCache } from '../content/static-content-cache';
+import type { FastifyPluginAsync } from 'fastify';
+import type { StaticContentCache } from '../content/static-content-cache';
 import { sendPrecompressed } from '../http/precompressed-body';
-import type { RouteDeps } from './deps';
 
 /**
  * GET /api/v2/staticcontent: the configuration content of docs/product.md 3. Public, because
@@ -10,12 +9,13 @@ import type { RouteDeps } from './deps';
  * with an ETag: a client whose copy is current gets 304 without a body. `no-cache` makes every
  * client ask again each time, which costs one 304; the offline copy lives in IndexedDB.
  */
-export function registerContentRoutes(app: FastifyInstance, { db, config }: RouteDeps): void {
-  const staticContent = createStaticContentCache(db, { serviceMessage: config.serviceMessage });
-  app.decorate('staticContent', staticContent);
+export const contentRoutes: FastifyPluginAsync<{ staticContent: StaticContentCache }> = async (
+  app,
+  { staticContent },
+) => {
   // Compressed once per change, not by the per-request compression (http/compression.ts).
   app.get('/api/v2/staticcontent', { compress: false }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
     return sendPrecompressed(request, reply, await staticContent.current());
   });
-}
+};

@@ -1,24 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import type { PropertyRow } from '../../../shared/contract/dto';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { CopyTargetRow, CopyTargetsQuery } from '../../../shared/contract/copy-targets';
+import { requireUser } from '../auth/guard';
 import { findAssessment } from '../domain/access';
-import { notCopyableReason, type NotCopyableReason } from '../domain/copy-targets';
+import { notCopyableReason } from '../domain/copy-targets';
 import { departmentPropertyRows } from '../domain/residences';
-import * as schemas from '../domain/schemas';
 import { notFound } from '../errors';
 import type { RouteDeps } from './deps';
-
-/** A row of copytargets: a property-list row and whether a copy may go there (docs/api.md). */
-type CopyTargetRow = PropertyRow & { copyable: boolean; notCopyableReason: NotCopyableReason | null };
-
-const copyTargetRow = {
-  ...schemas.propertyRow,
-  required: [...schemas.propertyRow.required, 'copyable', 'notCopyableReason'],
-  properties: {
-    ...schemas.propertyRow.properties,
-    copyable: { type: 'boolean' },
-    notCopyableReason: { type: ['string', 'null'] },
-  },
-} as const;
 
 /**
  * The bulk-copy screen's list (docs/product.md 7, "copy-from-property lists"): every residence
@@ -26,22 +14,18 @@ const copyTargetRow = {
  * whether a copy of the source may go there (domain/copy-targets.ts). Write role only, as
  * copying is (docs/product.md 6).
  */
-export function registerCopyTargetRoutes(app: FastifyInstance, { db, guards }: RouteDeps): void {
-  app.get<{ Querystring: { sourceAssessmentId: string; propertyId: string } }>(
+export const copyTargetRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db' | 'guards'>> = async (
+  app,
+  { db, guards },
+) => {
+  app.get(
     '/api/v2/assessment/copytargets',
     {
-      preHandler: [guards.authenticate, guards.requireWrite],
-      schema: {
-        querystring: {
-          type: 'object',
-          required: ['sourceAssessmentId', 'propertyId'],
-          properties: { sourceAssessmentId: schemas.uuid, propertyId: schemas.uuid },
-        },
-        response: { 200: schemas.arrayOf(copyTargetRow) },
-      },
+      preHandler: guards.requireWrite,
+      schema: { querystring: CopyTargetsQuery, response: { 200: Type.Array(CopyTargetRow) } },
     },
-    async (request): Promise<CopyTargetRow[]> => {
-      const source = await findAssessment(db, request.user!, request.query.sourceAssessmentId);
+    async (request) => {
+      const source = await findAssessment(db, requireUser(request), request.query.sourceAssessmentId);
       if (source.residence_id !== request.query.propertyId.toLowerCase()) {
         throw notFound('Assessment not found on this property');
       }
@@ -62,4 +46,4 @@ export function registerCopyTargetRoutes(app: FastifyInstance, { db, guards }: R
       });
     },
   );
-}
+};

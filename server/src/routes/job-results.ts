@@ -1,100 +1,48 @@
-import type { FastifyInstance } from 'fastify';
-import type { JobItemOutcome, JobItemsPage, JobState } from '../../../shared/contract/dto';
-import { JOB_ITEM_OUTCOMES } from '../../../shared/contract/dto';
-import * as schemas from '../domain/schemas';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  JobIdParams,
+  JobItemsPage,
+  JobItemsQuery,
+  JobState,
+  type JobEnded,
+} from '../../../shared/contract/jobs';
+import { JOB_ITEMS_DEFAULT_LIMIT } from '../../../shared/contract/limits';
+import { requireUser } from '../auth/guard';
 import { HttpError, notFound } from '../errors';
-import { JOB_ITEMS_DEFAULT_LIMIT, JOB_ITEMS_MAX_LIMIT, readJobItems } from '../jobs/job-items';
+import { readJobItems } from '../jobs/job-items';
 import type { JobEvents } from '../jobs/job-events';
-import { cancelJob, MAX_JOB_ITEMS } from '../jobs/queue';
+import { cancelJob } from '../jobs/queue';
 import type { RouteDeps } from './deps';
 import { readJobState } from './jobs';
 
-const outcomeSchema = { type: 'string', enum: [...JOB_ITEM_OUTCOMES] } as const;
-
-const jobItemsPageSchema = {
-  type: 'object',
-  required: ['jobId', 'kind', 'status', 'counts', 'total', 'offset', 'items'],
-  properties: {
-    jobId: { type: 'string' },
-    kind: { type: 'string' },
-    status: { type: 'string' },
-    counts: {
-      type: 'object',
-      required: [...JOB_ITEM_OUTCOMES],
-      properties: Object.fromEntries(JOB_ITEM_OUTCOMES.map((o) => [o, { type: 'integer' }])),
-    },
-    total: { type: 'integer' },
-    offset: { type: 'integer' },
-    items: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: [
-          'position',
-          'propertyId',
-          'location',
-          'outcome',
-          'code',
-          'message',
-          'validFrom',
-          'assessment',
-        ],
-        properties: {
-          position: { type: 'integer' },
-          propertyId: { type: 'string' },
-          location: { type: 'string' },
-          outcome: { type: 'string' },
-          code: { type: ['string', 'null'] },
-          message: { type: ['string', 'null'] },
-          validFrom: { type: ['string', 'null'] },
-          assessment: { anyOf: [schemas.assessmentListEntry, { type: 'null' }] },
-        },
-      },
-    },
-  },
-} as const;
+export interface JobResultRoutesOptions extends Pick<RouteDeps, 'db' | 'guards'> {
+  /** Where a Stop is announced to the user's other tabs (the hub). */
+  jobEvents: JobEvents | undefined;
+}
 
 /**
  * A job's result page and its Stop (docs/api.md "Jobs"): GET /api/v2/jobs/{jobId}/items reads the
  * items a page at a time; POST /api/v2/jobs/{jobId}/cancel stops the job for its owner and
  * answers its state (409 JOB_ENDED with the state when it had already ended).
  */
-export function registerJobResultRoutes(
-  app: FastifyInstance,
-  { db, guards }: RouteDeps,
-  jobEvents: JobEvents | undefined,
-): void {
-  app.get<{
-    Params: { jobId: string };
-    Querystring: { offset: number; limit: number; outcome?: JobItemOutcome };
-  }>(
+export const jobResultRoutes: FastifyPluginAsyncTypebox<JobResultRoutesOptions> = async (
+  app,
+  { db, guards, jobEvents },
+) => {
+  app.get(
     '/api/v2/jobs/:jobId/items',
-    {
-      preHandler: guards.authenticate,
-      schema: {
-        params: schemas.jobIdParams,
-        querystring: {
-          type: 'object',
-          properties: {
-            offset: { type: 'integer', minimum: 0, maximum: MAX_JOB_ITEMS, default: 0 },
-            limit: {
-              type: 'integer',
-              minimum: 1,
-              maximum: JOB_ITEMS_MAX_LIMIT,
-              default: JOB_ITEMS_DEFAULT_LIMIT,
-            },
-            outcome: outcomeSchema,
-          },
-        },
-        response: { 200: jobItemsPageSchema },
-      },
-    },
-    async (request): Promise<JobItemsPage> => {
+    { schema: { params: JobIdParams, querystring: JobItemsQuery, response: { 200: JobItemsPage } } },
+    async (request) => {
+      const user = requireUser(request);
+      // The validator has filled in the defaults; the schema's type cannot say so.
+      const { offset = 0, limit = JOB_ITEMS_DEFAULT_LIMIT, outcome } = request.query;
       const page = await readJobItems(db, {
         jobId: request.params.jobId.toLowerCase(),
-        userId: request.user!.id,
-        organizationIds: request.user!.organizationIds,
-        ...request.query,
+        userId: user.id,
+        organizationIds: user.organizationIds,
+        offset,
+        limit,
+        outcome,
       });
       // Another user's job is as unknown as a missing one: a 403 would tell which ids exist.
       if (!page) throw notFound('Job not found');
@@ -102,11 +50,11 @@ export function registerJobResultRoutes(
     },
   );
 
-  app.post<{ Params: { jobId: string } }>(
+  app.post(
     '/api/v2/jobs/:jobId/cancel',
-    { preHandler: [guards.authenticate, guards.requireWrite], schema: { params: schemas.jobIdParams } },
-    async (request): Promise<JobState> => {
-      const user = request.user!;
+    { preHandler: guards.requireWrite, schema: { params: JobIdParams, response: { 200: JobState } } },
+    async (request) => {
+      const user = requireUser(request);
       const jobId = request.params.jobId.toLowerCase();
       const result = await cancelJob(db, {
         jobId,
@@ -118,7 +66,8 @@ export function registerJobResultRoutes(
       const state = await readJobState(db, user, jobId);
       if (!state) throw notFound('Job not found');
       if (!result.cancelled) {
-        throw new HttpError(409, `The job has already ended (${result.status})`, 'JOB_ENDED', { state });
+        const details: Pick<JobEnded, 'state'> = { state };
+        throw new HttpError(409, `The job has already ended (${result.status})`, 'JOB_ENDED', details);
       }
       await publishCancelled(jobEvents, state, user.id, result.organizationId).catch((error: unknown) =>
         // The other tabs of the user read the job's state again when their hub reconnects.
@@ -127,7 +76,7 @@ export function registerJobResultRoutes(
       return state;
     },
   );
-}
+};
 
 /** The user's other tabs and devices following the job learn that it was stopped. */
 async function publishCancelled(

@@ -1,121 +1,28 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Kysely } from 'kysely';
+import { IdempotencyHeaders } from '../../../shared/contract/common';
+import {
+  CopyAssessmentsBody,
+  FinishAssessmentsBody,
+  JobCreated,
+  JobIdParams,
+  JobState,
+  type FailedJobItem,
+} from '../../../shared/contract/jobs';
 import type { Database } from '../db/schema';
-import type { FailedJobItem, JobCreated, JobState } from '../../../shared/contract/dto';
-import type { AuthUser } from '../auth/guard';
+import { requireUser, type AuthUser } from '../auth/guard';
 import { findAssessment } from '../domain/access';
 import { residencesWithReady, targetIsSource, targetReadyConflict } from '../domain/copy-targets';
-import { idempotencyHeadersSchema } from '../domain/answers';
-import * as schemas from '../domain/schemas';
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { copenhagenDate, validFromDate } from '../jobs/dates';
-import {
-  enqueueJob,
-  MAX_FAKE_JOB_ITEMS,
-  MAX_JOB_ITEMS,
-  type EnqueueCommand,
-  type NewJobItem,
-} from '../jobs/queue';
+import { enqueueJob, MAX_FAKE_JOB_ITEMS, type EnqueueCommand, type NewJobItem } from '../jobs/queue';
 import { ownJob } from '../jobs/own-job';
 import type { RouteDeps } from './deps';
 import { chunks } from '../db/chunks';
 
 /** 5,000 finish items are about 650 KB of JSON: these two bodies may be larger than the 256 KiB of others. */
 export const JOB_BODY_LIMIT = 1024 * 1024;
-
-/** Ids per IN list: far below PostgreSQL's parameter limit. */
-
-interface FinishBody {
-  assessmentsToFinish: { assessmentId: string; propertyId: string; validFrom: string }[];
-  isFakeJob?: boolean;
-}
-
-interface CopyBody {
-  propertyIds: string[];
-  sourceAssessmentIdToCopyFrom: string;
-  isFakeJob?: boolean;
-}
-
-type IdempotencyHeaders = { 'idempotency-key'?: string };
-
-/** "2026-12-01" or a date-time; the date it means is validFromDate's (jobs/dates.ts). */
-const validFromSchema = {
-  type: 'string',
-  maxLength: 40,
-  pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?(Z|[+-]\\d{2}:?\\d{2})?)?$',
-} as const;
-
-const finishBodySchema = {
-  type: 'object',
-  required: ['assessmentsToFinish'],
-  properties: {
-    assessmentsToFinish: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_JOB_ITEMS,
-      items: {
-        type: 'object',
-        required: ['assessmentId', 'propertyId', 'validFrom'],
-        properties: { assessmentId: schemas.uuid, propertyId: schemas.uuid, validFrom: validFromSchema },
-      },
-    },
-    isFakeJob: { type: 'boolean', default: false },
-  },
-} as const;
-
-const copyBodySchema = {
-  type: 'object',
-  required: ['propertyIds', 'sourceAssessmentIdToCopyFrom'],
-  properties: {
-    propertyIds: { type: 'array', minItems: 1, maxItems: MAX_JOB_ITEMS, items: schemas.uuid },
-    sourceAssessmentIdToCopyFrom: schemas.uuid,
-    isFakeJob: { type: 'boolean', default: false },
-  },
-} as const;
-
-const jobCreatedSchema = {
-  type: 'object',
-  required: ['jobId'],
-  properties: { jobId: { type: 'string' } },
-} as const;
-
-const jobStateSchema = {
-  type: 'object',
-  required: ['jobId', 'kind', 'status', 'currentCount', 'maxCount', 'errorCount', 'failedItems', 'copied'],
-  properties: {
-    jobId: { type: 'string' },
-    kind: { type: 'string', enum: ['copy', 'finish'] },
-    status: {
-      type: 'string',
-      enum: ['queued', 'running', 'succeeded', 'partlyFailed', 'failed', 'cancelled'],
-    },
-    currentCount: { type: 'integer' },
-    maxCount: { type: 'integer' },
-    errorCount: { type: 'integer' },
-    failedItems: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['propertyId', 'assessmentId', 'code', 'message'],
-        properties: {
-          propertyId: { type: 'string' },
-          assessmentId: { type: ['string', 'null'] },
-          code: { type: 'string' },
-          message: { type: 'string' },
-        },
-      },
-    },
-    copied: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['propertyId', 'newAssessmentId'],
-        properties: { propertyId: { type: 'string' }, newAssessmentId: { type: 'string' } },
-      },
-    },
-  },
-} as const;
 
 const hashOf = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -133,6 +40,11 @@ function unique<T>(list: readonly T[], key: (item: T) => string): T[] {
 const notApprovable = (assessmentId: string, reason: string) =>
   new HttpError(409, `Assessment ${assessmentId} cannot be approved: ${reason}`, 'ASSESSMENT_NOT_APPROVABLE');
 
+export interface JobRoutesOptions extends Pick<RouteDeps, 'db' | 'guards' | 'config'> {
+  /** A new job was queued: the worker of this process may start at once. */
+  onQueued: () => void;
+}
+
 /**
  * The bulk calls of docs/product.md 7 and the job state (docs/api.md "Jobs"):
  * finishassessments and copyassessments check the write role and every id (403 for another
@@ -140,11 +52,10 @@ const notApprovable = (assessmentId: string, reason: string) =>
  * copy target that may not be overwritten) before anything is queued, queue one job and answer
  * its id; the worker does the items.
  */
-export function registerJobRoutes(
-  app: FastifyInstance,
-  { db, guards, config }: RouteDeps,
-  onQueued: () => void,
-): void {
+export const jobRoutes: FastifyPluginAsyncTypebox<JobRoutesOptions> = async (
+  app,
+  { db, guards, config, onQueued },
+) => {
   const queue = async (command: Omit<EnqueueCommand, 'maxQueuedItems'>): Promise<JobCreated> => {
     const { jobId, created } = await enqueueJob(db, {
       ...command,
@@ -154,20 +65,16 @@ export function registerJobRoutes(
     return { jobId };
   };
 
-  app.post<{ Body: FinishBody; Headers: IdempotencyHeaders }>(
+  app.post(
     '/api/v2/assessment/finishassessments',
     {
-      preHandler: [guards.authenticate, guards.requireWrite],
+      preHandler: guards.requireWrite,
       bodyLimit: JOB_BODY_LIMIT,
-      schema: {
-        headers: idempotencyHeadersSchema,
-        body: finishBodySchema,
-        response: { 200: jobCreatedSchema },
-      },
+      schema: { headers: IdempotencyHeaders, body: FinishAssessmentsBody, response: { 200: JobCreated } },
     },
-    async (request): Promise<JobCreated> => {
+    async (request) => {
       assertFakeJobSize(request.body.isFakeJob, request.body.assessmentsToFinish.length);
-      const user = request.user!;
+      const user = requireUser(request);
       // Approve now sends today; an approval never starts on a day that has passed.
       const today = copenhagenDate(new Date());
       const items = unique(request.body.assessmentsToFinish, (i) => i.assessmentId).map((i) => {
@@ -231,20 +138,16 @@ export function registerJobRoutes(
     },
   );
 
-  app.post<{ Body: CopyBody; Headers: IdempotencyHeaders }>(
+  app.post(
     '/api/v2/assessment/copyassessments',
     {
-      preHandler: [guards.authenticate, guards.requireWrite],
+      preHandler: guards.requireWrite,
       bodyLimit: JOB_BODY_LIMIT,
-      schema: {
-        headers: idempotencyHeadersSchema,
-        body: copyBodySchema,
-        response: { 200: jobCreatedSchema },
-      },
+      schema: { headers: IdempotencyHeaders, body: CopyAssessmentsBody, response: { 200: JobCreated } },
     },
-    async (request): Promise<JobCreated> => {
+    async (request) => {
       assertFakeJobSize(request.body.isFakeJob, new Set(request.body.propertyIds).size);
-      const user = request.user!;
+      const user = requireUser(request);
       const source = await findAssessment(db, user, request.body.sourceAssessmentIdToCopyFrom);
       const propertyIds = unique(request.body.propertyIds, (id) => id).map((id) => id.toLowerCase());
       const residences = new Map<string, string>();
@@ -283,22 +186,16 @@ export function registerJobRoutes(
     },
   );
 
-  app.get<{ Params: { jobId: string } }>(
+  app.get(
     '/api/v2/jobs/:jobId',
-    {
-      preHandler: guards.authenticate,
-      schema: {
-        params: schemas.jobIdParams,
-        response: { 200: jobStateSchema },
-      },
-    },
-    async (request): Promise<JobState> => {
-      const state = await readJobState(db, request.user!, request.params.jobId);
+    { schema: { params: JobIdParams, response: { 200: JobState } } },
+    async (request) => {
+      const state = await readJobState(db, requireUser(request), request.params.jobId);
       if (!state) throw notFound('Job not found');
       return state;
     },
   );
-}
+};
 
 /**
  * The job's state for its own user (GET /api/v2/jobs/{jobId}); undefined for another user's job,

@@ -1,27 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { Organization } from '../../../shared/contract/organizations';
+import { requireUser } from '../auth/guard';
 import type { RouteDeps } from './deps';
 
 /** GET /api/v2/organizations/getorganizations: only the organizations the user belongs to. */
-export function registerOrganizationRoutes(app: FastifyInstance, { db, guards }: RouteDeps): void {
+export const organizationRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db'>> = async (app, { db }) => {
   app.get(
     '/api/v2/organizations/getorganizations',
-    {
-      preHandler: guards.authenticate,
-      schema: {
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'name'],
-              properties: { id: { type: 'string' }, name: { type: 'string' } },
-            },
-          },
-        },
-      },
-    },
+    { schema: { response: { 200: Type.Array(Organization) } } },
     async (request) => {
-      const ids = request.user!.organizationIds;
+      const ids = requireUser(request).organizationIds;
       if (ids.length === 0) return [];
       return db
         .selectFrom('organizations')
@@ -31,4 +20,4 @@ export function registerOrganizationRoutes(app: FastifyInstance, { db, guards }:
         .execute();
     },
   );
-}
+};

@@ -1,5 +1,4 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   Department,
@@ -11,7 +10,7 @@ import {
 } from '../../../shared/contract/properties';
 import { compareNames } from '../../../shared/rules/location';
 import { toLegacyStatus } from '../../../shared/rules/statuses';
-import { assertMember, type AuthUser } from '../auth/guard';
+import { assertMember, requireUser, type AuthUser } from '../auth/guard';
 import { findResidence } from '../domain/access';
 import { DEPARTMENT_LIST_CACHE_BYTES, departmentListVersion } from '../domain/department-list-cache';
 import { departmentPropertyRows, residenceLocation } from '../domain/residences';
@@ -23,19 +22,16 @@ import type { RouteDeps } from './deps';
  * property detail (v2, and v1 with legacy status names); the searches are in property-search.ts.
  * Every id must belong to one of the user's organizations (403 otherwise, 404 when unknown).
  */
-export function registerPropertyRoutes(fastify: FastifyInstance, { db, guards }: RouteDeps): void {
-  // The contract's schemas type each handler's query and answer (docs/api.md "The contract").
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export const propertyRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db'>> = async (app, { db }) => {
   app.get(
     '/api/v2/properties/availabledepartments',
     {
-      preHandler: guards.authenticate,
       schema: { querystring: DepartmentsQuery, response: { 200: Type.Array(Department) } },
     },
     async (request) => {
       // uuids compare in lower case (the database answers them so).
       const organizationId = request.query.organizationId.toLowerCase();
-      assertMember(request.user!, organizationId);
+      assertMember(requireUser(request), organizationId);
       const rows = await db
         .selectFrom('departments as d')
         .leftJoin('residences as r', 'r.department_id', 'd.id')
@@ -53,7 +49,6 @@ export function registerPropertyRoutes(fastify: FastifyInstance, { db, guards }:
   app.get(
     '/api/v2/properties/propertiesbydepartment',
     {
-      preHandler: guards.authenticate,
       // Compressed once per version of the list (domain/department-list-cache.ts).
       compress: false,
       schema: { querystring: PropertiesByDepartmentQuery, response: { 200: Type.Array(PropertyRow) } },
@@ -61,7 +56,7 @@ export function registerPropertyRoutes(fastify: FastifyInstance, { db, guards }:
     async (request, reply) => {
       const { locationId } = request.query;
       if (!locationId) return [];
-      const department = await departmentListVersion(db, request.user!, locationId);
+      const department = await departmentListVersion(db, requireUser(request), locationId);
       return sendVersionedJson(
         request,
         reply,
@@ -111,10 +106,9 @@ export function registerPropertyRoutes(fastify: FastifyInstance, { db, guards }:
     app.get(
       `/api/${version}/properties/getproperty`,
       {
-        preHandler: guards.authenticate,
         schema: { querystring: GetPropertyQuery, response: { 200: PropertyDetail } },
       },
-      async (request) => propertyDetail(request.user!, request.query.propertyId, version === 'v1'),
+      async (request) => propertyDetail(requireUser(request), request.query.propertyId, version === 'v1'),
     );
   }
-}
+};

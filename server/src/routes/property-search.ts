@@ -1,5 +1,4 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   CoordinateSearchQuery,
@@ -9,7 +8,7 @@ import {
 import { SEARCH_DEFAULT_SIZE, SEARCH_MIN_LENGTH } from '../../../shared/contract/limits';
 import { searchKey } from '../../../shared/rules/location';
 import { formatTotalHeader, TOTAL_COUNT_HEADER, type SearchTotal } from '../../../shared/rules/search-total';
-import { assertMember } from '../auth/guard';
+import { assertMember, requireUser } from '../auth/guard';
 import { countHits, nearestResidences, refreshAddressOrder, searchPage } from '../domain/residence-search';
 import { compareResidences, toSearchResult, winnerOf } from '../domain/residences';
 import { badRequest } from '../errors';
@@ -51,13 +50,10 @@ const countedTotal = (counted: number): SearchTotal =>
  * The searches of docs/product.md 5 and 7: text search anywhere in a residence's location
  * text, and the residences nearest a point. Only the user's organizations (403 otherwise).
  */
-export function registerPropertySearchRoutes(fastify: FastifyInstance, { db, guards }: RouteDeps): void {
-  // The contract's schemas type each handler's query and answer (docs/api.md "The contract").
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+export const propertySearchRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db'>> = async (app, { db }) => {
   app.get(
     '/api/v2/properties/search',
     {
-      preHandler: guards.authenticate,
       schema: { querystring: PropertySearchQuery, response: { 200: Type.Array(PropertySearchResult) } },
     },
     async (request, reply) => {
@@ -67,7 +63,7 @@ export function registerPropertySearchRoutes(fastify: FastifyInstance, { db, gua
       if (query.trim().length < SEARCH_MIN_LENGTH) {
         throw badRequest(`query must have at least ${SEARCH_MIN_LENGTH} characters`);
       }
-      assertMember(request.user!, organizationId);
+      assertMember(requireUser(request), organizationId);
       const key = searchKey(query);
       if (key === '') {
         reply.header(TOTAL_COUNT_HEADER, formatTotalHeader({ count: 0, exact: true }));
@@ -96,14 +92,13 @@ export function registerPropertySearchRoutes(fastify: FastifyInstance, { db, gua
   app.get(
     '/api/v2/properties/searchbycoordinates',
     {
-      preHandler: guards.authenticate,
       schema: { querystring: CoordinateSearchQuery, response: { 200: Type.Array(PropertySearchResult) } },
     },
     async (request) => {
       const latitude = toNineDecimals(request.query.latitude);
       const longitude = toNineDecimals(request.query.longitude);
       const organizationId = request.query.organizationId.toLowerCase();
-      assertMember(request.user!, organizationId);
+      assertMember(requireUser(request), organizationId);
       const nearest = await nearestResidences(db, organizationId, latitude, longitude, NEARBY_LIMIT);
       // Whole metres of the database's haversine (geo.ts in SQL), rounded as ever.
       const withDistance = nearest.map((r) => ({ residence: r, distance: Math.round(r.metres) }));
@@ -116,4 +111,4 @@ export function registerPropertySearchRoutes(fastify: FastifyInstance, { db, gua
       }));
     },
   );
-}
+};
