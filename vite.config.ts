@@ -314,7 +314,7 @@ export default defineConfig({
               // The token's copy for Background Sync (credentials) goes with the outbox client that
               // writes it, and the outbox of the app's database (device-outbox) with the outbox it
               // wraps: in `shared` either pulls the outbox and Dexie onto every screen's first load.
-              test: /src[\\/](offline[\\/](outbox(-sender)?|device-outbox|credentials)\.ts|features[\\/]outbox[\\/])/,
+              test: /src[\\/](offline[\\/](outbox(-[a-z-]+)?|device-outbox|credentials)\.ts|features[\\/]outbox[\\/])/,
               includeDependenciesRecursively: false,
             },
             { name: 'shared', minShareCount: 2 },

@@ -1,4 +1,14 @@
-import { DISPLAY_STATUSES, type DisplayStatus } from '../../shared/rules/statuses';
+import type { DisplayStatus } from '../../shared/rules/statuses';
+import {
+  INITIAL_BULK_STATE,
+  type ApprovalStart,
+  type BulkEvent,
+  type BulkMode,
+  type BulkSource,
+  type BulkState,
+  type BulkTarget,
+  type CopiedEntry,
+} from './bulk-mode-state';
 
 /**
  * Bulk mode (docs/product.md 4 "Bulk mode"): one explicit state machine for copying one
@@ -7,122 +17,19 @@ import { DISPLAY_STATUSES, type DisplayStatus } from '../../shared/rules/statuse
  * `bulkTransition`; an event that does not fit the current mode leaves the state as it is.
  */
 
-export type BulkMode = 'idle' | 'copying' | 'copyComplete' | 'approving' | 'approvalComplete';
-
-/** The assessment being copied (docs/product.md 3 "Client-held state": the source selection). */
-export interface BulkSource {
-  propertyId: string;
-  assessmentId: string;
-  status: DisplayStatus;
-  location: string;
-}
-
-/** A residence chosen to receive the copy, with what it holds now (for the overwrite warning). */
-export interface BulkTarget {
-  propertyId: string;
-  assessmentId: string | null;
-  status: DisplayStatus;
-  location: string;
-}
-
-/** docs/product.md 3 "Copied property entry". */
-export interface CopiedEntry {
-  propertyId: string;
-  assessmentId: string;
-  location: string;
-  /** The user has gone back from the copy with "save answers" (docs/product.md 2). */
-  saved: boolean;
-  /** Every required question answered: the copy may be approved (docs/product.md 4). */
-  eligibleForApproval: boolean;
-}
-
-/** docs/product.md 3 "Approve item": validFrom is an ISO date. */
-export interface BulkApproveItem {
-  assessmentId: string;
-  propertyId: string;
-  validFrom: string;
-}
-
-/** Where an approval was confirmed: a residence list, /copied, or /approvecopied (docs/product.md 4). */
-export type ApprovalStartedFrom = 'list' | 'copied' | 'approveCopied';
-
-export interface ApprovalStart {
-  from: ApprovalStartedFrom;
-  items: BulkApproveItem[];
-  /** The page the approval was started on (its back link and, for a list, where Cancel returns). */
-  origin: string;
-  /**
-   * The idempotency key of the finish request, so that a reload before the server answered asks
-   * again for the same job instead of approving twice (docs/api.md "Jobs"); null when none was given.
-   */
-  key: string | null;
-  /** The finish job once it has ended: its result page reads its items (docs/api.md "Jobs"). */
-  jobId: string | null;
-}
-
-export interface BulkState {
-  mode: BulkMode;
-  source: BulkSource | null;
-  targets: BulkTarget[];
-  /** The path (with query) the flow started on; Cancel returns there. */
-  origin: string | null;
-  /**
-   * copyComplete: the idempotency key of the copy request while its job runs, so that a reload
-   * before the server answered asks again for the same job instead of starting a second one;
-   * null once the job ended (then `copied` holds its result).
-   */
-  copyKey: string | null;
-  /** copyComplete: the copy job once it has ended; /copied reads its items (docs/api.md "Jobs"). */
-  copyJobId: string | null;
-  copied: CopiedEntry[];
-  approval: ApprovalStart | null;
-}
-
-export const INITIAL_BULK_STATE: BulkState = Object.freeze({
-  mode: 'idle',
-  source: null,
-  targets: [],
-  origin: null,
-  copyKey: null,
-  copyJobId: null,
-  copied: [],
-  approval: null,
-}) as BulkState;
-
-export type BulkEvent =
-  /** "Copy" on one residence with an assessment. */
-  | { type: 'copy'; source: BulkSource; origin: string }
-  /** The residences chosen so far (the whole list; the source and ready ones are dropped). */
-  | { type: 'selectTargets'; targets: readonly BulkTarget[] }
-  /** "Paste": the copy job is being started with this idempotency key. */
-  | { type: 'paste'; copyKey: string }
-  /** The copy job ended (also stopped by its owner) with these new assessments. */
-  | { type: 'copyFinished'; jobId: string; copied: readonly CopiedEntry[] }
-  /** The copy job could not start, or copied nothing: back to choosing targets. */
-  | { type: 'copyFailed' }
-  /** "Cancel" while choosing targets. */
-  | { type: 'cancel' }
-  /** A copy was saved or its status changed. */
-  | {
-      type: 'copiedChanged';
-      assessmentId: string;
-      saved?: boolean;
-      eligibleForApproval?: boolean;
-    }
-  /** An approval was confirmed: its finish job is being started. */
-  | {
-      type: 'startApproval';
-      from: ApprovalStartedFrom;
-      items: readonly BulkApproveItem[];
-      origin: string;
-      key?: string;
-    }
-  /** The finish job ended (also stopped by its owner) having approved at least one. */
-  | { type: 'approvalFinished'; jobId: string }
-  /** The finish job could not start or approved nothing: back where it was started. */
-  | { type: 'approvalFailed' }
-  /** "Finish" (or leaving a finished flow for home): back to idle. */
-  | { type: 'finish' };
+export {
+  INITIAL_BULK_STATE,
+  type ApprovalStart,
+  type ApprovalStartedFrom,
+  type BulkApproveItem,
+  type BulkEvent,
+  type BulkMode,
+  type BulkSource,
+  type BulkState,
+  type BulkTarget,
+  type CopiedEntry,
+} from './bulk-mode-state';
+export { parseBulkState, serializeBulkState } from './bulk-mode-restore';
 
 const COPY_DONE_STATUSES: readonly DisplayStatus[] = ['ready', 'calculated', 'approved', 'approvedFuture'];
 
@@ -325,107 +232,4 @@ export function copiedEntries(
 /** The copies of a finished copy flow (none while choosing, while the job runs, or idle). */
 export function finishedCopies(state: BulkState): readonly CopiedEntry[] {
   return state.mode === 'copyComplete' && !isCopyRunning(state) ? state.copied : [];
-}
-
-// Restoring after a reload: the stored JSON is checked field by field; anything that does not
-// fit gives idle rather than a flow that cannot go on.
-
-const MODES: readonly BulkMode[] = ['idle', 'copying', 'copyComplete', 'approving', 'approvalComplete'];
-const STARTS: readonly ApprovalStartedFrom[] = ['list', 'copied', 'approveCopied'];
-
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
-const isStatus = (v: unknown): v is DisplayStatus => DISPLAY_STATUSES.includes(v as DisplayStatus);
-
-function parseSource(v: unknown): BulkSource | null {
-  if (!isObject(v) || !isText(v.propertyId) || !isText(v.assessmentId) || !isStatus(v.status)) return null;
-  if (typeof v.location !== 'string') return null;
-  return { propertyId: v.propertyId, assessmentId: v.assessmentId, status: v.status, location: v.location };
-}
-
-function parseTarget(v: unknown): BulkTarget | null {
-  if (!isObject(v) || !isText(v.propertyId) || !isStatus(v.status) || typeof v.location !== 'string')
-    return null;
-  if (v.assessmentId !== null && !isText(v.assessmentId)) return null;
-  return { propertyId: v.propertyId, assessmentId: v.assessmentId, status: v.status, location: v.location };
-}
-
-function parseCopied(v: unknown): CopiedEntry | null {
-  if (!isObject(v) || !isText(v.propertyId) || !isText(v.assessmentId) || typeof v.location !== 'string')
-    return null;
-  if (typeof v.saved !== 'boolean' || typeof v.eligibleForApproval !== 'boolean') return null;
-  return {
-    propertyId: v.propertyId,
-    assessmentId: v.assessmentId,
-    location: v.location,
-    saved: v.saved,
-    eligibleForApproval: v.eligibleForApproval,
-  };
-}
-
-function parseApproveItem(v: unknown): BulkApproveItem | null {
-  if (!isObject(v) || !isText(v.assessmentId) || !isText(v.propertyId) || !isText(v.validFrom)) return null;
-  return { assessmentId: v.assessmentId, propertyId: v.propertyId, validFrom: v.validFrom };
-}
-
-function parseList<T>(v: unknown, parse: (item: unknown) => T | null): T[] | null {
-  if (!Array.isArray(v)) return null;
-  const items = v.map(parse);
-  return items.every((item): item is T => item !== null) ? items : null;
-}
-
-function parseApproval(v: unknown): ApprovalStart | null {
-  if (!isObject(v) || !STARTS.includes(v.from as ApprovalStartedFrom) || typeof v.origin !== 'string')
-    return null;
-  const items = parseList(v.items, parseApproveItem);
-  const key = isText(v.key) ? v.key : null;
-  const jobId = isText(v.jobId) ? v.jobId : null;
-  return items && items.length > 0
-    ? { from: v.from as ApprovalStartedFrom, items, origin: v.origin, key, jobId }
-    : null;
-}
-
-export function serializeBulkState(state: BulkState): string {
-  return JSON.stringify(state);
-}
-
-/** The state kept in session storage, or idle when there is none or it does not hold together. */
-export function parseBulkState(raw: string | null | undefined): BulkState {
-  if (!raw) return INITIAL_BULK_STATE;
-  let v: unknown;
-  try {
-    v = JSON.parse(raw);
-  } catch {
-    return INITIAL_BULK_STATE;
-  }
-  if (!isObject(v) || !MODES.includes(v.mode as BulkMode)) return INITIAL_BULK_STATE;
-  const mode = v.mode as BulkMode;
-  const source = v.source === null ? null : parseSource(v.source);
-  const targets = parseList(v.targets, parseTarget);
-  const copied = parseList(v.copied, parseCopied);
-  const copyJobId = isText(v.copyJobId) ? v.copyJobId : null;
-  const approval = v.approval === null ? null : parseApproval(v.approval);
-  const origin = v.origin === null ? null : typeof v.origin === 'string' ? v.origin : undefined;
-  const copyKey = v.copyKey === null ? null : isText(v.copyKey) ? v.copyKey : undefined;
-  if (!targets || !copied || origin === undefined || copyKey === undefined) return INITIAL_BULK_STATE;
-  if ((v.source !== null && !source) || (v.approval !== null && !approval)) return INITIAL_BULK_STATE;
-  const state: BulkState = { mode, source, targets, origin, copyKey, copyJobId, copied, approval };
-  return holdsTogether(state) ? state : INITIAL_BULK_STATE;
-}
-
-/** The invariants each mode needs to go on. */
-function holdsTogether(state: BulkState): boolean {
-  switch (state.mode) {
-    case 'idle':
-      return state.source === null && state.copyKey === null && state.approval === null;
-    case 'copying':
-      return state.source !== null && state.copyKey === null;
-    case 'copyComplete':
-      return state.source !== null && (state.copyKey !== null ? state.targets.length > 0 : true);
-    case 'approving':
-      return state.approval !== null && state.copyKey === null;
-    case 'approvalComplete':
-      return state.approval?.jobId != null && state.copyKey === null;
-  }
 }

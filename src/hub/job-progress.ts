@@ -1,18 +1,12 @@
-import type { CopyProgressMessage, FinishProgressMessage, JobState } from '../../shared/contract/dto';
+import type { JobState } from '../../shared/contract/dto';
 import { cancelJob } from '../api/cancel-job';
 import { getJob } from '../api/get-job';
 import { ApiError } from '../api/http';
 import { tokenStore } from '../api/token-store';
-import {
-  initialProgress,
-  mergeProgress,
-  withFailures,
-  type JobProgress,
-  type ProgressReport,
-} from '../domain/job-progress';
 import { currentJobState, type StoredJob } from '../offline/client-state';
+import { createFollowedJob, type CurrentJob } from './followed-job';
 import { hubConnection, type HubMethod, type ProgressConnection } from './hub-connection';
-import { createListeners } from '../lib/listeners';
+import { endedState, reportOfPayload, reportOfState } from './job-progress-reports';
 
 /**
  * The current background job of this tab (docs/product.md 2 "Blocking progress dialog", 4, and
@@ -22,10 +16,8 @@ import { createListeners } from '../lib/listeners';
  * reload, so the progress dialog never hangs on a missed message.
  */
 
-export interface CurrentJob {
-  job: StoredJob;
-  progress: JobProgress;
-}
+export type { CurrentJob } from './followed-job';
+export { reportOfState } from './job-progress-reports';
 
 export interface JobProgressDeps {
   connect: (setup: (connection: ProgressConnection) => void) => Promise<ProgressConnection>;
@@ -55,96 +47,10 @@ export interface JobProgressStore {
 }
 
 const HUB_METHODS: readonly HubMethod[] = ['CopyAssessment', 'FinishAssessment'];
-/** Messages of a job whose POST has not answered yet are kept (a few) until it does. */
-const EARLY_LIMIT = 200;
 
-function reportOfMessage(message: CopyProgressMessage | FinishProgressMessage): ProgressReport | null {
-  if (typeof message.currentCount !== 'number' || typeof message.maxCount !== 'number') return null;
-  if (message.cancelled === true)
-    return { currentCount: message.currentCount, maxCount: message.maxCount, ended: 'cancelled' };
-  if (!message.error?.message) return { currentCount: message.currentCount, maxCount: message.maxCount };
-  const propertyId =
-    'propertyId' in message && typeof message.propertyId === 'string' ? message.propertyId : null;
-  return {
-    currentCount: message.currentCount,
-    maxCount: message.maxCount,
-    failures: [{ propertyId, message: message.error.message }],
-  };
-}
-
-export function reportOfState(state: JobState): ProgressReport {
-  const ended =
-    state.status === 'succeeded' || state.status === 'cancelled'
-      ? state.status
-      : state.status === 'failed' || state.status === 'partlyFailed'
-        ? 'failed'
-        : undefined;
-  return {
-    currentCount: state.currentCount,
-    maxCount: state.maxCount,
-    failures: state.failedItems.map((item) => ({ propertyId: item.propertyId, message: item.message })),
-    ...(ended ? { ended } : {}),
-  };
-}
-
-/** The state a 409 JOB_ENDED carries (the job ended before the Stop reached it). */
-function endedState(body: unknown): JobState | null {
-  const state = (body as { state?: unknown } | null)?.state as JobState | undefined;
-  return state && typeof state.status === 'string' && typeof state.currentCount === 'number' ? state : null;
-}
-
-export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore {
-  const pollMs = deps.pollMs ?? 3000;
-  const listeners = createListeners();
-  const early = new Map<string, ProgressReport[]>();
-  let current: CurrentJob | null = null;
+/** While the job runs and the hub is away, its state is read every `pollMs` until it ends. */
+function createPollTimer(pollMs: number, running: () => boolean, reread: () => Promise<void>) {
   let pollTimer: ReturnType<typeof setTimeout> | null = null;
-
-  const emit = () => listeners.emit();
-  const running = () => current !== null && current.progress.phase === 'running';
-
-  function apply(jobId: string, report: ProgressReport): void {
-    if (!current || current.job.jobId !== jobId) return;
-    const progress = mergeProgress(current.progress, report);
-    if (progress === current.progress) return;
-    current = { job: current.job, progress };
-    if (progress.phase !== 'running') stopPolling();
-    emit();
-    if (progress.phase === 'failed' && progress.failures.some((f) => f.propertyId === null)) {
-      void readFailures(jobId);
-    }
-  }
-
-  /** An approval's messages name no residence: the ended job's state says which failed. */
-  async function readFailures(jobId: string): Promise<void> {
-    try {
-      const state = await deps.readJob(jobId);
-      if (!current || current.job.jobId !== jobId) return;
-      current = {
-        job: current.job,
-        progress: withFailures(current.progress, reportOfState(state).failures ?? []),
-      };
-      emit();
-    } catch {
-      // The reasons without their residences stay.
-    }
-  }
-
-  function onMessage(jobId: string, payloadJson: string): void {
-    let report: ProgressReport | null;
-    try {
-      report = reportOfMessage(JSON.parse(payloadJson) as FinishProgressMessage);
-    } catch {
-      return;
-    }
-    if (!report) return;
-    if (current?.job.jobId === jobId) {
-      apply(jobId, report);
-      return;
-    }
-    if (early.size >= EARLY_LIMIT) early.clear();
-    early.set(jobId, [...(early.get(jobId) ?? []), report]);
-  }
 
   function stopPolling(): void {
     if (pollTimer !== null) clearTimeout(pollTimer);
@@ -158,16 +64,30 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
       void reread().then(() => schedulePoll());
     }, pollMs);
   }
+  return { stopPolling, schedulePoll };
+}
+
+export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore {
+  const followed = createFollowedJob({ readJob: deps.readJob, onEnded: () => stopPolling() });
+  const { current, running } = followed;
+  const { stopPolling, schedulePoll } = createPollTimer(deps.pollMs ?? 3000, running, () => reread());
+
+  function onMessage(jobId: string, payloadJson: string): void {
+    const report = reportOfPayload(payloadJson);
+    if (!report) return;
+    followed.receive(jobId, report);
+  }
 
   async function reread(): Promise<void> {
-    if (!current || !running()) return;
-    const jobId = current.job.jobId;
+    const job = current();
+    if (!job || !running()) return;
+    const jobId = job.job.jobId;
     try {
-      apply(jobId, reportOfState(await deps.readJob(jobId)));
+      followed.apply(jobId, reportOfState(await deps.readJob(jobId)));
     } catch (error) {
       // The server does not know the job (any more): it cannot end well.
       if (error instanceof ApiError && error.status === 404)
-        apply(jobId, { currentCount: 0, maxCount: 0, ended: 'failed' });
+        followed.apply(jobId, { currentCount: 0, maxCount: 0, ended: 'failed' });
       else schedulePoll();
     }
   }
@@ -191,17 +111,9 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
     }
   }
 
-  function follow(job: StoredJob): void {
-    stopPolling();
-    current = { job, progress: initialProgress(job.jobId) };
-    const buffered = early.get(job.jobId) ?? [];
-    early.clear();
-    emit();
-    for (const report of buffered) apply(job.jobId, report);
-  }
-
   async function followAndRead(job: StoredJob, connected: Promise<boolean>): Promise<void> {
-    follow(job);
+    stopPolling();
+    followed.follow(job);
     // Whatever happened before we listened (or while the hub is away) comes from the job's state.
     await reread();
     if (!(await connected)) schedulePoll();
@@ -216,13 +128,14 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
       await followAndRead(job, connect());
     },
     resume() {
-      if (current) return;
+      if (current()) return;
       const stored = deps.storage.get();
       if (stored) void followAndRead(stored, connect());
     },
     async cancel() {
-      if (!current || !running()) return;
-      const jobId = current.job.jobId;
+      const job = current();
+      if (!job || !running()) return;
+      const jobId = job.job.jobId;
       let state: JobState;
       try {
         state = await deps.cancelJob(jobId);
@@ -231,19 +144,15 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
         if (!ended) throw error;
         state = ended;
       }
-      apply(jobId, reportOfState(state));
+      followed.apply(jobId, reportOfState(state));
     },
     dismiss() {
       stopPolling();
       deps.storage.clear();
-      if (current === null) return;
-      current = null;
-      emit();
+      followed.forget();
     },
-    getSnapshot: () => current,
-    subscribe(listener) {
-      return listeners.subscribe(listener);
-    },
+    getSnapshot: current,
+    subscribe: followed.subscribe,
   };
 }
 

@@ -1,9 +1,9 @@
-import { createAssessment } from '../api/create-assessment';
-import { ApiError, apiRequest } from '../api/http';
-import { syncHiddenQuestions } from '../api/sync-hidden-questions';
 import { tokenStore } from '../api/token-store';
-import type { AppDatabase, CreateEntry, OutboxEntry, OutboxRecord, SyncHiddenEntry } from './db';
-import { claimNext, completeSent, finishAttempt, resetBackoff, resetInflight } from './outbox';
+import type { AppDatabase, OutboxRecord } from './db';
+import { createAttempt } from './outbox-attempt';
+import { browserLocks, inProcessLocks, type OutboxLockManager } from './outbox-locks';
+import { createRoundLoop, sendRound } from './outbox-round';
+import { resetBackoff } from './outbox-sender-updates';
 
 /**
  * The outbox sender (docs/architecture.md 2, "How an answer reaches the database", points 3 to 5):
@@ -17,158 +17,31 @@ import { claimNext, completeSent, finishAttempt, resetBackoff, resetInflight } f
  * recovered only on start(). In every case an entry is marked in flight in one transaction
  * (claimNext), so two senders never take the same entry; a resend after a crash carries the
  * same idempotency key, which the server answers from its idempotency store.
+ *
+ * This module starts and stops the sender; its parts are siblings: the request of each kind
+ * (outbox-requests.ts), what a failure means (outbox-failures.ts), the lock (outbox-locks.ts),
+ * one attempt (outbox-attempt.ts) and the rounds (outbox-round.ts).
  */
 
-export const OUTBOX_LOCK_NAME = 'bt-outbox';
-export const BACKOFF_BASE_MS = 1_000;
-export const BACKOFF_MAX_MS = 60_000;
-/** A request that hangs (a basement with one bar) must not hold the queue for ever. */
-export const SEND_TIMEOUT_MS = 30_000;
-/** Another tab held the lock: look again after this, in case it finished before our entry. */
-export const LOCK_RETRY_MS = 2_000;
-
-export const SYNC_ANSWER_PATH = '/api/v2/sync/syncanswer';
-
-/**
- * The syncanswer body (docs/product.md 7), built fresh from the stored JSON on every attempt,
- * with the time the answer was given (docs/api.md "syncanswer": an older one does not overwrite
- * a newer one).
- */
-export function syncAnswerBody(entry: OutboxEntry): Record<string, unknown> {
-  return {
-    questionUniqueId: entry.questionUniqueId,
-    assessmentId: entry.assessmentId,
-    ...entry.payload,
-    ...(entry.answeredAt === undefined ? {} : { answeredAt: new Date(entry.answeredAt).toISOString() }),
-  };
-}
-
-/** An answer: POST syncanswer with the entry's Idempotency-Key; answers the updated questions. */
-export function sendSyncAnswer(entry: OutboxEntry, signal?: AbortSignal): Promise<unknown> {
-  return apiRequest<unknown>(SYNC_ANSWER_PATH, {
-    method: 'POST',
-    body: syncAnswerBody(entry),
-    headers: { 'Idempotency-Key': entry.idempotencyKey },
-    signal,
-  });
-}
-
-/**
- * A create: createnewassessment with the id the client chose. The server is idempotent by that
- * id (docs/api.md "createnewassessment"), so a resend after a lost reply or a crash makes one
- * assessment; answers the id.
- */
-export function sendCreate(entry: CreateEntry, signal?: AbortSignal): Promise<unknown> {
-  return createAssessment({ propertyId: entry.propertyId, assessmentId: entry.assessmentId }, signal);
-}
-
-/** A hidden-questions sync: GET synchiddenquestions (a text answer); repeating it changes nothing more. */
-export function sendSyncHidden(entry: SyncHiddenEntry, signal?: AbortSignal): Promise<unknown> {
-  return syncHiddenQuestions(entry.assessmentId, signal);
-}
-
-/** The app's `send`: each kind of entry with its own request, built afresh from the stored JSON. */
-export function sendOutboxEntry(entry: OutboxRecord, signal?: AbortSignal): Promise<unknown> {
-  switch (entry.kind) {
-    case 'answer':
-      return sendSyncAnswer(entry, signal);
-    case 'create':
-      return sendCreate(entry, signal);
-    case 'syncHidden':
-      return sendSyncHidden(entry, signal);
-    default:
-      // An entry of a kind this release does not know (a newer tab's): refused here, so it is
-      // parked with its value for the user to see, never taken as sent and dropped.
-      return Promise.reject(
-        new ApiError(400, `Unknown outbox entry kind: ${String((entry as { kind?: unknown }).kind)}`),
-      );
-  }
-}
-
-/**
- * Capped exponential backoff with jitter: 1 s, 2 s, 4 s ... after the 1st, 2nd, 3rd failure,
- * up to half as much again at random, never more than 60 s.
- */
-export function backoffDelay(attempts: number, random: () => number = Math.random): number {
-  const exponential = BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1);
-  return Math.round(Math.min(BACKOFF_MAX_MS, exponential * (1 + 0.5 * random())));
-}
-
-/** The longest wait a server's `Retry-After` may impose on an entry (a broken header must not stall it). */
-export const RETRY_AFTER_MAX_MS = 5 * 60_000;
-
-/**
- * When a failed entry is due again: its backoff, or later when the server said how long to wait
- * (429 over a rate limit, docs/architecture.md "Rate limits"), so that the outbox does not spend
- * its tries inside the server's window.
- */
-export function retryDelay(
-  attempts: number,
-  retryAfterMs: number | undefined,
-  random: () => number = Math.random,
-): number {
-  const backoff = backoffDelay(attempts, random);
-  if (retryAfterMs === undefined) return backoff;
-  return Math.max(backoff, Math.min(RETRY_AFTER_MAX_MS, retryAfterMs));
-}
-
-export type FailureKind = 'transient' | 'auth' | 'refused';
-
-/** The wait a failure's server asked for (ApiError.retryAfterMs), if any. */
-function retryAfterOf(error: unknown): number | undefined {
-  const wait = (error as { retryAfterMs?: unknown } | null)?.retryAfterMs;
-  return typeof wait === 'number' && Number.isFinite(wait) && wait >= 0 ? wait : undefined;
-}
-
-/** The HTTP status of a failure; 0 (network) for anything without one. */
-function statusOf(error: unknown): number {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : 0;
-}
-
-/**
- * The same rules for every kind of entry. Network errors, timeouts, 408, 429 and 5xx are retried
- * later; 401 (no valid session) waits for a new sign-in; 403 (this user may not change this
- * assessment) parks the one entry, so that one refused answer never holds back the rest; 400
- * and 409 (value refused, assessment locked, a
- * create's id taken by another residence) are parked. Other 4xx are parked
- * too: the same request will not succeed by repeating it, and a blocked queue would hold
- * every later answer back.
- */
-export function classifyFailure(status: number): FailureKind {
-  if (status === 401) return 'auth';
-  if (status >= 400 && status < 500 && status !== 408 && status !== 429) return 'refused';
-  return 'transient';
-}
-
-/** The part of the Web Locks API the sender uses (navigator.locks, or a stand-in in tests). */
-export interface OutboxLockManager {
-  request(
-    name: string,
-    options: { ifAvailable: true },
-    callback: (lock: unknown) => Promise<boolean>,
-  ): Promise<boolean>;
-}
-
-/** Where navigator.locks is missing: one sender per JavaScript realm (not across tabs). */
-const heldInProcess = new Set<string>();
-export const inProcessLocks: OutboxLockManager = {
-  async request(name, _options, callback) {
-    if (heldInProcess.has(name)) return callback(null);
-    heldInProcess.add(name);
-    try {
-      return await callback({ name });
-    } finally {
-      heldInProcess.delete(name);
-    }
-  },
-};
-
-function browserLocks(): OutboxLockManager | null {
-  if (typeof navigator === 'undefined' || !('locks' in navigator) || !navigator.locks) return null;
-  const locks = navigator.locks;
-  return { request: (name, options, callback) => locks.request(name, options, callback) };
-}
+export { SEND_TIMEOUT_MS } from './outbox-attempt';
+export {
+  BACKOFF_BASE_MS,
+  BACKOFF_MAX_MS,
+  RETRY_AFTER_MAX_MS,
+  backoffDelay,
+  classifyFailure,
+  retryDelay,
+  type FailureKind,
+} from './outbox-failures';
+export { LOCK_RETRY_MS, OUTBOX_LOCK_NAME, inProcessLocks, type OutboxLockManager } from './outbox-locks';
+export {
+  SYNC_ANSWER_PATH,
+  sendCreate,
+  sendOutboxEntry,
+  sendSyncAnswer,
+  sendSyncHidden,
+  syncAnswerBody,
+} from './outbox-requests';
 
 export interface OutboxSenderOptions {
   db: AppDatabase;
@@ -209,7 +82,81 @@ export interface OutboxSender {
   isPaused(): boolean;
 }
 
-type Outcome = 'continue' | 'stop';
+/** `report` passes an error to onError; `call` runs a callback and reports what it throws. */
+function guardedCallbacks(options: Pick<OutboxSenderOptions, 'onError'>) {
+  const report = (error: unknown) => {
+    try {
+      options.onError?.(error);
+    } catch {
+      // A broken error handler must not stop the outbox.
+    }
+  };
+
+  const call = (callback: () => void) => {
+    try {
+      callback();
+    } catch (error) {
+      report(error);
+    }
+  };
+  return { report, call };
+}
+
+/** The one timer that wakes a started sender for an entry's backoff or a lock held elsewhere. */
+function createWakeTimer(now: () => number, isStarted: () => boolean, wake: () => void) {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  function clearTimer() {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  }
+
+  function wakeAt(at: number) {
+    if (!isStarted()) return;
+    clearTimer();
+    timer = setTimeout(
+      () => {
+        timer = null;
+        wake();
+      },
+      Math.max(0, at - now()),
+    );
+  }
+  return { wakeAt, clearTimer };
+}
+
+/** Back online, the tab visible again, a new sign-in: each sends what waits. Returns the removals. */
+function listenForTriggers(triggers: {
+  retryNow: () => Promise<void>;
+  drain: () => Promise<void>;
+  resume: () => Promise<void>;
+  subscribeToSession: (listener: (token: string | null) => void) => () => void;
+}): (() => void)[] {
+  const cleanups: (() => void)[] = [];
+  function onOnline() {
+    // Back online: what waited for its backoff is due now.
+    void triggers.retryNow();
+  }
+
+  function onVisibility() {
+    if (document.visibilityState === 'visible') void triggers.drain();
+  }
+
+  if (typeof addEventListener === 'function') {
+    addEventListener('online', onOnline);
+    cleanups.push(() => removeEventListener('online', onOnline));
+  }
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', onVisibility);
+    cleanups.push(() => document.removeEventListener('visibilitychange', onVisibility));
+  }
+  cleanups.push(
+    triggers.subscribeToSession((token) => {
+      if (token) void triggers.resume();
+    }),
+  );
+  return cleanups;
+}
 
 export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   const { db, send } = options;
@@ -226,182 +173,40 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
   let paused = false;
   let started = false;
   let generation = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let recoverRequested = false;
   const cleanups: (() => void)[] = [];
-
-  const report = (error: unknown) => {
-    try {
-      options.onError?.(error);
-    } catch {
-      // A broken error handler must not stop the outbox.
-    }
+  const { report, call } = guardedCallbacks(options);
+  const { wakeAt, clearTimer } = createWakeTimer(
+    now,
+    () => started,
+    () => void drain(),
+  );
+  const pause = () => {
+    paused = true;
   };
-
-  const call = (callback: () => void) => {
-    try {
-      callback();
-    } catch (error) {
-      report(error);
-    }
-  };
-
-  function clearTimer() {
-    if (timer !== null) clearTimeout(timer);
-    timer = null;
-  }
-
-  function wakeAt(at: number) {
-    if (!started) return;
-    clearTimer();
-    timer = setTimeout(
-      () => {
-        timer = null;
-        void drain();
-      },
-      Math.max(0, at - now()),
-    );
-  }
-
-  async function withLock(run: () => Promise<void>): Promise<boolean> {
-    if (locks === null) {
-      await run();
-      return true;
-    }
-    return locks.request(OUTBOX_LOCK_NAME, { ifAvailable: true }, async (lock) => {
-      if (!lock) return false;
-      await run();
-      return true;
-    });
-  }
-
-  async function sendWithTimeout(entry: OutboxRecord): Promise<unknown> {
-    const controller = new AbortController();
-    let timeout: ReturnType<typeof setTimeout> | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timeout = setTimeout(() => {
-        controller.abort();
-        reject(Object.assign(new Error('Timeout'), { status: 0 }));
-      }, SEND_TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([send(entry, controller.signal), timedOut]);
-    } finally {
-      clearTimeout(timeout);
-    }
-  }
-
-  async function sendOne(entry: OutboxRecord): Promise<Outcome> {
-    // Only with the author's own token (docs/architecture.md 4 "Sessions and revocation"):
-    // another user may have signed in while the entry was being claimed. The check and the
-    // request's token are read in the same tick.
-    if (currentUser() !== entry.ssoUuid) {
-      await finishAttempt(db, entry, { state: 'pending' }, now());
-      return 'stop';
-    }
-    let response: unknown;
-    try {
-      response = await sendWithTimeout(entry);
-    } catch (error) {
-      const status = statusOf(error);
-      // A 200 whose body could not be read: the server took the answer.
-      if (status >= 200 && status < 300) return sent(entry, undefined);
-      return failed(entry, error, status);
-    }
-    return sent(entry, response);
-  }
-
-  async function sent(entry: OutboxRecord, response: unknown): Promise<Outcome> {
-    const info = await completeSent(db, entry);
-    call(() => options.onSent?.(entry, response, info));
-    return 'continue';
-  }
-
-  async function failed(entry: OutboxRecord, error: unknown, status: number): Promise<Outcome> {
-    const message = error instanceof Error && error.message ? error.message : `HTTP ${status}`;
-    const at = now();
-    switch (classifyFailure(status)) {
-      case 'auth': {
-        await finishAttempt(db, entry, { state: 'pending', lastError: message }, at);
-        paused = true;
-        call(() => options.onPaused?.(error));
-        return 'stop';
-      }
-      case 'refused': {
-        const parked = await finishAttempt(
-          db,
-          entry,
-          {
-            state: 'parked',
-            lastError: message,
-            parkedMessage: message,
-            parkedCode: error instanceof ApiError ? (error.code ?? null) : null,
-          },
-          at,
-        );
-        if (parked) call(() => options.onParked?.(parked));
-        return 'continue';
-      }
-      case 'transient': {
-        const attempts = entry.attempts + 1;
-        const nextAttemptAt = at + retryDelay(attempts, retryAfterOf(error), random);
-        await finishAttempt(db, entry, { state: 'pending', attempts, nextAttemptAt, lastError: message }, at);
-        wakeAt(nextAttemptAt);
-        // A create waiting for its retry holds back only its own assessment (claimNext): other
-        // assessments' entries go on. Any other entry holds back every later one: answers
-        // reach the server in the order they were typed.
-        return entry.kind === 'create' ? 'continue' : 'stop';
-      }
-    }
-  }
-
-  async function round(recover: boolean, ownGeneration: number): Promise<void> {
-    const acquired = await withLock(async () => {
-      if (recover) await resetInflight(db);
-      while (!paused && ownGeneration === generation) {
-        const user = currentUser();
-        if (!user) return;
-        const claim = await claimNext(db, user, now());
-        if (!claim) return;
-        if ('waitUntil' in claim) {
-          wakeAt(claim.waitUntil);
-          return;
-        }
-        if ((await sendOne(claim.entry)) === 'stop') return;
-      }
-    });
-    if (!acquired) wakeAt(now() + LOCK_RETRY_MS);
-  }
-
-  function run(recover: boolean): Promise<void> {
-    recoverRequested ||= recover;
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          const recoverNow = recoverRequested || recoverEveryRound;
-          recoverRequested = false;
-          try {
-            await round(recoverNow, generation);
-          } catch (error) {
-            report(error);
-          }
-        } while (again && !paused);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const attempt = createAttempt({
+    db,
+    send,
+    currentUser,
+    now,
+    random,
+    callbacks: options,
+    call,
+    pause,
+    wakeAt,
+  });
+  const loop = createRoundLoop({
+    round: (recover) => {
+      const ownGeneration = generation;
+      const goesOn = () => !paused && ownGeneration === generation;
+      return sendRound({ db, locks, currentUser, now, attempt, wakeAt, goesOn }, recover);
+    },
+    recoverEveryRound,
+    report,
+    isPaused: () => paused,
+  });
 
   function drain(): Promise<void> {
-    return run(false);
+    return loop.run(false);
   }
 
   async function retryNow(): Promise<void> {
@@ -416,38 +221,17 @@ export function createOutboxSender(options: OutboxSenderOptions): OutboxSender {
     await drain();
   }
 
-  function onOnline() {
-    // Back online: what waited for its backoff is due now.
-    void retryNow();
-  }
-
-  function onVisibility() {
-    if (document.visibilityState === 'visible') void drain();
-  }
-
   return {
     async start() {
       if (started) return;
       started = true;
-      if (typeof addEventListener === 'function') {
-        addEventListener('online', onOnline);
-        cleanups.push(() => removeEventListener('online', onOnline));
-      }
-      if (typeof document !== 'undefined') {
-        document.addEventListener('visibilitychange', onVisibility);
-        cleanups.push(() => document.removeEventListener('visibilitychange', onVisibility));
-      }
-      cleanups.push(
-        subscribeToSession((token) => {
-          if (token) void resume();
-        }),
-      );
-      await run(true);
+      cleanups.push(...listenForTriggers({ retryNow, drain, resume, subscribeToSession }));
+      await loop.run(true);
     },
     stop() {
       started = false;
       generation += 1;
-      again = false;
+      loop.dropAgain();
       clearTimer();
       for (const cleanup of cleanups.splice(0)) cleanup();
     },

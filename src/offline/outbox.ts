@@ -1,5 +1,4 @@
-import Dexie, { liveQuery } from 'dexie';
-import { ANSWER_CHANGED_SINCE } from '../../shared/contract/dto';
+import { liveQuery } from 'dexie';
 import type {
   AnswerPayload,
   AppDatabase,
@@ -9,14 +8,17 @@ import type {
   SyncHiddenEntry,
 } from './db';
 import { newIdempotencyKey } from '../lib/idempotency-key';
+import { isAnswer, isUnsent, UNTRIED, type SendingState } from './outbox-entry-state';
+import { withReopen } from './outbox-reopen';
 
 /**
  * The outbox (docs/architecture.md 2, "How an answer reaches the database"): every answer, every
  * create of an assessment started offline and every hidden-questions sync is first saved in
  * IndexedDB, in one transaction, and sent later by the sender (outbox-sender.ts) in order.
- * This module is the store: enqueue with coalescing, the queries the UI lists, and the
- * state changes the sender makes. Nothing here deletes an entry the server has not taken
- * or refused, except the user discarding a parked one.
+ * This module is the store: enqueue with coalescing and the queries the UI lists; the state
+ * changes the sender makes (outbox-sender-updates.ts) and the ways out of a parked entry
+ * (outbox-parked.ts) are its siblings, exported from here too. Nothing deletes an entry the
+ * server has not taken or refused, except the user discarding a parked one.
  */
 
 export type {
@@ -28,6 +30,22 @@ export type {
   OutboxState,
   SyncHiddenEntry,
 } from './db';
+
+export { withReopen } from './outbox-reopen';
+export {
+  changedSinceChoice,
+  discardParked,
+  keepParkedAnswer,
+  type ChangedSinceChoice,
+} from './outbox-parked';
+export {
+  claimNext,
+  completeSent,
+  finishAttempt,
+  resetBackoff,
+  resetInflight,
+  type Claim,
+} from './outbox-sender-updates';
 
 /** What the answer form hands over: the ids, the payload, the author and display texts. */
 export interface AnswerInput {
@@ -89,9 +107,6 @@ export function outboxKey(assessmentId: string, questionUniqueId: string): strin
 export const createKey = (assessmentId: string) => `create:${assessmentId}`;
 export const syncHiddenKey = (assessmentId: string) => `syncHidden:${assessmentId}`;
 
-const isUnsent = (entry: OutboxRecord) => entry.state === 'pending' || entry.state === 'inflight';
-const isAnswer = (entry: OutboxRecord): entry is OutboxEntry => entry.kind === 'answer';
-
 /** The payload as it will be sent: no undefined fields, arrays copied. */
 function cleanPayload(payload: AnswerPayload): AnswerPayload {
   const clean: AnswerPayload = {};
@@ -109,52 +124,6 @@ export function mergePayload(older: AnswerPayload, newer: AnswerPayload): Answer
 const samePayload = (a: AnswerPayload, b: AnswerPayload) =>
   JSON.stringify(cleanPayload(a), ['numericValue', 'values', 'comment']) ===
   JSON.stringify(cleanPayload(b), ['numericValue', 'values', 'comment']);
-
-function isClosedError(error: unknown): boolean {
-  const name = (error as { name?: unknown } | null)?.name;
-  return (
-    error instanceof Dexie.DatabaseClosedError ||
-    name === 'DatabaseClosedError' ||
-    name === 'InvalidStateError'
-  );
-}
-
-/**
- * Runs a database operation; if the browser closed the connection (or it was closed), the
- * database is opened again and the operation runs once more (docs/architecture.md 2).
- */
-export async function withReopen<T>(db: AppDatabase, operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    if (!isClosedError(error)) throw error;
-    if (!db.isOpen()) await db.open();
-    return operation();
-  }
-}
-
-/** What the sender has yet to do with a new entry: everything (pending, never tried). */
-type SendingState = Pick<
-  OutboxRecord,
-  | 'state'
-  | 'attempts'
-  | 'nextAttemptAt'
-  | 'lastError'
-  | 'parkedMessage'
-  | 'parkedCode'
-  | 'createdAt'
-  | 'updatedAt'
->;
-
-/** Due at once, never tried, nothing refused: a new entry, or a parked one sent again. */
-const UNTRIED = {
-  state: 'pending',
-  attempts: 0,
-  nextAttemptAt: 0,
-  lastError: null,
-  parkedMessage: null,
-  parkedCode: null,
-} as const satisfies Omit<SendingState, 'createdAt' | 'updatedAt'>;
 
 /** Adds a new pending entry at the end of the queue (inside the caller's transaction). */
 async function addPending<T extends OutboxRecord>(
@@ -351,96 +320,6 @@ export async function hasPendingForUser(db: AppDatabase, ssoUuid: string): Promi
   return (await pendingCount(db, ssoUuid)) > 0;
 }
 
-/** Discards a parked entry (after the user confirmed). Pending ones cannot be discarded. */
-export async function discardParked(db: AppDatabase, id: number): Promise<boolean> {
-  return withReopen(db, () =>
-    db.transaction('rw', db.outbox, async () => {
-      const entry = await db.outbox.get(id);
-      if (entry?.state !== 'parked') return false;
-      await db.outbox.delete(id);
-      // A create discarded: its assessment will never exist, so what waits for it goes with it.
-      if (entry.kind === 'create') {
-        await db.outbox
-          .where('ssoUuid')
-          .equals(entry.ssoUuid)
-          .filter((other) => other.assessmentId === entry.assessmentId && other.state !== 'inflight')
-          .delete();
-      }
-      return true;
-    }),
-  );
-}
-
-/**
- * The user keeps their answer over the newer one on the server (a parked ANSWER_CHANGED_SINCE):
- * the entry is sent again as given now, so the server takes it. When a newer edit of the
- * question waits already, that one carries the whole answer and the parked one just goes.
- */
-export async function keepParkedAnswer(db: AppDatabase, id: number): Promise<boolean> {
-  return withReopen(db, () =>
-    db.transaction('rw', db.outbox, async () => {
-      const entry = await db.outbox.get(id);
-      if (entry?.kind !== 'answer' || entry.state !== 'parked' || entry.parkedCode !== ANSWER_CHANGED_SINCE) {
-        return false;
-      }
-      if (await hasNewerEdit(db, entry)) {
-        await db.outbox.delete(id);
-        return true;
-      }
-      const now = Date.now();
-      const kept: OutboxEntry = {
-        ...entry,
-        ...UNTRIED,
-        answeredAt: now,
-        idempotencyKey: newIdempotencyKey(),
-        updatedAt: now,
-      };
-      await db.outbox.put(kept);
-      return true;
-    }),
-  );
-}
-
-/**
- * Whether a later edit of the same question by the same author waits behind the entry (inside
- * the caller's transaction): it carries the whole answer (enqueueAnswer merges every queued
- * field into it), so the older entry need not be sent again.
- */
-async function hasNewerEdit(db: AppDatabase, entry: OutboxRecord): Promise<boolean> {
-  const newer = await db.outbox
-    .where('key')
-    .equals(entry.key)
-    .and((other) => other.id > entry.id && other.ssoUuid === entry.ssoUuid && isUnsent(other))
-    .count();
-  return newer > 0;
-}
-
-/** The two ways out of a parked answer that a newer one on the server outdated. */
-export interface ChangedSinceChoice {
-  /** Send this device's answer again, as given now: it overwrites the newer one. */
-  keepMine: () => Promise<unknown>;
-  /** Drop this device's answer: the newer one stays. */
-  takeNewest: () => Promise<unknown>;
-}
-
-/**
- * The choice an entry parked with ANSWER_CHANGED_SINCE offers, for the form and the outbox list
- * alike; undefined for any other entry. `send` drains the outbox after "keep mine".
- */
-export function changedSinceChoice(
-  db: AppDatabase,
-  entry: OutboxRecord,
-  send: () => Promise<unknown>,
-): ChangedSinceChoice | undefined {
-  if (entry.state !== 'parked' || entry.parkedCode !== ANSWER_CHANGED_SINCE) return undefined;
-  return {
-    keepMine: async () => {
-      if (await keepParkedAnswer(db, entry.id)) await send();
-    },
-    takeNewest: () => discardParked(db, entry.id),
-  };
-}
-
 /**
  * Calls the listener with a snapshot now and after every change of the outbox, also changes
  * made by another tab or the service worker (Dexie liveQuery). Returns the unsubscribe.
@@ -455,119 +334,4 @@ export function subscribe(
     error: (error: unknown) => options.onError?.(error),
   });
   return () => subscription.unsubscribe();
-}
-
-// ---- State changes made by the sender ----
-
-/** After a crash or a closed tab: entries left in flight are pending again, same idempotency key. */
-export async function resetInflight(db: AppDatabase): Promise<number> {
-  return withReopen(db, () =>
-    db.outbox.where('state').equals('inflight').modify({ state: 'pending', updatedAt: Date.now() }),
-  );
-}
-
-/** Sets the next attempt of this author's pending entries to now (retry now, back online). */
-export async function resetBackoff(db: AppDatabase, ssoUuid: string): Promise<void> {
-  await withReopen(db, () =>
-    db.outbox
-      .where('state')
-      .equals('pending')
-      .and((entry) => entry.ssoUuid === ssoUuid)
-      .modify({ nextAttemptAt: 0 }),
-  );
-}
-
-export type Claim = { entry: OutboxRecord } | { waitUntil: number } | null;
-
-/**
- * Takes the author's first pending entry in id order that may go now and marks it in flight, in
- * one transaction, so that two senders can never take the same entry.
- * - An entry of an assessment whose create is still on the device (pending, in flight, waiting
- *   for its backoff or parked, by any author) is held back: before its assessment exists the
- *   server would refuse it (404) and park it. Other assessments' entries go on.
- * - A create waiting for its backoff holds back only its own assessment (above).
- * - Any other entry waiting for its backoff holds back every later one: answers reach the server
- *   in the order they were typed.
- */
-export async function claimNext(db: AppDatabase, ssoUuid: string, now: number): Promise<Claim> {
-  return withReopen(db, () =>
-    db.transaction('rw', db.outbox, async () => {
-      const creates = await db.outbox.where('kind').equals('create').toArray();
-      const notCreated = new Set(creates.map((entry) => entry.assessmentId));
-      // The state index keeps id order within one state.
-      const pending = await db.outbox
-        .where('state')
-        .equals('pending')
-        .and((entry) => entry.ssoUuid === ssoUuid)
-        .toArray();
-      let createDueAt = Infinity;
-      for (const head of pending) {
-        if (head.kind !== 'create' && notCreated.has(head.assessmentId)) continue;
-        if (head.nextAttemptAt > now) {
-          if (head.kind === 'create') {
-            createDueAt = Math.min(createDueAt, head.nextAttemptAt);
-            continue;
-          }
-          return { waitUntil: Math.min(head.nextAttemptAt, createDueAt) };
-        }
-        const entry: OutboxRecord = { ...head, state: 'inflight', updatedAt: now };
-        await db.outbox.put(entry);
-        return { entry };
-      }
-      return createDueAt === Infinity ? null : { waitUntil: createDueAt };
-    }),
-  );
-}
-
-/**
- * The server took the entry: it is removed unless it changed meanwhile (then it holds a
- * newer edit). Tells whether a newer edit of the same question is still queued.
- */
-export async function completeSent(
-  db: AppDatabase,
-  sent: OutboxRecord,
-): Promise<{ hasNewerPending: boolean }> {
-  return withReopen(db, () =>
-    db.transaction('rw', db.outbox, async () => {
-      const current = await db.outbox.get(sent.id);
-      if (current?.idempotencyKey === sent.idempotencyKey) await db.outbox.delete(sent.id);
-      const newer = await db.outbox
-        .where('key')
-        .equals(sent.key)
-        .and((entry) => entry.ssoUuid === sent.ssoUuid && isUnsent(entry))
-        .count();
-      return { hasNewerPending: newer > 0 };
-    }),
-  );
-}
-
-/**
- * Ends an attempt that did not succeed: the entry gets the changes (back to pending, or
- * parked) if it is still the one that was sent. Returns the updated entry, or null.
- *
- * An entry going back to pending while a newer edit of the same question waits behind it
- * is removed instead: the newer entry carries the whole answer (enqueueAnswer merges every
- * queued field into it), so sending the older one again could only be overwritten.
- */
-export async function finishAttempt(
-  db: AppDatabase,
-  sent: OutboxRecord,
-  changes: Partial<
-    Pick<OutboxRecord, 'state' | 'attempts' | 'nextAttemptAt' | 'lastError' | 'parkedMessage' | 'parkedCode'>
-  >,
-  now: number,
-): Promise<OutboxRecord | null> {
-  return withReopen(db, () =>
-    db.transaction('rw', db.outbox, async () => {
-      const current = await db.outbox.get(sent.id);
-      if (current?.state !== 'inflight' || current.idempotencyKey !== sent.idempotencyKey) return null;
-      if (changes.state === 'pending' && (await hasNewerEdit(db, current))) {
-        await db.outbox.delete(current.id);
-        return null;
-      }
-      const updated: OutboxRecord = { ...current, ...changes, updatedAt: now };
-      await db.outbox.put(updated);
-      return updated;
-    }),
-  );
 }

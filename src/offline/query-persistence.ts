@@ -88,39 +88,29 @@ export function keptAsLastSuccess(state: DehydratedState): DehydratedState {
   };
 }
 
-export function createQueryPersistence(
-  queryClient: QueryClient,
-  storage: MirroredStorage,
-  initialUserKey: string,
-  options: { saveAfter?: Promise<unknown> } = {},
-): QueryPersistence {
-  let buster = initialUserKey;
-  // A save throttled before a switch of user still carries the old buster; it must not land.
-  const gated = {
+/** A save throttled before a switch of user still carries the old buster; it must not land. */
+function busterGated(storage: MirroredStorage, buster: () => string) {
+  return {
     getItem: (key: string) => storage.getItem(key),
     setItem: (key: string, value: string) => {
-      if (value.includes(`"buster":${JSON.stringify(buster)}`)) storage.setItem(key, value);
+      if (value.includes(`"buster":${JSON.stringify(buster())}`)) storage.setItem(key, value);
     },
     removeItem: (key: string) => storage.removeItem(key),
   };
-  const throttled: Persister = createSyncStoragePersister({
-    storage: gated as unknown as Storage,
-    key: PERSISTED_CACHE_KEY,
-    throttleTime: THROTTLE_MS,
-  });
-  const snapshot = (): PersistedClient => ({
-    timestamp: Date.now(),
-    buster,
-    clientState: keptAsLastSuccess(dehydrate(queryClient, dehydrateOptions)),
-  });
-  // With `saveAfter`, the throttled saves start then: each serializes the whole cache, and the
-  // first screen's data (the big list: 900 KB of JSON) would otherwise be serialized in the
-  // middle of its first render. A change before that is saved then, as the cache is then.
-  let saving = !options.saveAfter;
+}
+
+/**
+ * With `saveAfter`, the throttled saves start then: each serializes the whole cache, and the
+ * first screen's data (the big list: 900 KB of JSON) would otherwise be serialized in the
+ * middle of its first render. A change before that is saved then (`saveMissed`), as the cache
+ * is then.
+ */
+function savingAfter(throttled: Persister, saveAfter: Promise<unknown> | undefined, saveMissed: () => void) {
+  let saving = !saveAfter;
   let changedMeanwhile = false;
-  void options.saveAfter?.then(() => {
+  void saveAfter?.then(() => {
     saving = true;
-    if (changedMeanwhile && unsubscribe) void throttled.persistClient(snapshot());
+    if (changedMeanwhile) saveMissed();
   });
   const persister: Persister = {
     ...throttled,
@@ -130,8 +120,52 @@ export function createQueryPersistence(
       changedMeanwhile = true;
     },
   };
+  return persister;
+}
+
+/**
+ * The persisted client's timestamp is its last write: a day without use must not drop what was
+ * taken along for days, so such a cache is restored for longer and whatever else in it is older
+ * than a day is dropped here, query by query.
+ */
+async function restoreCache(queryClient: QueryClient, persister: Persister, buster: string): Promise<void> {
+  const takenAlong = hasTakenAlong();
+  await persistQueryClientRestore({
+    queryClient,
+    persister,
+    buster,
+    maxAge: takenAlong ? TAKEN_ALONG_MAX_AGE_MS : PERSISTED_CACHE_MAX_AGE_MS,
+  });
+  if (takenAlong) {
+    const oldest = Date.now() - PERSISTED_CACHE_MAX_AGE_MS;
+    queryClient.removeQueries({
+      predicate: (query) => !isKeptOffline(query.queryKey) && query.state.dataUpdatedAt < oldest,
+    });
+  }
+}
+
+export function createQueryPersistence(
+  queryClient: QueryClient,
+  storage: MirroredStorage,
+  initialUserKey: string,
+  options: { saveAfter?: Promise<unknown> } = {},
+): QueryPersistence {
+  let buster = initialUserKey;
+  const throttled: Persister = createSyncStoragePersister({
+    storage: busterGated(storage, () => buster) as unknown as Storage,
+    key: PERSISTED_CACHE_KEY,
+    throttleTime: THROTTLE_MS,
+  });
+  const snapshot = (): PersistedClient => ({
+    timestamp: Date.now(),
+    buster,
+    clientState: keptAsLastSuccess(dehydrate(queryClient, dehydrateOptions)),
+  });
   let unsubscribe: (() => void) | null = null;
   let holds = 0;
+  const persister = savingAfter(throttled, options.saveAfter, () => {
+    if (unsubscribe) void throttled.persistClient(snapshot());
+  });
 
   const subscribe = () => {
     unsubscribe?.();
@@ -146,22 +180,7 @@ export function createQueryPersistence(
 
   return {
     async restore() {
-      // The persisted client's timestamp is its last write: a day without use must not drop what
-      // was taken along for days, so such a cache is restored for longer and whatever else in it
-      // is older than a day is dropped here, query by query.
-      const takenAlong = hasTakenAlong();
-      await persistQueryClientRestore({
-        queryClient,
-        persister,
-        buster,
-        maxAge: takenAlong ? TAKEN_ALONG_MAX_AGE_MS : PERSISTED_CACHE_MAX_AGE_MS,
-      });
-      if (takenAlong) {
-        const oldest = Date.now() - PERSISTED_CACHE_MAX_AGE_MS;
-        queryClient.removeQueries({
-          predicate: (query) => !isKeptOffline(query.queryKey) && query.state.dataUpdatedAt < oldest,
-        });
-      }
+      await restoreCache(queryClient, persister, buster);
       subscribe();
     },
     async switchUser(userKey) {

@@ -63,37 +63,62 @@ export function JobProgressDialog(props: {
           />
         </Progress.Root>
         {props.error ? (
-          <>
-            <Alert color="red" role="alert">
-              <Text>{props.error.text}</Text>
-              {props.error.details.map((detail) => (
-                <Text key={detail} size="sm">
-                  {detail}
-                </Text>
-              ))}
-            </Alert>
-            <Group justify="flex-end">
-              <Button onClick={props.onClose}>{t('general.close')}</Button>
-            </Group>
-          </>
+          <JobFailure error={props.error} onClose={props.onClose} />
         ) : (
-          <>
-            <Text size="sm">{props.keepOpenText}</Text>
-            {stop === 'failed' && (
-              <Text size="sm" role="alert">
-                {t('jobProgress.stopFailed')}
-              </Text>
-            )}
-            {onStop && props.currentCount < props.maxCount && (
-              <Group justify="flex-end">
-                <Button variant="default" color="red" loading={stop === 'stopping'} onClick={requestStop}>
-                  {stop === 'stopping' ? t('jobProgress.stopping') : t('jobProgress.stop')}
-                </Button>
-              </Group>
-            )}
-          </>
+          <JobRunning
+            keepOpenText={props.keepOpenText}
+            stop={stop}
+            onStop={onStop && props.currentCount < props.maxCount ? requestStop : undefined}
+          />
         )}
       </Stack>
     </Modal>
+  );
+}
+
+/** A failed job: its error with the details, and the way to close the dialog. */
+function JobFailure(props: { error: { text: string; details: readonly string[] }; onClose: () => void }) {
+  const t = useTranslation();
+  return (
+    <>
+      <Alert color="red" role="alert">
+        <Text>{props.error.text}</Text>
+        {props.error.details.map((detail) => (
+          <Text key={detail} size="sm">
+            {detail}
+          </Text>
+        ))}
+      </Alert>
+      <Group justify="flex-end">
+        <Button onClick={props.onClose}>{t('general.close')}</Button>
+      </Group>
+    </>
+  );
+}
+
+/** A running job: keep the app open, and Stop while items are left (`onStop` only then). */
+function JobRunning(props: {
+  keepOpenText: string;
+  stop: 'idle' | 'stopping' | 'failed';
+  onStop: (() => void) | undefined;
+}) {
+  const t = useTranslation();
+  const { stop } = props;
+  return (
+    <>
+      <Text size="sm">{props.keepOpenText}</Text>
+      {stop === 'failed' && (
+        <Text size="sm" role="alert">
+          {t('jobProgress.stopFailed')}
+        </Text>
+      )}
+      {props.onStop && (
+        <Group justify="flex-end">
+          <Button variant="default" color="red" loading={stop === 'stopping'} onClick={props.onStop}>
+            {stop === 'stopping' ? t('jobProgress.stopping') : t('jobProgress.stop')}
+          </Button>
+        </Group>
+      )}
+    </>
   );
 }

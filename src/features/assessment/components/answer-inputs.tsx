@@ -1,22 +1,11 @@
 import { ActionIcon, Checkbox, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
-import {
-  answerRulesOf,
-  formatNumericValue,
-  numericValueError,
-  parseNumericInput,
-  toggleOption,
-  type Question,
-} from '../../../../shared/rules/answer-validation';
+import { answerRulesOf, toggleOption, type Question } from '../../../../shared/rules/answer-validation';
 import { useTranslation } from '../../../i18n/use-translation';
-import { holdUnsavedInput } from '../../../lib/unsaved-input';
+import { useNumericEntry } from '../hooks/use-numeric-entry';
 import classes from './assessment.module.css';
 
 export type Answer = { numericValue: number | null } | { values: string[] };
-
-/** docs/product.md 5: typing settles for this long before a numeric value is checked and saved. */
-const NUMERIC_SETTLE_MS = 600;
 
 /**
  * docs/product.md 5 numeric answer: range check with the inline error (nothing is saved while invalid),
@@ -27,56 +16,7 @@ export function NumericAnswer(props: { question: Question; locked: boolean; onAn
   const t = useTranslation();
   const { question } = props;
   const settings = question.numericQuestionSettings;
-  const rules = answerRulesOf(question);
-  const stored = question.numericQuestionValue;
-  const [text, setText] = useState(stored === null ? '' : formatNumericValue(stored));
-  const [error, setError] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // Typed and not yet committed: a new release's reload waits (blurring the field commits it).
-  const settling = useRef(false);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => holdUnsavedInput(() => settling.current), []);
-
-  const rangeMessage = () =>
-    `${t('assessment.rangeError', { rangeStart: settings?.rangeStart ?? '', rangeEnd: settings?.rangeEnd ?? '' })} ${
-      settings?.isDecimal ? t('assessment.rangeError.decimalNote') : t('assessment.rangeError.integerNote')
-    }`;
-
-  const commit = (value: string) => {
-    settling.current = false;
-    const parsed = parseNumericInput(value);
-    if (parsed === null) {
-      setError(null);
-      if (stored !== null) props.onAnswer({ numericValue: null });
-      return;
-    }
-    if (Number.isNaN(parsed) || numericValueError(rules, parsed) !== null) {
-      setError(rangeMessage());
-      return;
-    }
-    setError(null);
-    if (parsed !== stored) props.onAnswer({ numericValue: parsed });
-  };
-
-  const change = (value: string, immediately = false) => {
-    setText(value);
-    clearTimeout(timer.current);
-    if (immediately) commit(value);
-    else {
-      settling.current = true;
-      timer.current = setTimeout(() => commit(value), NUMERIC_SETTLE_MS);
-    }
-  };
-
-  const step = (delta: number) => {
-    const current = parseNumericInput(text);
-    const base =
-      current === null || Number.isNaN(current)
-        ? (settings?.rangeStart ?? 0) - (delta > 0 ? 1 : -1)
-        : current;
-    const next = Math.round((base + delta) * 100) / 100;
-    change(formatNumericValue(next), true);
-  };
+  const { text, error, change, step, blur } = useNumericEntry(question, props.locked, props.onAnswer);
 
   const unit = settings?.measurementUnits ?? '';
   return (
@@ -104,10 +44,7 @@ export function NumericAnswer(props: { question: Question; locked: boolean; onAn
           readOnly={props.locked}
           error={error}
           onChange={(e) => change(e.currentTarget.value)}
-          onBlur={() => {
-            clearTimeout(timer.current);
-            if (!props.locked) commit(text);
-          }}
+          onBlur={blur}
           onKeyDown={(e) => {
             if (props.locked) return;
             if (e.key === 'Enter') e.preventDefault();

@@ -6,6 +6,7 @@ import type { BreakerScreenText, StaticContent } from '../../../../shared/contra
 import type { Question } from '../../../../shared/rules/answer-validation';
 import { SCREENED_HANDICAPS, type HandicapType } from '../../../../shared/rules/handicaps';
 import type { BreakerKind } from '../../../domain/question-navigation';
+import type { Translate } from '../../../i18n/translate';
 import { useTranslation } from '../../../i18n/use-translation';
 import { QuestionLink } from '../../../ui/question-link';
 import { RelevanceLabel } from './relevance-label';
@@ -35,29 +36,7 @@ export function BreakerDialog(props: {
   if (props.kind !== null && props.kind !== lastKind) setLastKind(props.kind);
   const kind = props.kind ?? lastKind;
   if (kind === null) return <Modal opened={false} onClose={props.onClose} />;
-  const settings = content?.breakerAndResultScreenSettings;
-  const chapter = content?.chaptersSettings.screening;
-  const next = props.nextChapter ? content?.chaptersSettings[props.nextChapter] : undefined;
-  const text: BreakerScreenText =
-    kind === 'intro'
-      ? {
-          header: chapter?.label ?? t('assessment.chapter.screening'),
-          body: chapter?.description ?? '',
-          buttonLabel: t('assessment.breaker.startScreening'),
-        }
-      : kind === 'chapter'
-        ? {
-            header: next?.label ?? t('assessment.chapter.evaluation'),
-            body: next?.description ?? '',
-            buttonLabel: t('assessment.breaker.continue'),
-          }
-        : (settings?.[kind] ?? {
-            header: t('assessment.chapter.evaluation'),
-            body: '',
-            buttonLabel: t('assessment.breaker.continue'),
-          });
-  const included = SCREENED_HANDICAPS.filter((h) => !props.excludedHandicaps.includes(h));
-  const excluded = SCREENED_HANDICAPS.filter((h) => props.excludedHandicaps.includes(h));
+  const text = breakerText(kind, content, props.nextChapter, t);
   const showLists = kind === 'screeningSome' || kind === 'screeningNone' || kind === 'screeningAll';
   const showMissing = (kind === 'screeningMissing' || kind === 'globalMissing') && props.missing.length > 0;
 
@@ -71,37 +50,17 @@ export function BreakerDialog(props: {
     >
       <Stack gap="md">
         {text.body && <Text>{text.body}</Text>}
-        {showLists && included.length > 0 && (
-          <div>
-            <Text fw={600}>{t('assessment.screening.suitableFor')}</Text>
-            <HandicapList handicaps={included} settings={content?.relevanceSettings} />
-          </div>
-        )}
-        {showLists && excluded.length > 0 && (
-          <div>
-            <Text fw={600}>{t('assessment.screening.notSuitableFor')}</Text>
-            <HandicapList handicaps={excluded} settings={content?.relevanceSettings} />
-          </div>
+        {showLists && (
+          <ScreeningLists excludedHandicaps={props.excludedHandicaps} settings={content?.relevanceSettings} />
         )}
         {text.body2 && <Text>{text.body2}</Text>}
         {showMissing && (
-          <div>
-            <Text fw={600}>{t('assessment.breaker.missingQuestions')}</Text>
-            <List>
-              {props.missing.map((q) => (
-                <List.Item key={q.uniqueId}>
-                  <QuestionLink
-                    propertyId={props.propertyId}
-                    assessmentId={props.assessmentId}
-                    question={q}
-                    onClick={props.onClose}
-                  >
-                    {t('assessment.breaker.missingQuestion', { id: q.id, title: q.title })}
-                  </QuestionLink>
-                </List.Item>
-              ))}
-            </List>
-          </div>
+          <MissingQuestionList
+            missing={props.missing}
+            propertyId={props.propertyId}
+            assessmentId={props.assessmentId}
+            onClose={props.onClose}
+          />
         )}
         <Group justify="flex-end">
           {text.buttonLabel2 && props.onSecondary && (
@@ -115,6 +74,93 @@ export function BreakerDialog(props: {
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * The breaker's texts: the screening chapter's for the intro, the next chapter's for a chapter
+ * breaker, else the breaker's own from breakerAndResultScreenSettings.
+ */
+function breakerText(
+  kind: BreakerKind,
+  content: StaticContent | undefined,
+  nextChapter: string | null,
+  t: Translate,
+): BreakerScreenText {
+  const settings = content?.breakerAndResultScreenSettings;
+  const chapter = content?.chaptersSettings.screening;
+  const next = nextChapter ? content?.chaptersSettings[nextChapter] : undefined;
+  return kind === 'intro'
+    ? {
+        header: chapter?.label ?? t('assessment.chapter.screening'),
+        body: chapter?.description ?? '',
+        buttonLabel: t('assessment.breaker.startScreening'),
+      }
+    : kind === 'chapter'
+      ? {
+          header: next?.label ?? t('assessment.chapter.evaluation'),
+          body: next?.description ?? '',
+          buttonLabel: t('assessment.breaker.continue'),
+        }
+      : (settings?.[kind] ?? {
+          header: t('assessment.chapter.evaluation'),
+          body: '',
+          buttonLabel: t('assessment.breaker.continue'),
+        });
+}
+
+/** The types screening let in and those it left out (the screening breakers). */
+function ScreeningLists(props: {
+  excludedHandicaps: readonly string[];
+  settings: StaticContent['relevanceSettings'] | undefined;
+}) {
+  const t = useTranslation();
+  const included = SCREENED_HANDICAPS.filter((h) => !props.excludedHandicaps.includes(h));
+  const excluded = SCREENED_HANDICAPS.filter((h) => props.excludedHandicaps.includes(h));
+  return (
+    <>
+      {included.length > 0 && (
+        <div>
+          <Text fw={600}>{t('assessment.screening.suitableFor')}</Text>
+          <HandicapList handicaps={included} settings={props.settings} />
+        </div>
+      )}
+      {excluded.length > 0 && (
+        <div>
+          <Text fw={600}>{t('assessment.screening.notSuitableFor')}</Text>
+          <HandicapList handicaps={excluded} settings={props.settings} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The questions still to answer, each a link to it that closes the breaker. */
+function MissingQuestionList(props: {
+  missing: readonly Question[];
+  propertyId: string;
+  assessmentId: string;
+  onClose: () => void;
+}) {
+  const t = useTranslation();
+  return (
+    <div>
+      <Text fw={600}>{t('assessment.breaker.missingQuestions')}</Text>
+      <List>
+        {props.missing.map((q) => (
+          <List.Item key={q.uniqueId}>
+            <QuestionLink
+              propertyId={props.propertyId}
+              assessmentId={props.assessmentId}
+              question={q}
+              onClick={props.onClose}
+            >
+              {t('assessment.breaker.missingQuestion', { id: q.id, title: q.title })}
+            </QuestionLink>
+          </List.Item>
+        ))}
+      </List>
+    </div>
   );
 }
 

@@ -63,81 +63,117 @@ export function QuestionToc(props: {
           </Anchor>
         )}
         <Accordion defaultValue={props.current.chapter.id} variant="separated">
-          {chapters.map(({ chapter, questions }) => {
-            const answered = questions.filter(isQuestionAnswered).length;
-            const closed = !props.evaluationOpen && questions[0]?.chapterKind === 'evaluation';
-            return (
-              <Accordion.Item key={chapter.id} value={chapter.id}>
-                <Accordion.Control icon={closed ? <IconLock size={18} aria-hidden /> : undefined}>
-                  <Group justify="space-between" wrap="nowrap">
-                    <div>
-                      <Text fw={600}>{chapter.label}</Text>
-                      {closed && <Text size="xs">{t('assessment.toc.notOpen')}</Text>}
-                    </div>
-                    <Text size="sm">
-                      {t('assessment.toc.progress', { answered, total: questions.length })}
-                    </Text>
-                  </Group>
-                </Accordion.Control>
-                <Accordion.Panel>
-                  {closed && (
-                    <Text size="sm" mb="xs">
-                      {t('assessment.toc.notOpen.reason')}
-                    </Text>
-                  )}
-                  <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                    {questions.map((q) => {
-                      const done = isQuestionAnswered(q);
-                      const current = q.uniqueId === props.current.uniqueId;
-                      return (
-                        <li key={q.uniqueId}>
-                          <Group gap="xs" wrap="nowrap">
-                            {done ? (
-                              <IconCircleCheck
-                                size={18}
-                                color="var(--mantine-color-green-9)"
-                                aria-label={t('assessment.toc.answered')}
-                              />
-                            ) : (
-                              <IconCircleDashed size={18} aria-label={t('assessment.toc.unanswered')} />
-                            )}
-                            {closed ? (
-                              <Text
-                                size="sm"
-                                fw={current ? 700 : 400}
-                                aria-current={current ? 'step' : undefined}
-                              >
-                                {q.id}. {q.title}
-                              </Text>
-                            ) : (
-                              <QuestionLink
-                                size="sm"
-                                fw={current ? 700 : 400}
-                                aria-current={current ? 'step' : undefined}
-                                propertyId={props.propertyId}
-                                assessmentId={props.assessmentId}
-                                question={q}
-                                onClick={props.onClose}
-                              >
-                                {q.id}. {q.title}
-                              </QuestionLink>
-                            )}
-                            {q.isOptional && (
-                              <Badge size="xs" variant="outline" color="gray.8">
-                                {t('assessment.toc.optional')}
-                              </Badge>
-                            )}
-                          </Group>
-                        </li>
-                      );
-                    })}
-                  </Stack>
-                </Accordion.Panel>
-              </Accordion.Item>
-            );
-          })}
+          {chapters.map(({ chapter, questions }) => (
+            <TocChapter
+              key={chapter.id}
+              chapter={chapter}
+              questions={questions}
+              current={props.current}
+              closed={!props.evaluationOpen && questions[0]?.chapterKind === 'evaluation'}
+              propertyId={props.propertyId}
+              assessmentId={props.assessmentId}
+              onClose={props.onClose}
+            />
+          ))}
         </Accordion>
       </Stack>
     </Drawer>
+  );
+}
+
+interface TocLinkProps {
+  current: Question;
+  propertyId: string;
+  assessmentId: string;
+  onClose: () => void;
+}
+
+/**
+ * A chapter with its progress count and its questions; a closed one (an evaluation chapter before
+ * the screening is complete) says so and why, and lists its questions without links.
+ */
+function TocChapter(
+  props: TocLinkProps & { chapter: Question['chapter']; questions: readonly Question[]; closed: boolean },
+) {
+  const t = useTranslation();
+  const { chapter, questions, closed } = props;
+  const answered = questions.filter(isQuestionAnswered).length;
+  return (
+    <Accordion.Item value={chapter.id}>
+      <Accordion.Control icon={closed ? <IconLock size={18} aria-hidden /> : undefined}>
+        <Group justify="space-between" wrap="nowrap">
+          <div>
+            <Text fw={600}>{chapter.label}</Text>
+            {closed && <Text size="xs">{t('assessment.toc.notOpen')}</Text>}
+          </div>
+          <Text size="sm">{t('assessment.toc.progress', { answered, total: questions.length })}</Text>
+        </Group>
+      </Accordion.Control>
+      <Accordion.Panel>
+        {closed && (
+          <Text size="sm" mb="xs">
+            {t('assessment.toc.notOpen.reason')}
+          </Text>
+        )}
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {questions.map((q) => (
+            <TocQuestion
+              key={q.uniqueId}
+              question={q}
+              closed={closed}
+              current={props.current}
+              propertyId={props.propertyId}
+              assessmentId={props.assessmentId}
+              onClose={props.onClose}
+            />
+          ))}
+        </Stack>
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+}
+
+/** A question marked answered or not, the current one in bold, optional ones labelled. */
+function TocQuestion(props: TocLinkProps & { question: Question; closed: boolean }) {
+  const t = useTranslation();
+  const { question: q, closed } = props;
+  const done = isQuestionAnswered(q);
+  const current = q.uniqueId === props.current.uniqueId;
+  return (
+    <li>
+      <Group gap="xs" wrap="nowrap">
+        {done ? (
+          <IconCircleCheck
+            size={18}
+            color="var(--mantine-color-green-9)"
+            aria-label={t('assessment.toc.answered')}
+          />
+        ) : (
+          <IconCircleDashed size={18} aria-label={t('assessment.toc.unanswered')} />
+        )}
+        {closed ? (
+          <Text size="sm" fw={current ? 700 : 400} aria-current={current ? 'step' : undefined}>
+            {q.id}. {q.title}
+          </Text>
+        ) : (
+          <QuestionLink
+            size="sm"
+            fw={current ? 700 : 400}
+            aria-current={current ? 'step' : undefined}
+            propertyId={props.propertyId}
+            assessmentId={props.assessmentId}
+            question={q}
+            onClick={props.onClose}
+          >
+            {q.id}. {q.title}
+          </QuestionLink>
+        )}
+        {q.isOptional && (
+          <Badge size="xs" variant="outline" color="gray.8">
+            {t('assessment.toc.optional')}
+          </Badge>
+        )}
+      </Group>
+    </li>
   );
 }

@@ -1,20 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { useMutation } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { getJob } from '../../../api/get-job';
-import { refreshAfterAssessmentChange } from '../../../api/refresh-after-change';
-import type { JobState } from '../../../../shared/contract/dto';
 import { approvalItems, type ApprovalRequest } from '../../../domain/bulk-approval';
-import { routeAfterApproval, type ApprovalStart } from '../../../domain/bulk-mode';
+import type { ApprovalStart } from '../../../domain/bulk-mode';
 import { jobProgress, type CurrentJob } from '../../../hub/job-progress';
 import { startApproval, type SendWaitingAnswers } from '../../../hub/start-approval';
 import { bulkStore } from '../../../offline/bulk-state';
 import { currentJobState } from '../../../offline/client-state';
-import { formatCount } from '../../../i18n/format-count';
-import { useTranslation } from '../../../i18n/use-translation';
-import { showToast } from '../../../ui/toasts';
-import { forgetApprovalRequest } from './approval-request';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
+import { useConcludeApproval } from './use-conclude-approval';
 
 /** An approval of many: a finish job that belongs to no single assessment (the results page's own has one). */
 function bulkJob(current: CurrentJob | null): CurrentJob | null {
@@ -31,9 +25,6 @@ function bulkJob(current: CurrentJob | null): CurrentJob | null {
  * with the same idempotency key (a lost answer then finds the job the server did start).
  */
 export function useBulkApproval(request: ApprovalRequest | null, sendWaitingAnswers?: SendWaitingAnswers) {
-  const t = useTranslation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const current = useSyncExternalStore(jobProgress.subscribe, jobProgress.getSnapshot);
   const job = bulkJob(current);
   const lastAttempt = useRef<{ validFrom: string; key: string } | null>(null);
@@ -80,53 +71,9 @@ export function useBulkApproval(request: ApprovalRequest | null, sendWaitingAnsw
     else mutate(state.approval);
   }, [mutate]);
 
-  const handled = useRef<string | null>(null);
-  const conclude = useCallback(
-    async (jobId: string) => {
-      if (handled.current === jobId) return;
-      handled.current = jobId;
-      const state = bulkStore.getSnapshot();
-      const approval = state.approval;
-      if (state.mode !== 'approving' || !approval) {
-        jobProgress.dismiss();
-        return;
-      }
-      let ended: JobState | null = null;
-      try {
-        ended = await getJob(jobId);
-      } catch {
-        // The job cannot be read: nothing is known to be approved.
-      }
-      await refreshAfterAssessmentChange(queryClient);
-      jobProgress.dismiss();
-      // Done items: processed ones that did not fail (a stopped job's cancelled ones are neither).
-      const approvedCount = ended ? ended.currentCount - ended.errorCount : 0;
-      if (!ended || (approvedCount === 0 && ended.status !== 'cancelled')) {
-        bulkStore.dispatch({ type: 'approvalFailed' });
-        return;
-      }
-      bulkStore.dispatch({ type: 'approvalFinished', jobId });
-      forgetApprovalRequest();
-      const next = routeAfterApproval(approval);
-      // Back on the copies' list a stopped approval says how far it came there.
-      if (ended.status === 'cancelled' && next === '/copied')
-        showToast({
-          id: 'approval-stopped',
-          kind: 'info',
-          message: t('bulkApprove.stopped', {
-            done: formatCount(approvedCount),
-            total: formatCount(ended.maxCount),
-          }),
-        });
-      await navigate({ to: next, replace: true });
-    },
-    [queryClient, navigate, t],
-  );
-
-  useEffect(() => {
-    const phase = job?.progress.phase;
-    if (phase === 'succeeded' || phase === 'cancelled') void conclude(job!.job.jobId);
-  }, [job, conclude]);
+  // Below the effect above, so that its own effect runs after it: a reload follows the job again
+  // before concluding it.
+  const conclude = useConcludeApproval(job);
 
   const approve = useCallback(
     (validFrom: string, options: { retry?: boolean } = {}) => {

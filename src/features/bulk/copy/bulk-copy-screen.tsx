@@ -2,7 +2,7 @@ import { Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { locatedAssessmentsQueryOptions } from '../../../api/get-located-assessments';
 import { MIN_SEARCH_LENGTH, useSearchProperties } from '../../../api/search-properties';
 import { cancelRoute, isAllowedTarget, isCopyRunning, type BulkSource } from '../../../domain/bulk-mode';
@@ -15,6 +15,7 @@ import { useBulkMode } from '../hooks/use-bulk-mode';
 import { CandidateList, type Candidate } from './candidate-list';
 import { DepartmentCandidates } from './department-candidates';
 import { TargetList } from './target-list';
+import { useCopyTargets } from './use-copy-targets';
 
 /** docs/product.md 5 and 9: the bulk-copy search runs 500 ms after typing, from 3 characters. */
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -66,41 +67,7 @@ export function BulkCopyScreen(props: { organizationId: string; propertyId: stri
     if (next.mode === 'copying') showCopyStartedToast(t);
   }, [running, copyingThis, source, dispatch, navigate, t]);
 
-  const targets = useMemo(() => (copyingThis ? state.targets : []), [copyingThis, state.targets]);
-  const chosen = useMemo(() => new Set(targets.map((target) => target.propertyId)), [targets]);
-  const toggle = useCallback(
-    (candidate: Candidate) => {
-      const current = state.targets;
-      const next = current.some((target) => target.propertyId === candidate.propertyId)
-        ? current.filter((target) => target.propertyId !== candidate.propertyId)
-        : [
-            ...current,
-            {
-              propertyId: candidate.propertyId,
-              assessmentId: candidate.assessmentId,
-              status: candidate.status,
-              location: candidate.location,
-            },
-          ];
-      dispatch({ type: 'selectTargets', targets: next });
-    },
-    [state.targets, dispatch],
-  );
-  const chooseMany = (candidates: readonly Candidate[]) =>
-    dispatch({
-      type: 'selectTargets',
-      targets: [
-        ...state.targets,
-        ...candidates.map(({ propertyId, assessmentId, status, location }) => ({
-          propertyId,
-          assessmentId,
-          status,
-          location,
-        })),
-      ],
-    });
-  const remove = (propertyId: string) =>
-    dispatch({ type: 'selectTargets', targets: state.targets.filter((t) => t.propertyId !== propertyId) });
+  const { targets, chosen, toggle, chooseMany, remove } = useCopyTargets(state, dispatch, copyingThis);
   const cancel = () => {
     const origin = cancelRoute(state);
     dispatch({ type: 'cancel' });

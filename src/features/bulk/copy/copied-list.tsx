@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
+import type { AssessmentListEntry } from '../../../../shared/contract/dto';
 import { finishedCopies, type BulkState, type CopiedEntry } from '../../../domain/bulk-mode';
 import { approveCopiedBlock, isCopyReadyForApproval } from '../../../domain/bulk-selection';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -87,7 +88,6 @@ async function chooseFailedTargets(jobId: string, state: BulkState): Promise<voi
 function CopiedJob(props: { jobId: string; entries: readonly CopiedEntry[] }) {
   const t = useTranslation();
   const navigate = useNavigate();
-  const online = useOnline();
   const { state } = useBulkMode();
   const job = useJobItems(props.jobId);
   const entries = useMemo(
@@ -124,41 +124,6 @@ function CopiedJob(props: { jobId: string; entries: readonly CopiedEntry[] }) {
       }),
     [],
   );
-  const chosen = props.entries.filter((entry) => selected.has(entry.assessmentId));
-  const single = chosen.length === 1 ? chosen[0] : undefined;
-  // docs/product.md 2: Approve (count) takes the selected copies, or every copy the job made when
-  // none is selected (those not yet on screen too); every one must be ready for approval
-  // (docs/product.md 5), and the job needs a connection. /approve gets them in its navigation state.
-  const toApprove = (chosen.length > 0 ? chosen : props.entries).map((entry) => ({
-    ...entry,
-    eligibleForApproval: isCopyReadyForApproval(entry, current.get(entry.assessmentId)),
-  }));
-  const approveBlocked = approveCopiedBlock(toApprove, online);
-  const approve = () => {
-    if (approveBlocked) return;
-    const request = {
-      from: 'copied' as const,
-      properties: toApprove.map(({ propertyId, assessmentId, location }) => ({
-        propertyId,
-        assessmentId,
-        location,
-      })),
-      origin: '/copied',
-    };
-    void navigate({ to: '/approve', state: approvalState(request, '/copied') });
-  };
-  const edit = () => {
-    if (single)
-      void navigate({
-        to: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
-        params: {
-          propertyId: single.propertyId,
-          assessmentId: single.assessmentId,
-          chapter: 'screening',
-          questionId: '001',
-        },
-      });
-  };
   const retry = useMutation({
     mutationFn: () => chooseFailedTargets(props.jobId, bulkStore.getSnapshot()),
     onSuccess: () => {
@@ -190,27 +155,82 @@ function CopiedJob(props: { jobId: string; entries: readonly CopiedEntry[] }) {
         selected={selected}
         onToggle={toggle}
       />
-      <ActionBar label={t('copied.actionBar.label')}>
-        <Group justify="flex-end" gap="xs" align="flex-start">
-          <FinishButton />
-          <ReasonedButton
-            label={t('copied.edit')}
-            disabledReason={single ? null : t('copied.edit.disabled')}
-            onClick={edit}
-          />
-          <ReasonedButton
-            label={t('copied.approve', { count: toApprove.length })}
-            disabledReason={
-              approveBlocked === 'offline'
-                ? t('bulkApprove.offline')
-                : approveBlocked === 'selection'
-                  ? t('copied.approve.disabled')
-                  : null
-            }
-            onClick={approve}
-          />
-        </Group>
-      </ActionBar>
+      <CopiedActions entries={props.entries} selected={selected} current={current} />
     </>
+  );
+}
+
+/**
+ * The action bar of /copied: Finish, Edit (one selected copy, at screening question 001) and
+ * Approve (count), which takes the selected copies, or every copy the job made when none is
+ * selected (those not yet on screen too).
+ */
+function CopiedActions(props: {
+  entries: readonly CopiedEntry[];
+  selected: ReadonlySet<string>;
+  /** The copies as the server has them now, where their page has been read. */
+  current: ReadonlyMap<string, AssessmentListEntry>;
+}) {
+  const t = useTranslation();
+  const navigate = useNavigate();
+  const online = useOnline();
+  const { current } = props;
+  const chosen = props.entries.filter((entry) => props.selected.has(entry.assessmentId));
+  const single = chosen.length === 1 ? chosen[0] : undefined;
+  // docs/product.md 2: every copy to approve must be ready for approval (docs/product.md 5), and
+  // the job needs a connection. /approve gets them in its navigation state.
+  const toApprove = (chosen.length > 0 ? chosen : props.entries).map((entry) => ({
+    ...entry,
+    eligibleForApproval: isCopyReadyForApproval(entry, current.get(entry.assessmentId)),
+  }));
+  const approveBlocked = approveCopiedBlock(toApprove, online);
+  const approve = () => {
+    if (approveBlocked) return;
+    const request = {
+      from: 'copied' as const,
+      properties: toApprove.map(({ propertyId, assessmentId, location }) => ({
+        propertyId,
+        assessmentId,
+        location,
+      })),
+      origin: '/copied',
+    };
+    void navigate({ to: '/approve', state: approvalState(request, '/copied') });
+  };
+  const edit = () => {
+    if (single)
+      void navigate({
+        to: '/assessment/$propertyId/$assessmentId/$chapter/$questionId',
+        params: {
+          propertyId: single.propertyId,
+          assessmentId: single.assessmentId,
+          chapter: 'screening',
+          questionId: '001',
+        },
+      });
+  };
+
+  return (
+    <ActionBar label={t('copied.actionBar.label')}>
+      <Group justify="flex-end" gap="xs" align="flex-start">
+        <FinishButton />
+        <ReasonedButton
+          label={t('copied.edit')}
+          disabledReason={single ? null : t('copied.edit.disabled')}
+          onClick={edit}
+        />
+        <ReasonedButton
+          label={t('copied.approve', { count: toApprove.length })}
+          disabledReason={
+            approveBlocked === 'offline'
+              ? t('bulkApprove.offline')
+              : approveBlocked === 'selection'
+                ? t('copied.approve.disabled')
+                : null
+          }
+          onClick={approve}
+        />
+      </Group>
+    </ActionBar>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { cancelRoute, isCopyRunning } from '../../../domain/bulk-mode';
+import { cancelRoute, isCopyRunning, type BulkSource, type BulkTarget } from '../../../domain/bulk-mode';
 import { pasteBlock } from '../../../domain/bulk-selection';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
@@ -45,7 +45,6 @@ export function CopySummary() {
     );
   }
 
-  const block = pasteBlock(targets.length, online);
   const cancel = () => {
     const origin = cancelRoute(state);
     dispatch({ type: 'cancel' });
@@ -65,46 +64,15 @@ export function CopySummary() {
         description={t('copy.summary.description', { source: source.location })}
       />
       <Stack gap="lg">
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="copy-source">
-          <Text size="sm" c="gray.7" id="copy-source">
-            {t('copy.summary.source')}
-          </Text>
-          <Group gap="xs">
-            <Text fw={700}>{source.location}</Text>
-            <StatusBadge status={source.status} />
-          </Group>
-        </Paper>
+        <CopySource source={source} />
 
-        <section aria-labelledby="copy-targets">
-          <Group justify="space-between" mb="xs">
-            <Title order={2} size="h3" id="copy-targets">
-              {t(targets.length === 1 ? 'copy.summary.targets.one' : 'copy.summary.targets.other', {
-                count: targets.length,
-              })}
-            </Title>
-            <Group gap="sm">
-              {isList(state.origin) && state.origin && !running && (
-                <Anchor renderRoot={(p) => <Link {...p} to={state.origin!} />}>
-                  {t('copy.summary.backToList')}
-                </Anchor>
-              )}
-              {!running && (
-                <Anchor
-                  renderRoot={(p) => (
-                    <Link
-                      {...p}
-                      to="/copy/$propertyId/$assessmentId"
-                      params={{ propertyId: source.propertyId, assessmentId: source.assessmentId }}
-                    />
-                  )}
-                >
-                  {t('copy.summary.addBySearch')}
-                </Anchor>
-              )}
-            </Group>
-          </Group>
-          <TargetList targets={targets} onRemove={remove} disabled={running} />
-        </section>
+        <CopyTargets
+          origin={state.origin}
+          source={source}
+          targets={targets}
+          running={running}
+          onRemove={remove}
+        />
 
         <OverwriteWarning targets={targets} />
 
@@ -115,23 +83,13 @@ export function CopySummary() {
           </Alert>
         )}
 
-        <Group justify="flex-end" align="flex-start">
-          <Button variant="default" onClick={cancel} disabled={running}>
-            {t('propertiesList.action.cancel')}
-          </Button>
-          <ReasonedButton
-            label={t('copy.paste', { count: targets.length })}
-            disabledReason={
-              block === 'noTargets'
-                ? t('copy.paste.disabled')
-                : block === 'offline'
-                  ? t('bulkCopy.offline')
-                  : null
-            }
-            loading={running}
-            onClick={copyJob.paste}
-          />
-        </Group>
+        <PasteOrCancel
+          targetCount={targets.length}
+          block={pasteBlock(targets.length, online)}
+          running={running}
+          onCancel={cancel}
+          onPaste={copyJob.paste}
+        />
       </Stack>
       <CopyProgress
         opened={running || copyJob.job !== null}
@@ -143,5 +101,101 @@ export function CopySummary() {
         onStop={copyJob.stop}
       />
     </>
+  );
+}
+
+/** The assessment being copied: its residence and status. */
+function CopySource(props: { source: BulkSource }) {
+  const t = useTranslation();
+  const { source } = props;
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="copy-source">
+      <Text size="sm" c="gray.7" id="copy-source">
+        {t('copy.summary.source')}
+      </Text>
+      <Group gap="xs">
+        <Text fw={700}>{source.location}</Text>
+        <StatusBadge status={source.status} />
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * The residences chosen for the copy, each removable until it is pasted, with the ways to choose
+ * more: back to the department's list it began on, or by address search.
+ */
+function CopyTargets(props: {
+  /** Where the copy began. */
+  origin: string | null;
+  source: BulkSource;
+  targets: readonly BulkTarget[];
+  running: boolean;
+  onRemove: (propertyId: string) => void;
+}) {
+  const t = useTranslation();
+  const { origin, source, targets, running } = props;
+  return (
+    <section aria-labelledby="copy-targets">
+      <Group justify="space-between" mb="xs">
+        <Title order={2} size="h3" id="copy-targets">
+          {t(targets.length === 1 ? 'copy.summary.targets.one' : 'copy.summary.targets.other', {
+            count: targets.length,
+          })}
+        </Title>
+        <Group gap="sm">
+          {isList(origin) && origin && !running && (
+            <Anchor renderRoot={(p) => <Link {...p} to={origin} />}>{t('copy.summary.backToList')}</Anchor>
+          )}
+          {!running && (
+            <Anchor
+              renderRoot={(p) => (
+                <Link
+                  {...p}
+                  to="/copy/$propertyId/$assessmentId"
+                  params={{ propertyId: source.propertyId, assessmentId: source.assessmentId }}
+                />
+              )}
+            >
+              {t('copy.summary.addBySearch')}
+            </Anchor>
+          )}
+        </Group>
+      </Group>
+      <TargetList targets={targets} onRemove={props.onRemove} disabled={running} />
+    </section>
+  );
+}
+
+/**
+ * Cancel back to where the copy began, and Paste with the count (docs/product.md 5: not without
+ * targets, not offline).
+ */
+function PasteOrCancel(props: {
+  targetCount: number;
+  block: ReturnType<typeof pasteBlock>;
+  running: boolean;
+  onCancel: () => void;
+  onPaste: () => void;
+}) {
+  const t = useTranslation();
+  return (
+    <Group justify="flex-end" align="flex-start">
+      <Button variant="default" onClick={props.onCancel} disabled={props.running}>
+        {t('propertiesList.action.cancel')}
+      </Button>
+      <ReasonedButton
+        label={t('copy.paste', { count: props.targetCount })}
+        disabledReason={
+          props.block === 'noTargets'
+            ? t('copy.paste.disabled')
+            : props.block === 'offline'
+              ? t('bulkCopy.offline')
+              : null
+        }
+        loading={props.running}
+        onClick={props.onPaste}
+      />
+    </Group>
   );
 }

@@ -86,23 +86,7 @@ export function ResultsScreen(props: {
           />
         )}
         {eligible && (
-          <Group gap="sm">
-            <Button
-              renderRoot={(rootProps) => (
-                <Link {...rootProps} to="/residence/$propertyId" params={{ propertyId: props.propertyId }} />
-              )}
-            >
-              {t('assessmentResult.approveLater')}
-            </Button>
-            <Button
-              variant="outline"
-              color="red.9"
-              leftSection={<IconTrash size={16} aria-hidden />}
-              onClick={() => setDeleting(true)}
-            >
-              {t('assessmentResult.delete')}
-            </Button>
-          </Group>
+          <ApproveLaterOrDelete propertyId={props.propertyId} onDelete={() => setDeleting(true)} />
         )}
       </Stack>
       {eligible && (
@@ -115,5 +99,29 @@ export function ResultsScreen(props: {
       )}
       {progress}
     </>
+  );
+}
+
+/** Approve later (back to the residence) and Delete, for an assessment that may still change. */
+function ApproveLaterOrDelete(props: { propertyId: string; onDelete: () => void }) {
+  const t = useTranslation();
+  return (
+    <Group gap="sm">
+      <Button
+        renderRoot={(rootProps) => (
+          <Link {...rootProps} to="/residence/$propertyId" params={{ propertyId: props.propertyId }} />
+        )}
+      >
+        {t('assessmentResult.approveLater')}
+      </Button>
+      <Button
+        variant="outline"
+        color="red.9"
+        leftSection={<IconTrash size={16} aria-hidden />}
+        onClick={props.onDelete}
+      >
+        {t('assessmentResult.delete')}
+      </Button>
+    </Group>
   );
 }
