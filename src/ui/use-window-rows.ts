@@ -1,5 +1,5 @@
 import { useWindowVirtualizer, windowScroll, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * The window's size for the virtualizer, from resize events only. The library's own observer
@@ -46,13 +46,16 @@ function scrollWindowAfterAttach(): typeof windowScroll {
  * commit and its state update rendered the list a second time in the same task, the longest
  * task of the page's start. Until then the offset is 0, which at the top of the page renders
  * the rows in view and a few more; the rows' positions within the list do not depend on it.
+ * A caller that needs the list's element itself passes its own `ref`.
  */
 export function useWindowRows<E extends HTMLElement>(options: {
   count: number;
   itemHeight: number;
   overscan: number;
+  ref?: RefObject<E | null>;
 }) {
-  const ref = useRef<E>(null);
+  const ownRef = useRef<E>(null);
+  const ref = options.ref ?? ownRef;
   const [scrollMargin, setScrollMargin] = useState(0);
   // The window's size from the start (the virtualizer's default is 0 by 0, read in a layout
   // effect): the first render then mounts the rows in view in React's interruptible render,
@@ -75,7 +78,7 @@ export function useWindowRows<E extends HTMLElement>(options: {
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [ref]);
   const virtualizer = useWindowVirtualizer({
     count: options.count,
     estimateSize: () => options.itemHeight,

@@ -3,7 +3,7 @@ import { IconX } from '@tabler/icons-react';
 import type { BulkTarget } from '../../../domain/bulk-mode';
 import { useTranslation } from '../../../i18n/use-translation';
 import { StatusBadge } from '../../../ui/status-badge';
-import { useWindowRows } from '../../../ui/use-window-rows';
+import { WindowList } from '../../../ui/window-list';
 import classes from '../results/job-results.module.css';
 
 /** A line's fixed height: the address with its status and the remove button, and the gap. */
@@ -24,41 +24,30 @@ export function TargetList(props: {
   removeLabel?: 'copy.summary.remove' | 'bulkCopy.remove';
 }) {
   const t = useTranslation();
-  const { ref, virtualizer, scrollMargin } = useWindowRows<HTMLUListElement>({
-    count: props.targets.length,
-    itemHeight: ROW_HEIGHT,
-    overscan: 8,
-  });
   if (props.targets.length === 0) return <Text role="status">{t('copy.summary.empty')}</Text>;
   return (
-    <ul ref={ref} className={classes.list} style={{ height: virtualizer.getTotalSize() }}>
-      {virtualizer.getVirtualItems().map((row) => {
-        const target = props.targets[row.index]!;
-        return (
-          <li
-            key={row.index}
-            className={classes.row}
-            style={{ top: row.start - scrollMargin, height: ROW_HEIGHT }}
-          >
-            <div className={classes.body}>
-              <div className={classes.line}>
-                <span className={classes.location}>{target.location}</span>
-                <StatusBadge status={target.status} />
-              </div>
-              {!props.disabled && (
-                <ActionIcon
-                  variant="subtle"
-                  color="gray.8"
-                  aria-label={t(props.removeLabel ?? 'copy.summary.remove', { location: target.location })}
-                  onClick={() => props.onRemove(target.propertyId)}
-                >
-                  <IconX size={18} aria-hidden />
-                </ActionIcon>
-              )}
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <WindowList
+      items={props.targets}
+      rowHeight={ROW_HEIGHT}
+      overscan={8}
+      renderRow={(target) => (
+        <div className={classes.body}>
+          <div className={classes.line}>
+            <span className={classes.location}>{target.location}</span>
+            <StatusBadge status={target.status} />
+          </div>
+          {!props.disabled && (
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              aria-label={t(props.removeLabel ?? 'copy.summary.remove', { location: target.location })}
+              onClick={() => props.onRemove(target.propertyId)}
+            >
+              <IconX size={18} aria-hidden />
+            </ActionIcon>
+          )}
+        </div>
+      )}
+    />
   );
 }

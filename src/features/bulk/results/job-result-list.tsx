@@ -1,13 +1,13 @@
 import { Button, Group, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { memo, useEffect } from 'react';
+import { memo } from 'react';
 import type { JobItem, JobKind } from '../../../../shared/contract/dto';
 import { futureDayOf } from '../../../domain/bulk-approval';
 import { displayStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate } from '../../../ui/format';
 import { StatusBadge } from '../../../ui/status-badge';
-import { useWindowRows } from '../../../ui/use-window-rows';
+import { WindowList } from '../../../ui/window-list';
 import classes from './job-results.module.css';
 
 /** A row's fixed height: the address, its status and its note on two lines, and the gap. */
@@ -47,7 +47,6 @@ function ItemNote(props: { item: JobItem; kind: JobKind; copy: CopyRowState | un
 const JobResultRow = memo(function JobResultRow(props: {
   item: JobItem;
   kind: JobKind;
-  top: number;
   copy: CopyRowState | undefined;
   selected: boolean;
   onToggle: ((assessmentId: string) => void) | undefined;
@@ -59,56 +58,49 @@ const JobResultRow = memo(function JobResultRow(props: {
   // docs/product.md 2: a copy opens at screening question 001.
   const opensCopy = kind === 'copy' && assessment !== null;
   return (
-    <li
-      className={classes.row}
-      style={{ top: props.top, height: ROW_HEIGHT }}
-      data-position={item.position}
-      data-outcome={item.outcome}
-    >
-      <div className={classes.body}>
-        {onToggle && assessment && (
-          <input
-            type="checkbox"
-            className={classes.check}
-            aria-label={t('propertiesList.selectRow', { location })}
-            checked={props.selected}
-            onChange={() => onToggle(assessment.assessmentId)}
-          />
+    <div className={classes.body}>
+      {onToggle && assessment && (
+        <input
+          type="checkbox"
+          className={classes.check}
+          aria-label={t('propertiesList.selectRow', { location })}
+          checked={props.selected}
+          onChange={() => onToggle(assessment.assessmentId)}
+        />
+      )}
+      <div className={classes.text}>
+        {opensCopy ? (
+          <Link
+            className={`${classes.location} ${classes.link}`}
+            aria-label={t('copied.open', { location })}
+            to="/assessment/$propertyId/$assessmentId/$chapter/$questionId"
+            params={{
+              propertyId: item.propertyId,
+              assessmentId: assessment.assessmentId,
+              chapter: 'screening',
+              questionId: '001',
+            }}
+          >
+            {location}
+          </Link>
+        ) : (
+          <span className={classes.location}>{location}</span>
         )}
-        <div className={classes.text}>
-          {opensCopy ? (
-            <Link
-              className={`${classes.location} ${classes.link}`}
-              aria-label={t('copied.open', { location })}
-              to="/assessment/$propertyId/$assessmentId/$chapter/$questionId"
-              params={{
-                propertyId: item.propertyId,
-                assessmentId: assessment.assessmentId,
-                chapter: 'screening',
-                questionId: '001',
-              }}
-            >
-              {location}
-            </Link>
-          ) : (
-            <span className={classes.location}>{location}</span>
+        <span className={classes.details}>
+          {assessment && (
+            <StatusBadge
+              status={displayStatus(
+                assessment.assessmentStatus,
+                assessment.isCalculated,
+                assessment.futureApprovedDate,
+              )}
+              futureApprovedDate={assessment.futureApprovedDate}
+            />
           )}
-          <span className={classes.details}>
-            {assessment && (
-              <StatusBadge
-                status={displayStatus(
-                  assessment.assessmentStatus,
-                  assessment.isCalculated,
-                  assessment.futureApprovedDate,
-                )}
-                futureApprovedDate={assessment.futureApprovedDate}
-              />
-            )}
-            <ItemNote item={item} kind={kind} copy={props.copy} />
-          </span>
-        </div>
+          <ItemNote item={item} kind={kind} copy={props.copy} />
+        </span>
       </div>
-    </li>
+    </div>
   );
 });
 
@@ -132,41 +124,29 @@ export function JobResultList(props: {
   onToggle?: (assessmentId: string) => void;
 }) {
   const { items, onNearEnd } = props;
-  const { ref, virtualizer, scrollMargin } = useWindowRows<HTMLUListElement>({
-    count: items.length,
-    itemHeight: ROW_HEIGHT,
-    overscan: 6,
-  });
-  const rows = virtualizer.getVirtualItems();
-  const lastInView = rows.at(-1)?.index ?? -1;
-  const nearEnd = items.length < props.total && lastInView >= items.length - 1 - LOAD_AHEAD;
-  useEffect(() => {
-    if (nearEnd) onNearEnd();
-  }, [nearEnd, onNearEnd, items.length]);
   return (
     <>
-      <ul
-        ref={ref}
-        className={classes.list}
-        aria-label={props.label}
-        style={{ height: virtualizer.getTotalSize() }}
-      >
-        {rows.map((row) => {
-          const item = items[row.index]!;
+      <WindowList
+        items={items}
+        rowHeight={ROW_HEIGHT}
+        overscan={6}
+        onNearEnd={items.length < props.total ? onNearEnd : undefined}
+        nearEndWithin={LOAD_AHEAD}
+        listProps={{ 'aria-label': props.label }}
+        rowAttributes={(item) => ({ 'data-position': item.position, 'data-outcome': item.outcome })}
+        renderRow={(item) => {
           const assessmentId = item.assessment?.assessmentId;
           return (
             <JobResultRow
-              key={row.index}
               item={item}
               kind={props.kind}
-              top={row.start - scrollMargin}
               copy={assessmentId ? props.copyOf?.(assessmentId) : undefined}
               selected={assessmentId ? (props.selected?.has(assessmentId) ?? false) : false}
               onToggle={props.onToggle}
             />
           );
-        })}
-      </ul>
+        }}
+      />
       {props.loadFailed && <LoadFailed onRetry={props.onRetry} />}
     </>
   );

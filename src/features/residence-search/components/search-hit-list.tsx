@@ -1,11 +1,11 @@
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import type { PropertySearchResult } from '../../../../shared/contract/dto';
 import { INVALID_RESIDENCE_ID } from '../../../../shared/rules/location';
 import { displayStatus } from '../../../../shared/rules/statuses';
 import { StatusBadge } from '../../../ui/status-badge';
 import { useCurrentPath } from '../../../ui/use-current-path';
 import { useResidenceLinks } from '../../../ui/use-residence-links';
-import { useWindowRows } from '../../../ui/use-window-rows';
+import { WindowList } from '../../../ui/window-list';
 import classes from './search-hit-list.module.css';
 
 /** A hit's fixed height: the address on one line, its status under it, and the gap to the next. */
@@ -14,35 +14,28 @@ const HIT_HEIGHT = 84;
 const LOAD_AHEAD = 20;
 
 /** One hit: the address as a link to the residence (a hit without one as text) and its status. */
-const SearchHit = memo(function SearchHit(props: {
-  hit: PropertySearchResult;
-  index: number;
-  top: number;
-  href: string | null;
-}) {
+const SearchHit = memo(function SearchHit(props: { hit: PropertySearchResult; href: string | null }) {
   const { hit } = props;
   return (
-    <li className={classes.hit} style={{ top: props.top, height: HIT_HEIGHT }} data-index={props.index}>
-      <div className={classes.body}>
-        {props.href === null ? (
-          <span className={classes.location}>{hit.location}</span>
-        ) : (
-          <a
-            className={`${classes.location} ${classes.link}`}
-            href={props.href}
-            data-residence-id={hit.residenceId}
-          >
-            {hit.location}
-          </a>
-        )}
-        <span>
-          <StatusBadge
-            status={displayStatus(hit.assessmentStatus, hit.isCalculated, hit.futureApprovedDate)}
-            futureApprovedDate={hit.futureApprovedDate}
-          />
-        </span>
-      </div>
-    </li>
+    <div className={classes.body}>
+      {props.href === null ? (
+        <span className={classes.location}>{hit.location}</span>
+      ) : (
+        <a
+          className={`${classes.location} ${classes.link}`}
+          href={props.href}
+          data-residence-id={hit.residenceId}
+        >
+          {hit.location}
+        </a>
+      )}
+      <span>
+        <StatusBadge
+          status={displayStatus(hit.assessmentStatus, hit.isCalculated, hit.futureApprovedDate)}
+          futureApprovedDate={hit.futureApprovedDate}
+        />
+      </span>
+    </div>
   );
 });
 
@@ -60,44 +53,30 @@ export function SearchHitList(props: {
   onFocused?: () => void;
 }) {
   const { hits, onNearEnd, focusIndex = null, onFocused } = props;
-  const { ref, virtualizer, scrollMargin } = useWindowRows<HTMLUListElement>({
-    count: hits.length,
-    itemHeight: HIT_HEIGHT,
-    overscan: 6,
-  });
+  const listRef = useRef<HTMLUListElement>(null);
   // The residence's back link returns to these results (docs/product.md 2).
   const links = useResidenceLinks(useCurrentPath());
-  const items = virtualizer.getVirtualItems();
-  const lastInView = items.at(-1)?.index ?? -1;
-  const nearEnd = hits.length > 0 && lastInView >= hits.length - 1 - LOAD_AHEAD;
-  useEffect(() => {
-    if (nearEnd) onNearEnd?.();
-  }, [nearEnd, onNearEnd, hits.length]);
   useEffect(() => {
     if (focusIndex === null || focusIndex >= hits.length) return;
-    ref.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"] a`)?.focus();
+    listRef.current?.querySelector<HTMLElement>(`[data-index="${focusIndex}"] a`)?.focus();
     onFocused?.();
-  }, [focusIndex, hits.length, onFocused, ref]);
+  }, [focusIndex, hits.length, onFocused]);
   return (
-    <ul
-      ref={ref}
-      className={classes.list}
-      style={{ height: virtualizer.getTotalSize() }}
-      {...links.listProps}
-    >
-      {items.map((virtual) => {
-        const hit = hits[virtual.index]!;
-        return (
-          // Keyed by position, as a department's list (residence-lists' property-table.tsx).
-          <SearchHit
-            key={virtual.index}
-            hit={hit}
-            index={virtual.index}
-            top={virtual.start - scrollMargin}
-            href={hit.residenceId === INVALID_RESIDENCE_ID ? null : links.href(hit.residenceId)}
-          />
-        );
-      })}
-    </ul>
+    <WindowList
+      items={hits}
+      rowHeight={HIT_HEIGHT}
+      overscan={6}
+      onNearEnd={hits.length > 0 ? onNearEnd : undefined}
+      nearEndWithin={LOAD_AHEAD}
+      listRef={listRef}
+      listProps={links.listProps}
+      rowAttributes={(_, index) => ({ 'data-index': index })}
+      renderRow={(hit) => (
+        <SearchHit
+          hit={hit}
+          href={hit.residenceId === INVALID_RESIDENCE_ID ? null : links.href(hit.residenceId)}
+        />
+      )}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { ItemStatus, NotOnDeviceLink } from './row-marks';
 import classes from './property-list.module.css';
 import type { ListSelection } from './use-list-selection';
 import { useResidenceLinks } from '../../../../ui/use-residence-links';
-import { useWindowRows } from '../../../../ui/use-window-rows';
+import { WindowList } from '../../../../ui/window-list';
 
 const CARD_HEIGHT = 104;
 
@@ -18,7 +18,6 @@ const CARD_HEIGHT = 104;
  */
 const PropertyCard = memo(function PropertyCard(props: {
   item: PropertyListItem;
-  top: number;
   selected: boolean;
   toggle: (key: string) => void;
   blocked: NotSelectableReason | undefined;
@@ -29,45 +28,39 @@ const PropertyCard = memo(function PropertyCard(props: {
   const { item, blocked, toggle } = props;
   const reasonId = `card-not-selectable-${item.key}`;
   return (
-    <li className={classes.card} style={{ top: props.top, height: CARD_HEIGHT }}>
-      <div className={classes.cardBody}>
-        <div className={classes.cardText}>
-          {props.availability === 'unavailable' ? (
-            <NotOnDeviceLink
-              className={classes.cardLink}
-              reasonId={`card-not-on-device-${item.key}`}
-              showReason
-            >
-              {item.location}
-            </NotOnDeviceLink>
-          ) : (
-            <a className={classes.cardLink} href={props.href} data-residence-id={item.residenceId}>
-              {item.location}
-            </a>
-          )}
-          <ItemStatus
-            item={item}
-            waitingForApproval={blocked === 'ready'}
-            availability={props.availability}
-          />
-          {/* docs/product.md 4: why this residence cannot receive the copy. */}
-          {blocked && (
-            <span id={reasonId} className={classes.notSelectable}>
-              {t(`propertiesList.notSelectable.${blocked}`)}
-            </span>
-          )}
-        </div>
-        <input
-          type="checkbox"
-          className={classes.rowCheck}
-          aria-label={t('propertiesList.selectRow', { location: item.location })}
-          checked={props.selected}
-          onChange={() => toggle(item.key)}
-          disabled={blocked !== undefined}
-          aria-describedby={blocked ? reasonId : undefined}
-        />
+    <div className={classes.cardBody}>
+      <div className={classes.cardText}>
+        {props.availability === 'unavailable' ? (
+          <NotOnDeviceLink
+            className={classes.cardLink}
+            reasonId={`card-not-on-device-${item.key}`}
+            showReason
+          >
+            {item.location}
+          </NotOnDeviceLink>
+        ) : (
+          <a className={classes.cardLink} href={props.href} data-residence-id={item.residenceId}>
+            {item.location}
+          </a>
+        )}
+        <ItemStatus item={item} waitingForApproval={blocked === 'ready'} availability={props.availability} />
+        {/* docs/product.md 4: why this residence cannot receive the copy. */}
+        {blocked && (
+          <span id={reasonId} className={classes.notSelectable}>
+            {t(`propertiesList.notSelectable.${blocked}`)}
+          </span>
+        )}
       </div>
-    </li>
+      <input
+        type="checkbox"
+        className={classes.rowCheck}
+        aria-label={t('propertiesList.selectRow', { location: item.location })}
+        checked={props.selected}
+        onChange={() => toggle(item.key)}
+        disabled={blocked !== undefined}
+        aria-describedby={blocked ? reasonId : undefined}
+      />
+    </div>
   );
 });
 
@@ -77,36 +70,24 @@ export function PropertyCards(props: {
   selection: ListSelection;
   availability: (residenceId: string) => Availability;
 }) {
-  const { ref, virtualizer, scrollMargin } = useWindowRows<HTMLUListElement>({
-    count: props.items.length,
-    itemHeight: CARD_HEIGHT,
-    overscan: 4,
-  });
   const { selection } = props;
   const links = useResidenceLinks();
   return (
-    <ul
-      ref={ref}
-      className={classes.cardList}
-      style={{ height: virtualizer.getTotalSize() }}
-      {...links.listProps}
-    >
-      {virtualizer.getVirtualItems().map((virtual) => {
-        const item = props.items[virtual.index]!;
-        // Keyed by position, as the table's rows (property-table.tsx).
-        return (
-          <PropertyCard
-            key={virtual.index}
-            item={item}
-            top={virtual.start - scrollMargin}
-            selected={selection.selected.has(item.key)}
-            toggle={selection.toggle}
-            blocked={selection.blocked.get(item.key)}
-            href={links.href(item.residenceId)}
-            availability={props.availability(item.residenceId)}
-          />
-        );
-      })}
-    </ul>
+    <WindowList
+      items={props.items}
+      rowHeight={CARD_HEIGHT}
+      overscan={4}
+      listProps={links.listProps}
+      renderRow={(item) => (
+        <PropertyCard
+          item={item}
+          selected={selection.selected.has(item.key)}
+          toggle={selection.toggle}
+          blocked={selection.blocked.get(item.key)}
+          href={links.href(item.residenceId)}
+          availability={props.availability(item.residenceId)}
+        />
+      )}
+    />
   );
 }

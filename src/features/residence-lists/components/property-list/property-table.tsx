@@ -1,6 +1,6 @@
 import type { PropertyFilters } from '../../../../domain/property-filter';
 import { useResidenceLinks } from '../../../../ui/use-residence-links';
-import { useWindowRows } from '../../../../ui/use-window-rows';
+import { WindowList } from '../../../../ui/window-list';
 import type { Availability } from '../../hooks/use-offline-availability';
 import type { OnFilter } from './filter-inputs';
 import type { PropertyListItem } from './list-items';
@@ -22,15 +22,6 @@ export function PropertyTable(props: {
   selection: ListSelection;
   availability: (residenceId: string) => Availability;
 }) {
-  const { ref, virtualizer, scrollMargin } = useWindowRows<HTMLTableSectionElement>({
-    count: props.items.length,
-    itemHeight: ROW_HEIGHT,
-    // Rows past the viewport mount on every filter change too: a few are enough to scroll into.
-    overscan: 6,
-  });
-  const rows = virtualizer.getVirtualItems();
-  const before = rows.length > 0 ? rows[0]!.start - scrollMargin : 0;
-  const after = rows.length > 0 ? virtualizer.getTotalSize() - (rows.at(-1)!.end - scrollMargin) : 0;
   const { selection } = props;
   const links = useResidenceLinks();
 
@@ -43,36 +34,27 @@ export function PropertyTable(props: {
         someSelected={selection.someSelected}
         toggleAll={selection.toggleAll}
       />
-      <tbody ref={ref} {...links.listProps}>
-        {before > 0 && (
-          <tr aria-hidden style={{ height: before }}>
-            <td colSpan={COLUMNS} />
-          </tr>
+      <WindowList
+        as="tbody"
+        columns={COLUMNS}
+        items={props.items}
+        rowHeight={ROW_HEIGHT}
+        // Rows past the viewport mount on every filter change too: a few are enough to scroll into.
+        overscan={6}
+        listProps={links.listProps}
+        renderRow={(item, index) => (
+          <TableRow
+            item={item}
+            // After the head's two rows (the titles and the filters).
+            rowIndex={index + 3}
+            selected={selection.selected.has(item.key)}
+            toggle={selection.toggle}
+            blocked={selection.blocked.get(item.key)}
+            href={links.href(item.residenceId)}
+            availability={props.availability(item.residenceId)}
+          />
         )}
-        {rows.map((virtual) => {
-          const item = props.items[virtual.index]!;
-          // Keyed by position: when a keystroke changes the rows in view, their elements are
-          // updated in place rather than removed and created again (docs/performance.md,
-          // "The big list"); while scrolling a position keeps its residence, so focus stays.
-          return (
-            <TableRow
-              key={virtual.index}
-              item={item}
-              rowIndex={virtual.index + 3}
-              selected={selection.selected.has(item.key)}
-              toggle={selection.toggle}
-              blocked={selection.blocked.get(item.key)}
-              href={links.href(item.residenceId)}
-              availability={props.availability(item.residenceId)}
-            />
-          );
-        })}
-        {after > 0 && (
-          <tr aria-hidden style={{ height: after }}>
-            <td colSpan={COLUMNS} />
-          </tr>
-        )}
-      </tbody>
+      />
     </table>
   );
 }
