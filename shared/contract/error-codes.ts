@@ -78,3 +78,28 @@ export type ErrorCode = (typeof API_ERROR_CODES)[number] | AnswerErrorCode;
 
 /** Every code of ErrorCode, for the ErrorBody schema. */
 export const ERROR_CODES: readonly ErrorCode[] = [...API_ERROR_CODES, ...Object.values(ANSWER_ERROR_CODES)];
+
+/**
+ * The code of a job item that failed (docs/api.md "Jobs", "Item failures"): a job's
+ * `failedItems` and its items' `code` carry it beside the Danish reason, never an error body.
+ * Some share an error code's name and meaning; `FAILED` stands for a failed item stored
+ * without a code.
+ */
+export const JOB_ITEM_FAILURE_CODES = [
+  // finishassessments: the assessment changed since the job was queued
+  'ASSESSMENT_NOT_FOUND',
+  'ASSESSMENT_APPROVED',
+  'ASSESSMENT_NOT_APPROVABLE',
+  'ASSESSMENT_NOT_CALCULATED',
+  // copyassessments: the target or the source changed since
+  'PROPERTY_NOT_FOUND',
+  'SOURCE_NOT_FOUND',
+  'TARGET_READY',
+  // any job: it failed five times, or its user lost the right to it
+  'JOB_ABORTED',
+  'WRITE_ACCESS_LOST',
+  'MEMBERSHIP_LOST',
+  'FAILED',
+] as const;
+
+export type JobItemFailureCode = (typeof JOB_ITEM_FAILURE_CODES)[number];

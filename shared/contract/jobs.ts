@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Nullable, Uuid } from './common';
 import { AssessmentListEntry } from './assessments';
+import { JOB_ITEM_FAILURE_CODES, type JobItemFailureCode } from './error-codes';
 import { JOB_ITEM_OUTCOMES } from './job-outcomes';
 import { JOB_ITEMS_DEFAULT_LIMIT, JOB_ITEMS_MAX_LIMIT, MAX_JOB_ITEMS } from './limits';
 
@@ -25,6 +26,16 @@ export type JobStatus = Static<typeof JobStatus>;
 /** What became of one item of a job (job-outcomes.ts). */
 export const JobItemOutcome = Type.Enum([...JOB_ITEM_OUTCOMES], { type: 'string' });
 export type JobItemOutcome = Static<typeof JobItemOutcome>;
+
+/** Why an item failed (error-codes.ts JOB_ITEM_FAILURE_CODES). */
+export const JobItemFailure = Type.Enum([...JOB_ITEM_FAILURE_CODES], { type: 'string' });
+export type JobItemFailure = Static<typeof JobItemFailure>;
+
+/** A failed item's code, null for any other item. */
+const NullableJobItemFailure = Type.Unsafe<JobItemFailureCode | null>({
+  type: ['string', 'null'],
+  enum: [...JOB_ITEM_FAILURE_CODES, null],
+});
 
 // ---- Requests ---------------------------------------------------------------------------
 
@@ -82,7 +93,7 @@ export type JobCreated = Static<typeof JobCreated>;
 export const FailedJobItem = Type.Object({
   propertyId: Type.String(),
   assessmentId: Nullable(Type.String()),
-  code: Type.String(),
+  code: JobItemFailure,
   message: Type.String(),
 });
 export type FailedJobItem = Static<typeof FailedJobItem>;
@@ -110,7 +121,7 @@ export const JobItem = Type.Object({
   location: Type.String(),
   outcome: JobItemOutcome,
   /** A failed item's code and Danish reason; null otherwise. */
-  code: Nullable(Type.String()),
+  code: NullableJobItemFailure,
   message: Nullable(Type.String()),
   /** Finish jobs: the day the approval was asked to take effect (YYYY-MM-DD); null for copies. */
   validFrom: Nullable(Type.String()),

@@ -68,7 +68,7 @@ export function derivedStateOfList(questions: readonly Question[], converted: bo
  */
 export function withScreeningApplied(questions: readonly Question[], converted: boolean): Question[] {
   const rules = questions.map(ruleQuestionOf);
-  const excluded = deriveAssessmentState(rules, answerMapOfList(questions), converted).excluded_handicaps;
+  const excluded = deriveAssessmentState(rules, answerMapOfList(questions), converted).excludedHandicaps;
   return questions.map((q, i) => {
     const isHidden = isHiddenQuestion(rules[i]!, excluded);
     return q.isHidden === isHidden ? q : { ...q, isHidden };
@@ -146,10 +146,10 @@ export function answeredAssessment<T extends DerivedDetails & { converted: boole
   const state = derivedStateOfList(questions, assessment.converted);
   return {
     ...assessment,
-    screeningCompleted: state.screening_completed,
-    excludedHandicaps: state.excluded_handicaps,
-    handicapsForEvaluation: state.handicaps_for_evaluation,
-    isCalculated: state.is_calculated,
+    screeningCompleted: state.screeningCompleted,
+    excludedHandicaps: state.excludedHandicaps,
+    handicapsForEvaluation: state.handicapsForEvaluation,
+    isCalculated: state.isCalculated,
     lastAnsweredQuestionUniqueId: questionUniqueId,
   };
 }

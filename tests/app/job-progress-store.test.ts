@@ -168,7 +168,9 @@ describe('the job progress store (docs/architecture.md 2 "Bulk jobs")', () => {
     h.setServer({
       status: 'partlyFailed',
       currentCount: 2,
-      failedItems: [{ propertyId: 'p1', assessmentId: 'a1', code: 'X', message: 'Vurderingen er låst' }],
+      failedItems: [
+        { propertyId: 'p1', assessmentId: 'a1', code: 'ASSESSMENT_APPROVED', message: 'Vurderingen er låst' },
+      ],
     });
     await vi.advanceTimersByTimeAsync(1000);
     expect(h.store.getSnapshot()?.progress).toMatchObject({

@@ -541,7 +541,12 @@ describe('approving from the results page (docs/product.md 2 "The results page")
         currentCount: 1,
         errorCount: 1,
         failedItems: [
-          { propertyId: PROPERTY, assessmentId: ASSESSMENT, code: 'LOCKED', message: 'Vurderingen er låst' },
+          {
+            propertyId: PROPERTY,
+            assessmentId: ASSESSMENT,
+            code: 'ASSESSMENT_APPROVED',
+            message: 'Vurderingen er låst',
+          },
         ],
       },
     ]);

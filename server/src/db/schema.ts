@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { JobItemFailureCode } from '../../../shared/contract/error-codes';
 
 /** Kysely types of the tables created by the migrations in ./migrations. */
 
@@ -174,7 +175,8 @@ export interface JobItemTable {
   valid_from: string | null;
   status: ColumnType<JobItemStatus, JobItemStatus | undefined, JobItemStatus>;
   result_id: string | null;
-  error_code: string | null;
+  /** shared/contract/error-codes.ts JOB_ITEM_FAILURE_CODES; null unless failed. */
+  error_code: JobItemFailureCode | null;
   error_message: string | null;
   updated_at: DefaultedTimestamp;
 }

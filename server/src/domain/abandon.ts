@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { assertMember, type AuthUser } from '../auth/guard';
+import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
-import { HttpError } from '../errors';
+import { HttpError, notFound } from '../errors';
 
 /**
  * Abandoning (docs/domain.md 2.2): any status but approved becomes cancelled, after which every
@@ -35,4 +37,56 @@ export async function cancelAssessments(
     .where('status', '!=', 'approved')
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** One assessment to abandon, with the residence it must be on (ids lower-cased). */
+export interface AbandonTarget {
+  assessmentId: string;
+  propertyId: string;
+}
+
+/**
+ * abandonassessments: every listed assessment cancelled, or none. In one transaction with the
+ * rows locked, so that no approval slips in between check and write: 403 for another
+ * organization's (before anything about the rest), 404 for an unknown one or one not on its
+ * residence, 409 when one is approved. Answers how many assessments were listed.
+ */
+export async function abandonAssessments(
+  db: Kysely<Database>,
+  user: AuthUser,
+  pairs: readonly AbandonTarget[],
+): Promise<number> {
+  // Sorted, so that two lists lock their common rows in the same order (no deadlock).
+  const ids = [...new Set(pairs.map((p) => p.assessmentId))].sort();
+  return db.transaction().execute(async (trx) => {
+    const rows = new Map<string, { residence_id: string; organization_id: string; status: string }>();
+    for (const chunk of chunks(ids)) {
+      const found = await trx
+        .selectFrom('assessments')
+        .select(['id', 'residence_id', 'organization_id', 'status'])
+        .where('id', 'in', chunk)
+        .orderBy('id')
+        // Locked until the commit, so that no approval slips in between check and write.
+        .forUpdate()
+        .execute();
+      for (const row of found) rows.set(row.id, row);
+    }
+    // Another organization's id first: 403 before anything about the rest, without its data.
+    for (const organizationId of new Set([...rows.values()].map((r) => r.organization_id))) {
+      assertMember(user, organizationId);
+    }
+    for (const pair of pairs) {
+      const row = rows.get(pair.assessmentId);
+      if (!row) throw notFound(`Assessment ${pair.assessmentId} not found`);
+      if (row.residence_id !== pair.propertyId) {
+        throw notFound(`Assessment ${pair.assessmentId} not found on this property`);
+      }
+    }
+    const approved = [...rows].find(([, r]) => r.status === 'approved');
+    if (approved) throw approvedConflict(approved[0]);
+    const open = [...rows].filter(([, r]) => r.status !== 'cancelled').map(([id]) => id);
+    await cancelAssessments(trx, open, new Date());
+    // Every listed assessment is cancelled now, including those that were already.
+    return ids.length;
+  });
 }

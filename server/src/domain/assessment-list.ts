@@ -1,15 +1,31 @@
 import type { Kysely } from 'kysely';
 import type { AssessmentListEntry } from '../../../shared/contract/dto';
+import type { LocatedAssessmentRequestItem } from '../../../shared/contract/assessments';
 import { progress } from '../../../shared/rules/scoring';
+import type { AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
+import { isActiveIn } from './active-assessments-cache';
 import { toListEntry, type AssessmentListRow } from './assessment-state';
 import { loadAnswers, loadQuestions } from './catalogue';
 import { assessmentRowVersion, progressCacheOf } from './progress-cache';
 
 /**
- * Assessment list entries (docs/api.md: getactiveassessments, getlocatedassessments and a job's
- * items): the assessment with its residence's fields, and its progress.
+ * Assessment lists (docs/api.md: getassessments, getactiveassessments, getlocatedassessments
+ * and a job's items): the list entries are the assessment with its residence's fields, and its
+ * progress.
  */
+
+/** A residence's assessments that are not cancelled, newest first (getassessments, getproperty). */
+export function residenceAssessments(db: Kysely<Database>, residenceId: string) {
+  return db
+    .selectFrom('assessments')
+    .select(['id', 'status', 'converted'])
+    .where('residence_id', '=', residenceId)
+    .where('status', '!=', 'cancelled')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
 
 /** An assessment with the residence fields a list entry needs. */
 export function assessmentListQuery(db: Kysely<Database>) {
@@ -67,4 +83,46 @@ export async function toListEntries(
     }
   }
   return rows.map((row) => toListEntry(row, scored.get(row.id) ?? cache.get(row.id, row.version)!));
+}
+
+/** getactiveassessments: the organization's active assessments, newest first. */
+export async function activeAssessments(
+  db: Kysely<Database>,
+  organizationId: string,
+): Promise<AssessmentListEntry[]> {
+  const rows = await assessmentListQuery(db)
+    .where(isActiveIn(organizationId))
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .execute();
+  return toListEntries(db, rows);
+}
+
+/**
+ * getlocatedassessments: the assessments of the pairs in the order asked for, each once; a pair
+ * whose assessment is not of that property, or of another organization, is left out.
+ */
+export async function locatedAssessments(
+  db: Kysely<Database>,
+  user: AuthUser,
+  pairs: readonly LocatedAssessmentRequestItem[],
+): Promise<AssessmentListEntry[]> {
+  const ids = [...new Set(pairs.map((p) => p.assessmentId.toLowerCase()))];
+  if (ids.length === 0) return [];
+  const found = await assessmentListQuery(db)
+    .where('a.id', 'in', ids)
+    .where('a.status', '!=', 'cancelled')
+    .execute();
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const rows: VersionedRow[] = [];
+  const seen = new Set<string>();
+  for (const pair of pairs) {
+    const row = byId.get(pair.assessmentId.toLowerCase());
+    if (!row || seen.has(row.id)) continue;
+    if (row.residenceId !== pair.propertyId.toLowerCase()) continue;
+    if (!user.organizationIds.includes(row.organizationId)) continue;
+    seen.add(row.id);
+    rows.push(row);
+  }
+  return toListEntries(db, rows);
 }

@@ -1,9 +1,23 @@
 import type { AssessmentStatus } from '../db/schema';
 import type { AssessmentListEntry } from '../../../shared/contract/dto';
+import type { AssessmentState } from '../../../shared/rules/assessment-state';
 import { isoDate, isoOrNoDate, residenceLocation } from './residences';
 
 // The derived fields are the shared rule of src/domain (the form derives them offline too).
-export { deriveAssessmentState } from '../../../shared/rules/assessment-state';
+export { deriveAssessmentState, type AssessmentState } from '../../../shared/rules/assessment-state';
+
+/**
+ * The derived fields as the columns of `assessments` that hold them: the rule speaks the
+ * domain's names, the server maps them where it writes them.
+ */
+export function toAssessmentColumns(state: AssessmentState) {
+  return {
+    screening_completed: state.screeningCompleted,
+    excluded_handicaps: state.excludedHandicaps,
+    handicaps_for_evaluation: state.handicapsForEvaluation,
+    is_calculated: state.isCalculated,
+  };
+}
 
 /** An assessment row joined with its residence, as the list queries select it. */
 export interface AssessmentListRow {

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
+import type { CopyTargetRow } from '../../../shared/contract/copy-targets';
 import type { Database } from '../db/schema';
 import { HttpError } from '../errors';
-import { compareResidences, RESIDENCE_COLUMNS, residenceLocation, type ResidenceFields } from './residences';
+import {
+  compareResidences,
+  departmentPropertyRows,
+  RESIDENCE_COLUMNS,
+  residenceLocation,
+  type ResidenceFields,
+} from './residences';
 import { chunks } from '../db/chunks';
 
 /**
@@ -21,6 +28,27 @@ export function notCopyableReason(
   if (residenceId === sourceResidenceId) return 'source';
   if (hasReadyAssessment) return 'ready';
   return null;
+}
+
+/**
+ * The copytargets list: every row of the source residence's department as
+ * propertiesbydepartment lists it, each with whether a copy of the source may go there.
+ */
+export async function copyTargetRows(
+  db: Kysely<Database>,
+  sourceResidenceId: string,
+): Promise<CopyTargetRow[]> {
+  const { department_id } = await db
+    .selectFrom('residences')
+    .select('department_id')
+    .where('id', '=', sourceResidenceId)
+    .executeTakeFirstOrThrow();
+  const rows = await departmentPropertyRows(db, department_id);
+  const withReady = new Set(rows.filter((r) => r.assessmentStatus === 'ready').map((r) => r.residenceId));
+  return rows.map((row) => {
+    const reason = notCopyableReason(row.residenceId, sourceResidenceId, withReady.has(row.residenceId));
+    return { ...row, copyable: reason === null, notCopyableReason: reason };
+  });
 }
 
 /** The residences among `residenceIds` with a ready assessment, in address order. */

@@ -2,9 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { QuestionDef } from '../../../shared/rules/catalogue';
 import type { AnswerValue } from '../../../shared/rules/screening';
+import type { AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
-import { deriveAssessmentState } from './assessment-state';
-import { loadAnswers } from './catalogue';
+import { forbidden, HttpError } from '../errors';
+import { findAssessment, findResidence } from './access';
+import { deriveAssessmentState, toAssessmentColumns } from './assessment-state';
+import { loadAnswers, loadQuestions } from './catalogue';
 
 export interface NewAssessment {
   /** The target residence (access already checked by the caller). */
@@ -49,7 +52,7 @@ export async function insertNewAssessment(
       residence_id: residence.id,
       status: 'draft',
       converted: residence.is_converted,
-      ...deriveAssessmentState(questions, answers, residence.is_converted),
+      ...toAssessmentColumns(deriveAssessmentState(questions, answers, residence.is_converted)),
       valid_from: null,
       future_approved_date: null,
       source_assessment_id: sourceId,
@@ -96,3 +99,52 @@ export async function insertNewAssessment(
   }
   return { id, created: true };
 }
+
+/** What createnewassessment asks for (docs/api.md "createnewassessment"). */
+export interface CreateAssessmentCommand {
+  propertyId: string;
+  /** The assessment whose answers are copied, or null. */
+  sourceId: string | null;
+  /** The id the client chose, lower-cased; undefined for a new random one. */
+  clientId: string | undefined;
+}
+
+/**
+ * A new draft for the residence, optionally a copy of a source assessment of the same
+ * organization (insertNewAssessment, shared with the copy jobs). With `clientId` the
+ * draft gets that id, once: a create sent again from the outbox (its reply lost) finds its
+ * assessment and answers the same id; an id that is another residence's is a 409, and says
+ * nothing about that assessment (docs/api.md "createnewassessment").
+ */
+export async function createAssessment(
+  db: Kysely<Database>,
+  user: AuthUser,
+  { propertyId, sourceId, clientId }: CreateAssessmentCommand,
+): Promise<string> {
+  const residence = await findResidence(db, user, propertyId);
+  const source = sourceId ? await findAssessment(db, user, sourceId) : null;
+  if (source && source.organization_id !== residence.organization_id) {
+    throw forbidden('The source assessment belongs to another organization');
+  }
+  const questions = await loadQuestions(db);
+  return db.transaction().execute(async (trx) => {
+    const { id, created } = await insertNewAssessment(trx, questions, {
+      residence,
+      sourceId: source?.id ?? null,
+      userId: user.id,
+      now: new Date(),
+      id: clientId,
+    });
+    if (created) return id;
+    const existing = await trx
+      .selectFrom('assessments')
+      .select('residence_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (existing.residence_id !== residence.id) throw assessmentIdTaken();
+    return id;
+  });
+}
+
+const assessmentIdTaken = () =>
+  new HttpError(409, 'This assessment id belongs to another residence', 'ASSESSMENT_ID_TAKEN');

@@ -7,7 +7,7 @@ import type { HubConnection } from './connection';
 /**
  * The token of a hub request: `Authorization: Bearer …` (fetch requests, Node's WebSocket) or
  * the `access_token` query parameter (a browser's WebSocket and EventSource cannot set
- * headers). Never log it: app.ts redacts the query parameter from request logs.
+ * headers). Never log it: the request log (logging.ts) redacts it from the URLs it writes.
  */
 export function hubToken(authorization: string | undefined, query: URLSearchParams): string | undefined {
   return bearerToken(authorization) ?? (query.get('access_token') || undefined);

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { JobItemFailureCode } from '../../../shared/contract/error-codes';
 import type { Database } from '../db/schema';
 import { finalStatus, type JobCounts } from './job-counts';
 
@@ -8,7 +9,7 @@ import { finalStatus, type JobCounts } from './job-counts';
  */
 export async function abortJob(
   db: Kysely<Database>,
-  params: { jobId: string; owner: string; now: Date; code: string; message: string },
+  params: { jobId: string; owner: string; now: Date; code: JobItemFailureCode; message: string },
 ): Promise<{ counts: JobCounts; lastPropertyId: string | null } | null> {
   const { jobId, owner, now, code, message } = params;
   return db.transaction().execute(async (trx) => {

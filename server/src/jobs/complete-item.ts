@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { JobItemFailureCode } from '../../../shared/contract/error-codes';
 import type { Database, JobItemStatus, JobStatus } from '../db/schema';
 import { LeaseLostError } from './errors';
 import { finalStatus, type JobCounts } from './job-counts';
@@ -39,7 +40,7 @@ export async function nextPendingItem(db: Kysely<Database>, jobId: string): Prom
 export type ItemOutcome =
   | { status: 'done'; resultId: string | null }
   | { status: 'skipped' }
-  | { status: 'failed'; code: string; message: string };
+  | { status: 'failed'; code: JobItemFailureCode; message: string };
 
 /**
  * One item in one transaction: locks the job row and checks that `owner` still holds it

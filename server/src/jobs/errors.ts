@@ -1,7 +1,9 @@
+import type { JobItemFailureCode } from '../../../shared/contract/error-codes';
+
 /** An item that cannot be done, with its reason for the user (Danish) and a code. */
 export class ItemFailure extends Error {
   constructor(
-    readonly code: string,
+    readonly code: JobItemFailureCode,
     message: string,
   ) {
     super(message);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { JobItemFailureCode } from '../../../shared/contract/error-codes';
 import type { QuestionDef } from '../../../shared/rules/catalogue';
 import type { Database } from '../db/schema';
 import { loadQuestions } from '../domain/catalogue';
@@ -122,7 +123,7 @@ async function refuseRest(
   job: ClaimedJob,
   owner: string,
   now: Date,
-  reason: { code: string; message: string },
+  reason: { code: JobItemFailureCode; message: string },
 ): Promise<void> {
   const aborted = await abortJob(db, { jobId: job.id, owner, now, ...reason });
   if (aborted && aborted.lastPropertyId !== null) {

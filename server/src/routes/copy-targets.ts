@@ -3,8 +3,7 @@ import { Type } from 'typebox';
 import { CopyTargetRow, CopyTargetsQuery } from '../../../shared/contract/copy-targets';
 import { requireUser } from '../auth/guard';
 import { findAssessment } from '../domain/access';
-import { notCopyableReason } from '../domain/copy-targets';
-import { departmentPropertyRows } from '../domain/residences';
+import { copyTargetRows } from '../domain/copy-targets';
 import { notFound } from '../errors';
 import type { RouteDeps } from './deps';
 
@@ -29,21 +28,7 @@ export const copyTargetRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db' | 
       if (source.residence_id !== request.query.propertyId.toLowerCase()) {
         throw notFound('Assessment not found on this property');
       }
-      const { department_id } = await db
-        .selectFrom('residences')
-        .select('department_id')
-        .where('id', '=', source.residence_id)
-        .executeTakeFirstOrThrow();
-      const rows = await departmentPropertyRows(db, department_id);
-      const withReady = new Set(rows.filter((r) => r.assessmentStatus === 'ready').map((r) => r.residenceId));
-      return rows.map((row) => {
-        const reason = notCopyableReason(
-          row.residenceId,
-          source.residence_id,
-          withReady.has(row.residenceId),
-        );
-        return { ...row, copyable: reason === null, notCopyableReason: reason };
-      });
+      return copyTargetRows(db, source.residence_id);
     },
   );
 };

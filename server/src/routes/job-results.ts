@@ -13,7 +13,7 @@ import { readJobItems } from '../jobs/job-items';
 import type { JobEvents } from '../jobs/job-events';
 import { cancelJob } from '../jobs/queue';
 import type { RouteDeps } from './deps';
-import { readJobState } from './jobs';
+import { readJobState } from '../jobs/job-state';
 
 export interface JobResultRoutesOptions extends Pick<RouteDeps, 'db' | 'guards'> {
   /** Where a Stop is announced to the user's other tabs (the hub). */

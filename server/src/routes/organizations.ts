@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Organization } from '../../../shared/contract/organizations';
 import { requireUser } from '../auth/guard';
+import { organizationsByName } from '../domain/organizations';
 import type { RouteDeps } from './deps';
 
 /** GET /api/v2/organizations/getorganizations: only the organizations the user belongs to. */
@@ -9,15 +10,6 @@ export const organizationRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db'>
   app.get(
     '/api/v2/organizations/getorganizations',
     { schema: { response: { 200: Type.Array(Organization) } } },
-    async (request) => {
-      const ids = requireUser(request).organizationIds;
-      if (ids.length === 0) return [];
-      return db
-        .selectFrom('organizations')
-        .select(['id', 'name'])
-        .where('id', 'in', ids)
-        .orderBy('name')
-        .execute();
-    },
+    async (request) => organizationsByName(db, requireUser(request).organizationIds),
   );
 };

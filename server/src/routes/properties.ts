@@ -8,12 +8,11 @@ import {
   PropertyDetail,
   PropertyRow,
 } from '../../../shared/contract/properties';
-import { compareNames } from '../../../shared/rules/location';
-import { toLegacyStatus } from '../../../shared/rules/statuses';
-import { assertMember, requireUser, type AuthUser } from '../auth/guard';
-import { findResidence } from '../domain/access';
+import { assertMember, requireUser } from '../auth/guard';
 import { DEPARTMENT_LIST_CACHE_BYTES, departmentListVersion } from '../domain/department-list-cache';
-import { departmentPropertyRows, residenceLocation } from '../domain/residences';
+import { departmentsOf } from '../domain/departments';
+import { propertyDetail } from '../domain/property-detail';
+import { departmentPropertyRows } from '../domain/residences';
 import { createJsonListCache, sendVersionedJson } from '../http/versioned-body-cache';
 import type { RouteDeps } from './deps';
 
@@ -32,16 +31,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db'>> = 
       // uuids compare in lower case (the database answers them so).
       const organizationId = request.query.organizationId.toLowerCase();
       assertMember(requireUser(request), organizationId);
-      const rows = await db
-        .selectFrom('departments as d')
-        .leftJoin('residences as r', 'r.department_id', 'd.id')
-        .select(['d.id', 'd.name', (eb) => eb.fn.count<number>('r.id').as('count')])
-        .where('d.organization_id', '=', organizationId)
-        .groupBy(['d.id', 'd.name'])
-        .execute();
-      return rows
-        .map((d) => ({ departmentId: d.id, departmentName: d.name, propertiesCount: Number(d.count) }))
-        .sort((a, b) => compareNames(a.departmentName, b.departmentName));
+      return departmentsOf(db, organizationId);
     },
   );
 
@@ -68,47 +58,13 @@ export const propertyRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db'>> = 
     },
   );
 
-  const propertyDetail = async (
-    user: AuthUser,
-    propertyId: string,
-    legacy: boolean,
-  ): Promise<PropertyDetail> => {
-    const residence = await findResidence(db, user, propertyId);
-    const assessments = await db
-      .selectFrom('assessments')
-      .select(['id', 'status', 'converted'])
-      .where('residence_id', '=', residence.id)
-      .where('status', '!=', 'cancelled')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-    return {
-      id: residence.id,
-      beliggenhed: residenceLocation({
-        streetName: residence.street_name,
-        streetNumber: residence.street_number,
-        floorNumber: residence.floor_number,
-        doorCode: residence.door_code,
-        zipCode: residence.zip_code,
-      }),
-      departmentId: residence.department_id,
-      departmentName: residence.department_name,
-      isConverted: residence.is_converted,
-      vurderinger: assessments.map((a) => ({
-        vurderingId: a.id,
-        boligId: residence.id,
-        vurderingsStatus: legacy ? toLegacyStatus(a.status) : a.status,
-        konverteret: a.converted,
-      })),
-    };
-  };
   for (const version of ['v1', 'v2'] as const) {
     app.get(
       `/api/${version}/properties/getproperty`,
       {
         schema: { querystring: GetPropertyQuery, response: { 200: PropertyDetail } },
       },
-      async (request) => propertyDetail(requireUser(request), request.query.propertyId, version === 'v1'),
+      async (request) => propertyDetail(db, requireUser(request), request.query.propertyId, version === 'v1'),
     );
   }
 };

@@ -118,12 +118,8 @@ export function answerSet(
 /** The stored fields the answers imply, by the rule the server and the form use (src/domain). */
 export function derive(questions: readonly QuestionDef[], answers: DemoAnswer[], converted: boolean) {
   const map = new Map<string, AnswerValue>(answers.map((a) => [a.questionUniqueId, a]));
-  const state = deriveAssessmentState(questions, map, converted);
   return {
-    screeningCompleted: state.screening_completed,
-    excludedHandicaps: state.excluded_handicaps,
-    handicapsForEvaluation: state.handicaps_for_evaluation,
-    isCalculated: state.is_calculated,
+    ...deriveAssessmentState(questions, map, converted),
     lastAnsweredQuestionUniqueId: answers.at(-1)?.questionUniqueId ?? null,
   };
 }

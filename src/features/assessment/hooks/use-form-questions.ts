@@ -46,7 +46,7 @@ export function useFormQuestions(options: {
   // answer is still on its way (then the refetched assessment does not have it yet).
   const excludedHandicaps = useMemo(
     () =>
-      screeningUnsent ? derivedStateOfList(all, converted).excluded_handicaps : assessment.excludedHandicaps,
+      screeningUnsent ? derivedStateOfList(all, converted).excludedHandicaps : assessment.excludedHandicaps,
     [screeningUnsent, all, converted, assessment.excludedHandicaps],
   );
   const visible = useMemo(

@@ -1,0 +1,40 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { loggerOptions, quietRequestLogController, registerRequestLog, requestId } from '../logging';
+import { validatorCompiler } from '../validation';
+import { answerRouterRefusal } from './router-refusals';
+
+export interface ServerOptions {
+  /** Fastify logging; off in tests. */
+  logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/**
+ * The Fastify instance with what every request meets first: the request log and its ids, the
+ * body limit (docs/api.md "Conventions": 256 KiB), the proxies trusted, the router's refusals
+ * and the strict validators (validation.ts).
+ */
+export function createServer(config: Config, options: ServerOptions): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger
+      ? { ...loggerOptions(config.logLevel), ...(options.logStream && { stream: options.logStream }) }
+      : false,
+    logController: quietRequestLogController(),
+    genReqId: requestId,
+    bodyLimit: 256 * 1024,
+    trustProxy: config.trustProxy,
+    frameworkErrors: answerRouterRefusal,
+  });
+  registerRequestLog(app);
+  if (config.trustProxy === true) {
+    // Every client may write X-Forwarded-For itself: with `true` the address the limits count
+    // by is the client's own claim (README "Environment variables").
+    app.log.warn(
+      'TRUST_PROXY=true believes X-Forwarded-For from anyone: give the proxy hop count (TRUST_PROXY=1) or its addresses instead',
+    );
+  }
+  app.setValidatorCompiler(validatorCompiler);
+  return app;
+}
