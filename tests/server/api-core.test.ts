@@ -4,7 +4,7 @@ import { da } from '../../shared/texts/da';
 import { createTokenService } from '../../server/src/auth/tokens';
 import { forgetUsers, USER_CACHE_TTL_MS } from '../../server/src/auth/user-cache';
 import { DEMO_USERS } from '../../server/src/db/seed/demo-users';
-import { bearer, DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
+import { bearer, PGLITE_ONLY, demoToken, startTestApp, type TestApp } from './helpers';
 
 const SECTION_8_KEYS = [
   'search.error',
@@ -46,7 +46,7 @@ function tamper(token: string): string {
   return [header, Buffer.from(JSON.stringify(claims)).toString('base64url'), signature].join('.');
 }
 
-describe.each(DATABASES)('reference API core on $name', ({ admin }) => {
+describe.each(PGLITE_ONLY)('reference API core on $name', ({ admin }) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
   let expired: string;

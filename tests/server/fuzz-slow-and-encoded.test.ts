@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../../server/src/logging';
 import { ENDPOINTS, ISSUE_SLOW_URL, respelled, SLOW_URLS, slowText, slowUrl } from './fuzz-arbitraries';
-import { DATABASES, demoToken, startTestApp, type TestApp } from './helpers';
+import { PGLITE_ONLY, demoToken, startTestApp, type TestApp } from './helpers';
 
 /*
  * The two hostile requests the API fuzz (tests/server/fuzz.test.ts) sends without timing or
@@ -73,7 +73,7 @@ async function fastest(run: () => unknown, bound: number): Promise<number> {
   return best;
 }
 
-describe.each(DATABASES)('slow and respelled requests on $name', ({ admin }) => {
+describe.each(PGLITE_ONLY)('slow and respelled requests on $name', ({ admin }) => {
   let t: TestApp;
   /** The request log's lines since the last take(). */
   let lines: string[] = [];

@@ -21,6 +21,14 @@ export const DATABASES: { name: string; admin: string | null }[] = [
     : []),
 ];
 
+/**
+ * For the suites whose subject is not the database (the HTTP conventions, the request log, the
+ * service message, a retention rule): one run, on PGlite. The suites where the database
+ * matters (concurrency, locks, sorting, planner counts, triggers, the job queue) run on every
+ * one of DATABASES (docs/architecture.md 6 "Tests").
+ */
+export const PGLITE_ONLY: typeof DATABASES = [DATABASES[0]!];
+
 export interface TestApp {
   app: App;
   config: Config;

@@ -2,13 +2,13 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneIdempotencyKeys } from '../../server/src/jobs/prune-idempotency-keys';
 import { DEMO_USERS } from '../../server/src/db/seed/demo-users';
-import { DATABASES, startTestApp, type TestApp } from './helpers';
+import { PGLITE_ONLY, startTestApp, type TestApp } from './helpers';
 
 /**
  * The idempotency keys of answers are forgotten after their retention (docs/architecture.md 4,
  * "Idempotent answers").
  */
-describe.each(DATABASES)('pruning idempotency keys on $name', ({ admin }) => {
+describe.each(PGLITE_ONLY)('pruning idempotency keys on $name', ({ admin }) => {
   let t: TestApp;
   const user = DEMO_USERS[0]!.id;
   const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600_000);

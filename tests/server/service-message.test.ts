@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaticContent } from '../../shared/contract/static-content';
 import { loadConfig } from '../../server/src/config';
 import { DEMO_SERVICE_MESSAGE_TEXT } from '../../server/src/content/service-message';
-import { DATABASES, startTestApp, type TestApp } from './helpers';
+import { PGLITE_ONLY, startTestApp, type TestApp } from './helpers';
 
 /**
  * The service message is the deployment's (SERVICE_MESSAGE, docs/api.md "The service message"), not
@@ -29,7 +29,7 @@ describe('SERVICE_MESSAGE in the configuration', () => {
   });
 });
 
-describe.each(DATABASES)('the service message of staticcontent on $name', ({ admin }) => {
+describe.each(PGLITE_ONLY)('the service message of staticcontent on $name', ({ admin }) => {
   let demo: TestApp;
   let demoWithOwn: TestApp;
   let empty: TestApp;
