@@ -19,6 +19,12 @@ const chromium = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
 };
 
+const DESKTOP = { viewport: { width: 1280, height: 800 } };
+const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
+/** The specs whose scenarios take 20 seconds or more (on CI's two cores). */
+const LONGEST =
+  /(take-along|bulk-department|outbox-chaos|quick-tap|field-day|update|keyboard-assessment|server-restart|rate-limits)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
@@ -36,8 +42,15 @@ export default defineConfig({
     serviceWorkers: 'allow',
     trace: 'off',
   },
+  // Each viewport is a project of its own name ('desktop', 'phone'; specs ask for one by name),
+  // listed twice: first with the longest scenarios, then with the rest. Workers take tests in the
+  // order of this list, so the minute-long ones start first and the end of the run is short tests
+  // on both workers, not one long test on one while the other idles (docs/performance.md
+  // "The test suite").
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true } },
+    { name: 'phone', testMatch: LONGEST, use: PHONE },
+    { name: 'desktop', testMatch: LONGEST, use: DESKTOP },
+    { name: 'desktop', testIgnore: LONGEST, use: DESKTOP },
+    { name: 'phone', testIgnore: LONGEST, use: PHONE },
   ],
 });
