@@ -1,13 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { MAX_COMMENT_LENGTH, MAX_ID_LENGTH, MAX_VALUES } from '../rules/answer-validation';
 import { AssessmentStatus, Nullable, Uuid } from './common';
 import { ANSWER_CHANGED_SINCE } from './error-codes';
+import { MAX_COMMENT_LENGTH, MAX_ID_LENGTH, MAX_VALUES } from './limits';
 
 /**
  * The question and answer calls (docs/api.md "Assessments": getassessment, questions,
- * syncanswer, synchiddenquestions). `Question` and `SyncAnswerBody` describe on the wire what
- * shared/rules/answer-validation.ts still declares by hand (`Question`, `SyncAnswerRequest`),
- * which the rules and the app use; the routes check that the two agree.
+ * syncanswer, synchiddenquestions). shared/rules/answer-validation.ts takes its `Question` and
+ * `SyncAnswerRequest` from `Question` and `SyncAnswerBody` here.
  */
 
 // ---- Requests ---------------------------------------------------------------------------

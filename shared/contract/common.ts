@@ -7,7 +7,7 @@ import {
   type TObject,
   type TString,
 } from 'typebox';
-import { MAX_IDEMPOTENCY_KEY_LENGTH } from '../rules/answer-validation';
+import { MAX_IDEMPOTENCY_KEY_LENGTH } from './limits';
 
 /**
  * Building blocks of the contract's schemas (docs/api.md "The contract"). A schema is a TypeBox

@@ -1,4 +1,5 @@
-import type { ChapterKind, QuestionType } from './catalogue';
+import type { Question as ContractQuestion, SyncAnswerBody } from '../contract/answers';
+import type { QuestionType } from './catalogue';
 
 /**
  * Answers: the rules of docs/product.md 5 that the server enforces on POST /api/v2/sync/syncanswer
@@ -9,87 +10,38 @@ import type { ChapterKind, QuestionType } from './catalogue';
  * question of GET /api/v2/questions (client, through `answerRulesOf`) provide.
  */
 
-/** Longest comment, in UTF-16 code units (what a textarea's maxLength counts). */
-export const MAX_COMMENT_LENGTH = 2000;
-/** Most answer ids in one `values` list. */
-export const MAX_VALUES = 20;
-/** Longest answer id and question uniqueId accepted on the wire. */
-export const MAX_ID_LENGTH = 100;
+import { MAX_COMMENT_LENGTH, MAX_ID_LENGTH, MAX_VALUES } from '../contract/limits';
+
+// The contract's bounds of an answer, which the rules check too (docs/api.md "The contract").
+export {
+  MAX_COMMENT_LENGTH,
+  MAX_ID_LENGTH,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  MAX_VALUES,
+} from '../contract/limits';
 /** docs/product.md 5 and 9: decimal numeric answers have at most 2 decimals. */
 export const MAX_DECIMALS = 2;
-/** The optional Idempotency-Key request header of syncanswer: 1 to 200 visible ASCII characters. */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 // ---------------------------------------------------------------------------------------------
-// Wire types (to move to shared/contract/dto.ts, as HandicapScore is re-exported there)
+// Wire types: the contract's (shared/contract/answers.ts), under the names the rules use
 // ---------------------------------------------------------------------------------------------
 
-/** An option of a choice question (docs/product.md 3: answerId, label, isSelected). */
-export interface QuestionOption {
-  answerId: string;
-  label: string;
-  isSelected: boolean;
-  /** Multiple choice: cannot be combined with other options ("Ingen af delene"). */
-  exclusive: boolean;
-}
-
-/** docs/product.md 3 numericQuestionSettings; null bounds mean unbounded (the catalogue always has both). */
-export interface NumericQuestionSettings {
-  measurementUnits: string | null;
-  rangeStart: number | null;
-  rangeEnd: number | null;
-  isDecimal: boolean;
-}
-
-export interface QuestionChapter {
-  /** "screening" or the evaluation chapter's id ("ANK", "IND", ...). */
-  id: string;
-  label: string;
-}
-
 /** One item of GET /api/v2/questions and of the syncanswer response (docs/product.md 3 "Question"). */
-export interface Question {
-  /** Three-digit number within its chapter kind: "001". */
-  id: string;
-  /** Stable id across the catalogue: "S01", "ANK-03". */
-  uniqueId: string;
-  title: string;
-  /** The question text. */
-  question: string;
-  type: QuestionType;
-  isOptional: boolean;
-  /** Every handicap type the question is relevant to was excluded at screening. */
-  isHidden: boolean;
-  /** A copied answer not yet confirmed in this assessment. */
-  isPreselected: boolean;
-  comment: string | null;
-  chapter: QuestionChapter;
-  chapterKind: ChapterKind;
-  numericQuestionValue: number | null;
-  numericQuestionSettings: NumericQuestionSettings | null;
-  options: QuestionOption[];
-  relevantTo: string[];
-}
-
+export type Question = ContractQuestion;
+/** An option of a choice question (docs/product.md 3: answerId, label, isSelected, exclusive). */
+export type QuestionOption = Question['options'][number];
+/** docs/product.md 3 numericQuestionSettings; null bounds mean unbounded (the catalogue always has both). */
+export type NumericQuestionSettings = NonNullable<Question['numericQuestionSettings']>;
+/** The question's chapter: "screening" or the evaluation chapter's id ("ANK", "IND", ...). */
+export type QuestionChapter = Question['chapter'];
 /**
  * Body of POST /api/v2/sync/syncanswer. numericValue (numeric questions; null clears), values
  * (choice questions; [] clears) and comment (null or "" clears) are each optional, but at
- * least one must be present. A comment-only request keeps the stored values.
+ * least one must be present; answeredAt is when it was given on its device (docs/api.md
+ * "syncanswer").
  */
-export interface SyncAnswerRequest {
-  questionUniqueId: string;
-  assessmentId: string;
-  numericValue?: number | null;
-  values?: string[];
-  comment?: string | null;
-  /**
-   * When the answer was given on its device (ISO 8601 with a zone). The server refuses it
-   * (409 ANSWER_CHANGED_SINCE) when the stored answer was given later (docs/api.md
-   * "syncanswer"); without it the answer is applied whatever is stored.
-   */
-  answeredAt?: string;
-}
+export type SyncAnswerRequest = SyncAnswerBody;
 
 /** docs/product.md 3 "Answer payload item": the question's uniqueId and the answer as strings. */
 export interface AnswerPayloadItem {

@@ -1,18 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { PropertyRow } from '../../shared/contract/dto';
+import type { CopyTargetRow, NotCopyableReason } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
-/** Why a copy may not go to a residence (docs/api.md "copytargets"). */
-export type NotCopyableReason = 'source' | 'ready';
-
 /**
- * A row of GET /api/v2/assessment/copytargets: the property-list row of propertiesbydepartment
- * and whether a copy of the source may go there. Every row of one residence has the same flags.
+ * A row of GET /api/v2/assessment/copytargets (the contract's): the property-list row of
+ * propertiesbydepartment and whether a copy of the source may go there, and if not why
+ * (docs/api.md "copytargets"). Every row of one residence has the same flags.
  */
-export interface CopyTargetRow extends PropertyRow {
-  copyable: boolean;
-  notCopyableReason: NotCopyableReason | null;
-}
+export type { CopyTargetRow, NotCopyableReason };
 
 export const copyTargetsKeys = { all: ['copyTargets'] as const };
 

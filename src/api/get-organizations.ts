@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Organization } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
 export const organizationsKeys = { all: ['organizations'] as const };
 
-export interface Organization {
-  id: string;
-  name: string;
-}
+/** The contract's organization (docs/api.md "The contract"). */
+export type { Organization };
 
 export const organizationsQueryOptions = () =>
   queryOptions({

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { UserInfo } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 import { tokenStore } from './token-store';
 
 export const userInfoKeys = { all: ['userinfo'] as const };
 
-export interface UserInfo {
-  userName: string;
-  logoutUrl: string | null;
-  role: string;
-}
+/** The contract's answer of GET /api/v2/userinfo (docs/api.md "The contract"). */
+export type { UserInfo };
 
 /** docs/product.md 4 and 9: the keep-alive user-info call every 5 minutes, also in the background. */
 export const KEEP_ALIVE_MS = 300_000;
