@@ -108,12 +108,14 @@ async function instrument(page: Page): Promise<void> {
 }
 
 /**
- * Waits until the page is done loading: no request in flight and no DOM change for half a
+ * Waits until the page is done loading: no request finished and no DOM change for half a
  * second. After a reload the app still restores, refetches and persists its cache for a few
  * hundred milliseconds; a keystroke typed into that is timed with the load's work, not its own.
+ * Not Playwright's `networkidle`: the live hub keeps a request open (a long poll or an event
+ * stream) for as long as the page is signed in, so the network is never idle.
  */
 async function waitForQuiet(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
   await page.evaluate(
     () =>
       new Promise<void>((resolve, reject) => {
@@ -126,7 +128,10 @@ async function waitForQuiet(page: Page): Promise<void> {
           characterData: true,
           attributes: true,
         });
+        let finished = performance.getEntriesByType('resource').length;
         const check = () => {
+          const now = performance.getEntriesByType('resource').length;
+          if (now !== finished) [finished, last] = [now, performance.now()];
           if (performance.now() - start > 15_000) {
             observer.disconnect();
             return void reject(new Error('the page kept changing for 15 s: nothing to type into quietly'));
