@@ -4,7 +4,7 @@ import { expect, test } from './test';
 import { api, demoToken, expectAccessible, freeResidenceInSmallestDepartment } from './fixtures';
 
 /**
- * A whole assessment with the keyboard only (the hardening issue): after `page.goto('/')` the test
+ * A whole assessment with the keyboard only (docs/architecture.md 6 "Tests"): after `page.goto('/')` the test
  * only presses keys (Tab, Shift+Tab, Enter, Space, Escape, arrows) and types; locators and the
  * API only read. On the way it checks that every element Tab stops at has an accessible name and
  * a visible focus indicator, that focus comes back to a sensible element whenever a dialog

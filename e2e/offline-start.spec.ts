@@ -32,7 +32,7 @@ test('a screening started offline reaches the server with its id and its answers
   request,
   context,
 }, testInfo) => {
-  test.skip(testInfo.project.name !== 'phone', 'the phone viewport is the one the issue asks for');
+  test.skip(testInfo.project.name !== 'phone', 'the phone is where an assessment starts offline');
   test.setTimeout(180_000);
   const token = await demoToken(request, 'skriver');
   const { rows } = await bigDepartment(request, token);

@@ -13,8 +13,8 @@ import { clearToasts } from '../../ui/toasts';
  * the query cache (persisted too). Queued answers stay on the device for their author.
  */
 export async function endSession(queryClient: QueryClient): Promise<void> {
-  // The server ends the session first, so that no copy of the token outlives the logout (issue
-  // 29). Offline it cannot be asked: the token then lives until it expires, on no device.
+  // The server ends the session first, so that no copy of the token outlives the logout
+  // (docs/architecture.md "Sessions and revocation"). Offline it cannot be asked: the token then lives until it expires, on no device.
   const token = tokenStore.lastToken();
   if (token && connectivity.isOnline()) await endServerSession(token).catch(() => undefined);
   // The token goes first: the outbox sender stops with it (src/features/outbox/outbox-client.ts).
