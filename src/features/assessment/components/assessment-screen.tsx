@@ -6,8 +6,12 @@ import { awaitsScreening } from '../../../../shared/rules/screening-first';
 import { normalizeLegacyStatus } from '../../../../shared/rules/statuses';
 import { answeredShare } from '../../../domain/question-navigation';
 import { useTranslation } from '../../../i18n/use-translation';
-import type { FormOutbox } from '../form-outbox';
-import { useAssessmentForm, type AssessmentForm, type FormPanel } from '../hooks/use-assessment-form';
+import {
+  useAssessmentForm,
+  type AssessmentForm,
+  type AssessmentFormOptions,
+  type FormPanel,
+} from '../hooks/use-assessment-form';
 import { useCopyBack } from '../hooks/use-copy-back';
 import classes from './assessment.module.css';
 import { CurrentQuestion } from './current-question';
@@ -17,14 +21,7 @@ import { LockedNotice } from './locked-notice';
 import { ProgressHeader } from './progress-header';
 import { StorageUnusableAlert } from './storage-unusable-alert';
 
-export interface AssessmentScreenProps {
-  propertyId: string;
-  assessmentId: string;
-  chapter: string;
-  questionId: string;
-  /** docs/product.md 6: the signed-in user's write access (from the route context). */
-  canWrite: boolean;
-  outbox: FormOutbox;
+export interface AssessmentScreenProps extends AssessmentFormOptions {
   /** The delete flow's confirmation (docs/product.md 4), composed by the route from the results feature. */
   deleteDialog: (props: { opened: boolean; onClose: () => void }) => ReactNode;
 }

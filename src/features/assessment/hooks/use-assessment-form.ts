@@ -75,14 +75,17 @@ function useFormSteps(options: {
  * the questions as this device knows them, moving through them and finishing, and the open
  * dialog. AssessmentScreen holds it whatever the address shows, so a redirect keeps it.
  */
-export function useAssessmentForm(options: {
+export interface AssessmentFormOptions {
   propertyId: string;
   assessmentId: string;
   chapter: string;
   questionId: string;
+  /** docs/product.md 6: the signed-in user's write access (from the route context). */
   canWrite: boolean;
   outbox: FormOutbox;
-}) {
+}
+
+export function useAssessmentForm(options: AssessmentFormOptions) {
   const { propertyId, assessmentId, chapter, questionId, outbox } = options;
   const t = useTranslation();
   // The route's loader ensured both; its pending and error components cover the rest.
