@@ -50,7 +50,7 @@ export interface JobItemError {
 // The hub's progress messages travel inside SignalR invocations, not as a route's answer, so
 // no schema describes them (docs/api.md "The hub").
 
-/** Hub event CopyAssessment: one copied residence (docs/product.md 3 "Copy progress message"). */
+/** Hub event CopyAssessment: one copied residence (docs/api.md "The hub"). */
 export interface CopyProgressMessage {
   propertyId: string;
   newAssessmentId: string | null;
@@ -61,7 +61,7 @@ export interface CopyProgressMessage {
   cancelled?: boolean;
 }
 
-/** Hub event FinishAssessment: one approved assessment (docs/product.md 3 "Finish progress message"). */
+/** Hub event FinishAssessment: one approved assessment (docs/api.md "The hub"). */
 export interface FinishProgressMessage {
   currentCount: number;
   maxCount: number;

@@ -43,7 +43,7 @@ export type QuestionChapter = Question['chapter'];
  */
 export type SyncAnswerRequest = SyncAnswerBody;
 
-/** docs/product.md 3 "Answer payload item": the question's uniqueId and the answer as strings. */
+/** docs/product.md 3 "Answer": the question's uniqueId and the answer as strings. */
 export interface AnswerPayloadItem {
   questionId: string;
   answer: string[];

@@ -1,5 +1,5 @@
 /**
- * Danish default texts (docs/product.md 8 "Text keys shown to users", plus every text the screens of
+ * Danish default texts (docs/product.md 8 "Error catalogue", plus every text the screens of
  * docs/product.md 2 need). The app shows these before static content has loaded and when offline;
  * the server serves the same map as `translationSettings.translations`, so a key added here is
  * also a key the server can override.

@@ -7,10 +7,10 @@ export interface AbandonAssessmentsResult {
 }
 
 /**
- * POST /api/v2/assessment/abandonassessments (docs/api.md; docs/product.md 7 "delete
- * assessments: list of assessmentId and propertyId"): every listed assessment becomes cancelled,
- * all or nothing (403, 404 or 409 ASSESSMENT_APPROVED change nothing). There is no v1 variant.
- * The caller refreshes the caches afterwards, as after abandonAssessment.
+ * POST /api/v2/assessment/abandonassessments (docs/api.md "abandonassessments"): every listed
+ * assessment becomes cancelled, all or nothing (403, 404 or 409 ASSESSMENT_APPROVED change
+ * nothing). There is no v1 variant. The caller refreshes the caches afterwards, as after
+ * abandonAssessment.
  */
 export function abandonAssessments(
   list: readonly AbandonAssessmentInput[],

@@ -2,7 +2,10 @@ import { featureFlags } from '../lib/feature-flags';
 import type { JobCreated } from '../../shared/contract/dto';
 import { apiRequest } from './http';
 
-/** docs/product.md 3 "Approve item": validFrom is an ISO date (docs/product.md 5 for a future one). */
+/**
+ * docs/product.md 3 "approval item": validFrom is an ISO date (docs/product.md 5 for a
+ * future one).
+ */
 export interface ApproveItem {
   assessmentId: string;
   propertyId: string;

@@ -59,7 +59,10 @@ export function parseApprovalRequest(v: unknown): ApprovalRequest | null {
   return { from: v.from as ApprovalStartedFrom, properties, origin: v.origin };
 }
 
-/** The finish job's items: every chosen assessment from the same day (docs/product.md 3 "Approve item"). */
+/**
+ * The finish job's items: every chosen assessment from the same day (docs/product.md 3
+ * "approval item").
+ */
 export function approvalItems(
   properties: readonly ApprovalCandidate[],
   validFrom: string,

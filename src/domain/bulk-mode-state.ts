@@ -7,7 +7,7 @@ import type { DisplayStatus } from '../../shared/rules/statuses';
 
 export type BulkMode = 'idle' | 'copying' | 'copyComplete' | 'approving' | 'approvalComplete';
 
-/** The assessment being copied (docs/product.md 3 "Client-held state": the source selection). */
+/** The assessment being copied (docs/product.md 4 "Bulk mode": the source selection). */
 export interface BulkSource {
   propertyId: string;
   assessmentId: string;
@@ -23,7 +23,7 @@ export interface BulkTarget {
   location: string;
 }
 
-/** docs/product.md 3 "Copied property entry". */
+/** docs/product.md 3 "Copied residence". */
 export interface CopiedEntry {
   propertyId: string;
   assessmentId: string;
@@ -34,7 +34,7 @@ export interface CopiedEntry {
   eligibleForApproval: boolean;
 }
 
-/** docs/product.md 3 "Approve item": validFrom is an ISO date. */
+/** docs/product.md 3 "approval item": validFrom is an ISO date. */
 export interface BulkApproveItem {
   assessmentId: string;
   propertyId: string;

@@ -2,7 +2,7 @@ import { isCopiedListPath, type BulkMode } from './bulk-mode';
 import { safeReturnPath } from '../../shared/rules/session-rules';
 
 /**
- * The header by page (docs/product.md 2 "Other screens and widgets"): the assessment,
+ * The header by page (docs/product.md 2 "Other screens and parts"): the assessment,
  * residence, copy and approve pages show a back bar instead of the logo and the search box,
  * and the service message and organization banner stay away from the form. Pure: the header
  * hands in the path, the navigation state and the bulk flow, and renders what comes back.

@@ -1,8 +1,8 @@
 /**
  * The progress of one background job as the progress dialog shows it (docs/product.md 2 and 4,
- * docs/architecture.md 2 "Bulk jobs"). Hub messages and re-read job states are merged so that
- * progress never goes backwards: a late or repeated message cannot lower a count, and a job
- * that ended stays ended.
+ * docs/architecture.md 2 "Jobs: approving and bulk copy"). Hub messages and re-read job states
+ * are merged so that progress never goes backwards: a late or repeated message cannot lower a
+ * count, and a job that ended stays ended.
  */
 
 /** `cancelled`: its owner stopped it (docs/api.md "Jobs", cancel); what was done stays done. */

@@ -91,7 +91,7 @@ export function lastAnsweredQuestion(
 }
 
 /**
- * The dialogs that interrupt the form (docs/product.md 2 "Chapter interruption dialog"): the screening
+ * The dialogs that interrupt the form (docs/product.md 2 "The assessment form"): the screening
  * intro, a new chapter, the screening outcome, and the end with or without missing questions.
  */
 export type BreakerKind = 'intro' | 'chapter' | ScreeningOutcome | 'globalMissing' | 'globalReady';

@@ -12,9 +12,9 @@ export interface ResidenceAssessment {
 export type OverwriteKind = 'ready' | 'approved' | 'rejected' | 'draft';
 
 /**
- * docs/product.md 4 "Overwrite warning" on the residence screen: the dialog follows the relevant status,
- * the one that wins by the duplicate rule: ready (back only), approved, rejected or draft
- * (each with its own message and an overwrite button). Null: nothing to warn about.
+ * docs/product.md 4 "Overwrite", the warning on the residence screen: the dialog follows the
+ * relevant status, the one that wins by the duplicate rule: ready (back only), approved, rejected
+ * or draft (each with its own message and an overwrite button). Null: nothing to warn about.
  */
 export function overwriteKind(
   assessments: readonly ResidenceAssessment[],

@@ -1,6 +1,6 @@
 /**
- * What the form says about the answer on screen (docs/product.md 2 "a status of saving, saved or not
- * saved"; docs/architecture.md 2, the outbox). Pure: the form hands in the outbox entry of the
+ * What the form says about the answer on screen (docs/product.md 2 "The assessment form";
+ * docs/architecture.md 2 "Save status"). Pure: the form hands in the outbox entry of the
  * question, whether the browser is online and how its own last attempt to store the answer on
  * the device went; the rule decides the one status shown.
  */

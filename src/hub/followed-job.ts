@@ -11,8 +11,8 @@ import { createListeners } from '../lib/listeners';
 import { reportOfState } from './job-progress-reports';
 
 /**
- * The background job this tab follows and its progress (docs/product.md 2 "Blocking progress
- * dialog"): reports move it forward, never back, and the messages of a job whose POST has not
+ * The background job this tab follows and its progress (docs/product.md 2 "Other screens and
+ * parts"): reports move it forward, never back, and the messages of a job whose POST has not
  * answered yet are kept until it is followed. How the reports arrive is job-progress.ts's.
  */
 

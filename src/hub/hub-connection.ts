@@ -3,10 +3,10 @@ import { tokenStore } from '../api/token-store';
 import { featureFlags } from '../lib/feature-flags';
 
 /**
- * The live progress channel (docs/product.md 7 "Live progress channel", docs/architecture.md 2
- * "Bulk jobs"): one SignalR connection per signed-in user to `/messagehub`, created only when a
- * job starts or a stored job is resumed. @microsoft/signalr is imported on demand, so a first
- * visit does not download it.
+ * The live progress channel (docs/product.md 7 "Calls", docs/api.md "The hub",
+ * docs/architecture.md 2 "Jobs: approving and bulk copy"): one SignalR connection per signed-in
+ * user to `/messagehub`, created only when a job starts or a stored job is resumed. The client
+ * library, @microsoft/signalr, is imported on demand, so a first visit does not download it.
  */
 
 /** docs/product.md 9: reconnect after 0, 2, 10 and 30 s, then stop. */

@@ -3,7 +3,7 @@ import type { ProgressReport } from '../domain/job-progress';
 
 /**
  * What a job's hub messages and its read state say about its progress (docs/product.md 2
- * "Blocking progress dialog", docs/api.md "Jobs"), as reports the progress merges.
+ * "Other screens and parts", docs/api.md "Jobs"), as reports the progress merges.
  */
 
 function reportOfMessage(message: CopyProgressMessage | FinishProgressMessage): ProgressReport | null {

@@ -9,11 +9,11 @@ import { hubConnection, type HubMethod, type ProgressConnection } from './hub-co
 import { endedState, reportOfPayload, reportOfState } from './job-progress-reports';
 
 /**
- * The current background job of this tab (docs/product.md 2 "Blocking progress dialog", 4, and
- * docs/architecture.md 2 "Bulk jobs"): its id is kept in session storage, hub messages move its
- * progress forward (never back), and its state is read again from `GET /api/v2/jobs/{jobId}`
- * after a reconnect, after the hub gave up (then every few seconds until it ends) and after a
- * reload, so the progress dialog never hangs on a missed message.
+ * The current background job of this tab (docs/product.md 2 "Other screens and parts", 4, and
+ * docs/architecture.md 2 "Jobs: approving and bulk copy"): its id is kept in session storage,
+ * hub messages move its progress forward (never back), and its state is read again from
+ * `GET /api/v2/jobs/{jobId}` after a reconnect, after the hub gave up (then every few seconds
+ * until it ends) and after a reload, so the progress dialog never hangs on a missed message.
  */
 
 export type { CurrentJob } from './followed-job';

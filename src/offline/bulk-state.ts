@@ -10,10 +10,10 @@ import { sessionValues } from './client-state';
 import { createListeners } from '../lib/listeners';
 
 /**
- * The bulk-flow state of docs/product.md 3 "Client-held state" (targets, source, mode, origin,
- * copied and approved residences), kept in session storage under "bulk:" so that a reload
- * continues the flow and logout (which clears that prefix) ends it. Changes go only through the
- * state machine of src/domain/bulk-mode.ts.
+ * The bulk-flow state of docs/architecture.md 2 "Jobs: approving and bulk copy" (targets, source,
+ * mode, origin, copied and approved residences), kept in session storage under "bulk:" so that a
+ * reload continues the flow and logout (which clears that prefix) ends it. Changes go only
+ * through the state machine of src/domain/bulk-mode.ts.
  */
 
 export const BULK_STATE_KEY = 'bulk:state';

@@ -6,9 +6,9 @@ import { useOnline } from './use-online';
 /**
  * Approve now and Approve in future, of one assessment (the results page) or of many (the bulk
  * approval pages), docs/product.md 2. Offline both are disabled with `offlineReason` shown under
- * them and tied to them (a job needs the server, docs/architecture.md 2 "Bulk jobs"); while
- * `busy` both wait. `laterLink` renders the way to the date picker around the given props;
- * `children` (what kept an approval from starting) go under the reason.
+ * them and tied to them (a job needs the server, docs/architecture.md 2 "Jobs: approving and bulk
+ * copy"); while `busy` both wait. `laterLink` renders the way to the date picker around the given
+ * props; `children` (what kept an approval from starting) go under the reason.
  */
 export function ApproveNowOrLater(props: {
   nowLabel: string;

@@ -67,7 +67,7 @@ afterEach(() => {
   cleanup();
 });
 
-describe('the form\'s back button after a bulk copy (docs/product.md 2 "Assessment screen")', () => {
+describe('the form\'s back button after a bulk copy (docs/product.md 2 "The assessment form")', () => {
   it('on a copy: "save answers and go back" returns to /copied and marks the copy saved', async () => {
     finishedCopy();
     const onLeave = vi.fn();

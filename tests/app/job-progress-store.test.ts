@@ -90,7 +90,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the job progress store (docs/architecture.md 2 "Bulk jobs")', () => {
+describe('the job progress store (docs/architecture.md 2 "Jobs: approving and bulk copy")', () => {
   it('keeps the job id for the session and counts up with the hub messages', async () => {
     const h = harness();
     await h.store.prepare();

@@ -403,7 +403,7 @@ describe('unanswered required questions (docs/product.md 2 and 5)', () => {
   });
 });
 
-describe('deleting the assessment (docs/product.md 4 "Delete flow")', () => {
+describe('deleting the assessment (docs/product.md 4 "Delete")', () => {
   it('asks for confirmation; Back closes the dialog without deleting', async () => {
     await renderResults();
     const { user, dialog } = await openDeleteDialog();
@@ -431,7 +431,7 @@ describe('deleting the assessment (docs/product.md 4 "Delete flow")', () => {
       propertyId: PROPERTY,
     });
 
-    // docs/product.md 7: "in the delete dialog clears all caches"; the session's stay. The residence
+    // docs/product.md 4 "Delete": the cached server data is cleared; the session's stays. The residence
     // screen mounts on the cleared cache and reads the property afresh.
     expect(await screen.findByText('Testvej 1, st.')).toBeInTheDocument();
     const keys = queryClient

@@ -45,7 +45,7 @@ describe('the approval request handed to /approve (docs/product.md 2)', () => {
   });
 });
 
-describe('what the finish job is sent and what it approved (docs/product.md 3 "Approve item")', () => {
+describe('what the finish job is sent and what it approved (docs/product.md 3 "approval item")', () => {
   it('approves every chosen assessment from the same day', () => {
     expect(approvalItems([candidate(1), candidate(2)], '2026-12-15T00:00:00+01:00')).toEqual([
       { assessmentId: 'a1', propertyId: 'p1', validFrom: '2026-12-15T00:00:00+01:00' },

@@ -320,7 +320,7 @@ describe('bulk mode: routes (docs/product.md 4)', () => {
   });
 });
 
-describe('bulk mode: what the copy job made (docs/product.md 3 "Copied property entry")', () => {
+describe('bulk mode: what the copy job made (docs/product.md 3 "Copied residence")', () => {
   const made = [
     { propertyId: 'p2', newAssessmentId: 'new2' },
     { propertyId: 'p1', newAssessmentId: 'new1' },

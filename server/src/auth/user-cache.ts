@@ -15,7 +15,7 @@ export interface UserRecord {
 }
 
 /**
- * How long a user read for one request serves the next ones (docs/architecture.md "The API
+ * How long a user read for one request serves the next ones (docs/performance.md "The API
  * under load"). Every authenticated request needs the user and the user's organizations, and
  * reading them cost about as much as answering userinfo itself; a page of the app sends a few
  * requests at once and an assessor's answers follow each other within seconds, so a short

@@ -207,7 +207,7 @@ async function writeAnswer(
  * request's hash. Answers the whole question list as JSON (UTF-8 bytes) and whether this request
  * applied the answer (false for a repeated key).
  *
- * One statement when this process answered the assessment last (docs/architecture.md "The
+ * One statement when this process answered the assessment last (docs/performance.md "The
  * API under load"): the write applies only if the assessment row is still the version this
  * process remembers (writeAnswer), and every write of answers also writes that row, so an
  * unchanged row means unchanged answers and status. Otherwise two: one read of the

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { notFound } from '../errors';
 
 /**
- * The department property lists as they go on the wire (docs/architecture.md "The API under
+ * The department property lists as they go on the wire (docs/performance.md "The API under
  * load"). A big department's list is about 900 KB of JSON that took one large query, a
  * Danish-collation sort, serialization and compression per request; it changes far less
  * often than it is read. So each list is built and compressed once per version of the

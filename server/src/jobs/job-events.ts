@@ -21,7 +21,7 @@ export interface JobEvents {
   close(): Promise<void>;
 }
 
-/** The hub method a job kind is delivered as (docs/product.md 7 "Live progress channel"). */
+/** The hub method a job kind is delivered as (docs/api.md "The hub"). */
 export const HUB_METHOD: Readonly<Record<JobKind, string>> = {
   copy: 'CopyAssessment',
   finish: 'FinishAssessment',

@@ -21,9 +21,9 @@ const LABEL_KEYS: Record<BackLabel, TranslationKey> = {
 };
 
 /**
- * The back bar's link (docs/product.md 2 "Residence-header back link" and the generic back
- * link); where it goes is decided by `headerBackLink`. It replaces the pages' own back links,
- * so each page has one way back, first in the tab order after the skip link.
+ * The back bar's link (docs/product.md 2 "Other screens and parts": the back links of a residence
+ * and the generic one); where it goes is decided by `headerBackLink`. It replaces the pages' own
+ * back links, so each page has one way back, first in the tab order after the skip link.
  */
 export function HeaderBackLink(props: { variant: Exclude<HeaderVariant, 'default' | 'assessment'> }) {
   const t = useTranslation();

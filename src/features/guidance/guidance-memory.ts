@@ -3,7 +3,7 @@ import { GUIDANCE_TIPS_SHOWN, localValues } from '../../offline/client-state';
 import { createListeners } from '../../lib/listeners';
 
 /**
- * The guidance tips already shown (docs/product.md 3 "Client-held state": local storage), as a
+ * The guidance tips already shown (docs/product.md 4 "Guidance tips": local storage), as a
  * store components subscribe to: the "Se tip" button stops being highlighted the moment the
  * dialog has shown the last new tip, also in another tab of the same browser.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Two changes that take work out of the busiest requests (docs/architecture.md "The API under
+ * Two changes that take work out of the busiest requests (docs/performance.md "The API under
  * load").
  *
  * 1. department_list_versions: a number per department that changes whenever its property

@@ -12,10 +12,11 @@ import { QuestionLink } from '../../../ui/question-link';
 import { RelevanceLabel } from './relevance-label';
 
 /**
- * docs/product.md 2 "Chapter interruption dialog": header, body, optional handicap lists, the missing
- * questions linking to each, and one or two buttons (texts of breakerAndResultScreenSettings).
- * Without a breaker the dialog stays mounted, closed: Mantine gives focus back to the button that
- * opened it only when it was mounted before it opened, and it fades out with the last breaker's text.
+ * docs/product.md 2 "Other screens and parts", the dialog between chapters: header, body,
+ * optional handicap lists, the missing questions linking to each, and one or two buttons (texts
+ * of breakerAndResultScreenSettings). Without a breaker the dialog stays mounted, closed: Mantine
+ * gives focus back to the button that opened it only when it was mounted before it opened, and it
+ * fades out with the last breaker's text.
  */
 export function BreakerDialog(props: {
   kind: BreakerKind | null;

@@ -5,9 +5,10 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { STORAGE_FAILURE_TEXT } from './save-status-line';
 
 /**
- * docs/product.md 2 "Save-or-close dialog: save and close, back, delete". Answers are stored on the device
- * as they are typed, so the text never suggests they are unsaved; it says truthfully which ones
- * still wait to be sent, which the server refused, and which the device could not store.
+ * docs/product.md 2 "The assessment form": leaving asks "save and close, back, or delete".
+ * Answers are stored on the device as they are typed, so the text never suggests they are
+ * unsaved; it says truthfully which ones still wait to be sent, which the server refused, and
+ * which the device could not store.
  */
 export function SaveOrCloseDialog(props: {
   opened: boolean;

@@ -13,9 +13,9 @@ declare module '@tanstack/react-router' {
 }
 
 /**
- * Kept for the session under "bulk:" (docs/product.md 3 "Client-held state"; logout clears the
- * prefix), so that the approval pages still know what to approve when the navigation state is
- * lost: a link without state (the header's back link), a page opened anew.
+ * Kept for the session under "bulk:" (docs/architecture.md 2 "Jobs: approving and bulk copy";
+ * logout clears the prefix), so that the approval pages still know what to approve when the
+ * navigation state is lost: a link without state (the header's back link), a page opened anew.
  */
 const APPROVAL_REQUEST_KEY = 'bulk:approveRequest';
 

@@ -6,11 +6,11 @@ const ROUNDS = 3;
 const PAUSE_MS = 500;
 
 /**
- * docs/architecture.md 2 "Bulk jobs": before assessments are approved what the outbox still
- * holds for them is sent (answers, a create, the hidden-questions sync); resolves true when none
- * of it is left on the device (pending, in flight or refused), so an assessment is never approved
- * without its last answers, or with answers that screening hides still counted. Takes one
- * assessment (the results page) or several (bulk approval).
+ * docs/architecture.md 2 "Jobs: approving and bulk copy": before assessments are approved what
+ * the outbox still holds for them is sent (answers, a create, the hidden-questions sync);
+ * resolves true when none of it is left on the device (pending, in flight or refused), so an
+ * assessment is never approved without its last answers, or with answers that screening hides
+ * still counted. Takes one assessment (the results page) or several (bulk approval).
  */
 export function useSendWaitingAnswers(assessmentIds: string | readonly string[]): () => Promise<boolean> {
   const outbox = useOutbox();

@@ -7,7 +7,8 @@ import type { Approval } from '../hooks/use-approve-assessment';
 
 /**
  * docs/product.md 2 "The results page": Approve now and Approve in future. Offline both are
- * disabled with the reason (a job needs the server, docs/architecture.md 2 "Bulk jobs").
+ * disabled with the reason (a job needs the server, docs/architecture.md 2 "Jobs: approving and
+ * bulk copy").
  */
 export function ApproveActions(props: { propertyId: string; assessmentId: string; approval: Approval }) {
   const t = useTranslation();

@@ -19,7 +19,10 @@ const SESSION_QUERY_KEYS: readonly string[] = [
   staticContentKeys.all,
 ].map(([root]) => root);
 
-/** docs/product.md 7: the delete dialog clears all caches (except the session's, see SESSION_QUERY_KEYS). */
+/**
+ * docs/product.md 4 "Delete": a done delete clears the cached server data, except the session's
+ * (SESSION_QUERY_KEYS).
+ */
 function clearCachesAfterDelete(queryClient: QueryClient): void {
   queryClient.removeQueries({
     predicate: (query) => !SESSION_QUERY_KEYS.includes(String(query.queryKey[0])),
@@ -27,8 +30,8 @@ function clearCachesAfterDelete(queryClient: QueryClient): void {
 }
 
 /**
- * docs/product.md 4 "Delete flow" and 7: abandon the assessment (POST v2, GET v1 by flag-api_version), then
- * clear the caches and go to the residence. The caches go before the navigation, so the
+ * docs/product.md 4 "Delete" and 7: abandon the assessment (POST v2, GET v1 by flag-api_version),
+ * then clear the caches and go to the residence. The caches go before the navigation, so the
  * residence screen mounts on an empty cache and fetches its assessments afresh; the results
  * screen is still mounted then, but nothing re-renders it before it unmounts.
  */

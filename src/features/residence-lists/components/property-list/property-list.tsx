@@ -18,10 +18,10 @@ import { useListFilters } from './use-list-filters';
 import { useListSelection } from './use-list-selection';
 
 /**
- * docs/product.md 2 "Property list": a table from breakpoint md with per-column filters, a card list
- * on phones, select-all, one row per residence by the duplicate rule, and the selection
- * action bar. While copying (docs/product.md 4 "Bulk mode") the checked rows are the copy's
- * targets and the bar leads on to the /copy summary.
+ * docs/product.md 2 "Other screens and parts", a department's residence list: a table from
+ * breakpoint md with per-column filters, a card list on phones, select-all, one row per residence
+ * by the duplicate rule, and the selection action bar. While copying (docs/product.md 4 "Bulk
+ * mode") the checked rows are the copy's targets and the bar leads on to the /copy summary.
  */
 export function PropertyList(props: { rows: readonly PropertyRow[] }) {
   const t = useTranslation();

@@ -16,9 +16,9 @@ import type { ListSelection } from './use-list-selection';
 import { useSelectionActions } from './use-selection-actions';
 
 /**
- * The action bar over a selection (docs/product.md 2 "Property list"), outside the copy flow:
- * Cancel, Copy, Edit, Evaluate, take along, Approve, each disabled with the reason it cannot be
- * used now.
+ * The action bar over a selection (docs/product.md 2 "Other screens and parts"), outside the copy
+ * flow: Cancel, Copy, Edit, Evaluate, take along, Approve, each disabled with the reason it
+ * cannot be used now.
  */
 export function SelectionActionBar(props: { selection: ListSelection; mode: BulkState['mode'] }) {
   const t = useTranslation();

@@ -7,7 +7,9 @@ import {
 } from '../../../../domain/property-filter';
 import type { PropertyListItem } from './list-items';
 
-/** The list's filters (docs/product.md 2 "Property list") and the rows they let through. */
+/**
+ * The list's filters (docs/product.md 2 "Other screens and parts") and the rows they let through.
+ */
 export function useListFilters(items: readonly PropertyListItem[]) {
   const [filters, setFilters] = useState<PropertyFilters>(NO_FILTERS);
   // One render per keystroke: filtering runs over search keys built once per data set, and
