@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/chromium';
 
 // Requests the service worker makes (Background Sync sending the outbox, precaching, help
 // images) go through `context.route` and show in the context's network events, as the page's
@@ -13,11 +14,6 @@ process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
  * worker starts a server of its own on a free port (e2e/test.ts): no spec shares its data with
  * a spec running at the same time.
  */
-
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-};
 
 const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
@@ -38,7 +34,7 @@ export default defineConfig({
   use: {
     locale: 'da-DK',
     timezoneId: 'Europe/Copenhagen',
-    launchOptions: chromium,
+    launchOptions: chromiumLaunchOptions,
     serviceWorkers: 'allow',
     trace: 'off',
   },
