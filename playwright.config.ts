@@ -10,7 +10,7 @@ process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
 
 /**
  * End-to-end tests in Debian's Chromium against the real server, which serves the built PWA
- * on an in-memory database with the demo data (`npm run build` first; `npm test` does). Each
+ * on a database of its own with the demo data (`npm run build` first; `npm test` does). Each
  * worker starts a server of its own on a free port (e2e/test.ts): no spec shares its data with
  * a spec running at the same time.
  */
@@ -23,6 +23,8 @@ const LONGEST =
 
 export default defineConfig({
   testDir: 'e2e',
+  // The run's demo database, which every server the specs start copies (e2e/demo-database.ts).
+  globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,

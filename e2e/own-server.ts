@@ -1,22 +1,36 @@
 import { test as base } from '@playwright/test';
 import { startServerChild, type ServerChild } from '../scripts/server-child';
+import { copyOfDemoDatabase } from './demo-database';
 import { E2E_SERVER_ENV } from './server-env';
 
 /**
- * A server of the spec's own beside the shared one (playwright.config.ts): for what would
- * disturb every other spec, such as low rate limits or a restart. It serves the same build on
- * a free port of 127.0.0.1 with the specs' environment and the given overrides, and is up
- * once `/readyz` answers (migrated, seeded when its database is new).
+ * A server on a free port of 127.0.0.1 that serves the build with the specs' environment and
+ * the given overrides, up once `/readyz` answers. Its database is a copy of the run's demo
+ * database (e2e/demo-database.ts), removed when it closes, unless the overrides name one (a
+ * restart on the same data).
  */
-export function startOwnServer(overrides: Record<string, string>, port?: number): Promise<ServerChild> {
-  return startServerChild({
-    env: { ...E2E_SERVER_ENV, ...overrides },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    readyPath: '/readyz',
-    timeoutMs: 120_000,
-    hint: 'its log is above',
-    port,
-  });
+export async function startOwnServer(overrides: Record<string, string>, port?: number): Promise<ServerChild> {
+  const database = overrides.DATABASE_URL === undefined ? copyOfDemoDatabase() : null;
+  try {
+    const server = await startServerChild({
+      env: { ...E2E_SERVER_ENV, ...(database && { DATABASE_URL: database.databaseUrl }), ...overrides },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      readyPath: '/readyz',
+      timeoutMs: 120_000,
+      hint: 'its log is above',
+      port,
+    });
+    return {
+      ...server,
+      async close() {
+        await server.close();
+        database?.remove();
+      },
+    };
+  } catch (error) {
+    database?.remove();
+    throw error;
+  }
 }
 
 /**

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type Request } from '@playwright/test';
 import type { ServerChild } from '../scripts/server-child';
 import type { Question } from '../shared/rules/answer-validation';
@@ -15,6 +12,7 @@ import {
   storedOutbox,
   type SyncAttempt,
 } from './fixtures';
+import { copyOfDemoDatabase } from './demo-database';
 import { startOwnServer } from './own-server';
 
 /**
@@ -55,8 +53,8 @@ function load(base: string, token: string, path: string, workers = 4) {
 
 test('answers sent under load while the server restarts all arrive, none twice', async ({ browser }) => {
   test.setTimeout(300_000);
-  const dir = mkdtempSync(join(tmpdir(), 'bt-restart-'));
-  const env = { DATABASE_URL: join(dir, 'pglite') };
+  const database = copyOfDemoDatabase();
+  const env = { DATABASE_URL: database.databaseUrl };
   let server: ServerChild | null = await startOwnServer(env);
   const base = server.base;
   const port = Number(new URL(base).port);
@@ -179,6 +177,6 @@ test('answers sent under load while the server restarts all arrive, none twice',
     await context.close();
     await request.dispose();
     await server?.close();
-    rmSync(dir, { recursive: true, force: true });
+    database.remove();
   }
 });

@@ -1,7 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { ServerChild } from '../scripts/server-child';
 import type { Question } from '../shared/rules/answer-validation';
@@ -15,6 +12,7 @@ import {
   startScreeningOnline,
   storedOutbox,
 } from './fixtures';
+import { copyOfDemoDatabase } from './demo-database';
 import { startOwnServer } from './own-server';
 
 /**
@@ -37,8 +35,8 @@ test('answers queued on one release survive the update to the next and arrive on
     env: { ...process.env, VITE_E2E_NEXT_SCHEMA: '1' },
     stdio: 'inherit',
   });
-  const database = join(mkdtempSync(join(tmpdir(), 'bt-update-')), 'pglite');
-  let server: ServerChild = await startOwnServer({ DATABASE_URL: database });
+  const database = copyOfDemoDatabase();
+  let server: ServerChild = await startOwnServer({ DATABASE_URL: database.databaseUrl });
   const base = server.base;
   const port = Number(new URL(base).port);
   const request = await playwrightRequest.newContext({ baseURL: base });
@@ -62,7 +60,7 @@ test('answers queued on one release survive the update to the next and arrive on
 
     // The next release is deployed; the phone finds it while answers still cannot be sent.
     await server.close();
-    server = await startOwnServer({ DATABASE_URL: database, STATIC_DIR: NEXT_RELEASE }, port);
+    server = await startOwnServer({ DATABASE_URL: database.databaseUrl, STATIC_DIR: NEXT_RELEASE }, port);
     await context.route('**/api/v2/sync/syncanswer', (route) => route.abort('internetdisconnected'));
     await context.setOffline(false);
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
@@ -110,5 +108,6 @@ test('answers queued on one release survive the update to the next and arrive on
     await context.close();
     await request.dispose();
     await server.close();
+    database.remove();
   }
 });
