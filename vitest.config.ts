@@ -4,7 +4,6 @@ import { defineConfig } from 'vitest/config';
 // PGlite database (and, when TEST_DATABASE_URL is set, on a real PostgreSQL server too).
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.{ts,tsx}'],
     // Seeded database snapshots of the server suites, one set per run (tests/server/helpers.ts).
     globalSetup: ['tests/server/db-snapshots.setup.ts'],
     // jest-dom's matchers for every file; harmless in the node environment (it only extends expect).
@@ -17,5 +16,23 @@ export default defineConfig({
     // "The test suite"), and no suite needs a process of its own.
     pool: 'threads',
     maxWorkers: 2,
+    // A file runs in a fresh module registry (isolation) only where it needs one: the component
+    // tests leave the app's module-level state behind (in one registry a dozen of them fail). The
+    // rules, the offline store and the server suites keep none across files (the server's
+    // caches hang off each database), so their files share one registry per worker and import
+    // the server and the rules once, not once per file: the run 151 → 121 s (docs/performance.md
+    // "The test suite"), and it passes in any order of files (--sequence.shuffle.files).
+    projects: [
+      { extends: true, test: { name: 'components', include: ['tests/app/**/*.test.{ts,tsx}'] } },
+      {
+        extends: true,
+        test: {
+          name: 'rules, offline and server',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/app/**'],
+          isolate: false,
+        },
+      },
+    ],
   },
 });
