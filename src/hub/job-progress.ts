@@ -26,10 +26,31 @@ export interface JobProgressDeps {
   storage: { get(): StoredJob | null; set(job: StoredJob): void; clear(): void };
   /** While the hub is unavailable the job state is re-read this often. */
   pollMs?: number;
+  /** How long a job's start waits for the hub before it goes on without it. */
+  hubWaitMs?: number;
+}
+
+/**
+ * A hub that does not answer (a proxy that holds WebSockets, a busy server after a reload) must not
+ * hold the job's start: SignalR waits up to its 30-s server time-out for the handshake, and the
+ * copy's page stood still that long with Paste disabled and no dialog.
+ */
+const HUB_WAIT_MS = 3000;
+
+/** `promise`'s value, or 'late' when it has not settled within `ms`. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | 'late'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 export interface JobProgressStore {
-  /** Opens the hub before a job is started, so its first messages are not missed. Never rejects. */
+  /**
+   * Opens the hub before a job is started, so its first messages are not missed; waits for it at
+   * most a few seconds (HUB_WAIT_MS). Never rejects.
+   */
   prepare(): Promise<void>;
   /** Follows a job the server has just started. */
   track(job: StoredJob): Promise<void>;
@@ -67,10 +88,30 @@ function createPollTimer(pollMs: number, running: () => boolean, reread: () => P
   return { stopPolling, schedulePoll };
 }
 
+/** Asks the server to stop the followed job and shows what it answers (JobProgressStore.cancel). */
+async function cancelFollowed(
+  followed: ReturnType<typeof createFollowedJob>,
+  cancelJob: JobProgressDeps['cancelJob'],
+): Promise<void> {
+  const job = followed.current();
+  if (!job || !followed.running()) return;
+  const jobId = job.job.jobId;
+  let state: JobState;
+  try {
+    state = await cancelJob(jobId);
+  } catch (error) {
+    const ended = error instanceof ApiError && error.code === 'JOB_ENDED' ? endedState(error.body) : null;
+    if (!ended) throw error;
+    state = ended;
+  }
+  followed.apply(jobId, reportOfState(state));
+}
+
 export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore {
   const followed = createFollowedJob({ readJob: deps.readJob, onEnded: () => stopPolling() });
   const { current, running } = followed;
   const { stopPolling, schedulePoll } = createPollTimer(deps.pollMs ?? 3000, running, () => reread());
+  const hubWaitMs = deps.hubWaitMs ?? HUB_WAIT_MS;
 
   function onMessage(jobId: string, payloadJson: string): void {
     const report = reportOfPayload(payloadJson);
@@ -116,12 +157,21 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
     followed.follow(job);
     // Whatever happened before we listened (or while the hub is away) comes from the job's state.
     await reread();
-    if (!(await connected)) schedulePoll();
+    const hub = await within(connected, hubWaitMs);
+    if (hub === true) return;
+    schedulePoll();
+    // A hub that comes late takes over from the polling, after one more reading for what it missed.
+    if (hub === 'late')
+      void connected.then((ok) => {
+        if (!ok || current()?.job.jobId !== job.jobId) return;
+        stopPolling();
+        void reread();
+      });
   }
 
   return {
     async prepare() {
-      await connect();
+      await within(connect(), hubWaitMs);
     },
     async track(job) {
       deps.storage.set(job);
@@ -132,20 +182,7 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
       const stored = deps.storage.get();
       if (stored) void followAndRead(stored, connect());
     },
-    async cancel() {
-      const job = current();
-      if (!job || !running()) return;
-      const jobId = job.job.jobId;
-      let state: JobState;
-      try {
-        state = await deps.cancelJob(jobId);
-      } catch (error) {
-        const ended = error instanceof ApiError && error.code === 'JOB_ENDED' ? endedState(error.body) : null;
-        if (!ended) throw error;
-        state = ended;
-      }
-      followed.apply(jobId, reportOfState(state));
-    },
+    cancel: () => cancelFollowed(followed, deps.cancelJob),
     dismiss() {
       stopPolling();
       deps.storage.clear();

@@ -43,7 +43,7 @@ function state(fields: Partial<JobState>): JobState {
   };
 }
 
-function harness(options: { failConnect?: boolean; stored?: StoredJob } = {}) {
+function harness(options: { failConnect?: boolean; stored?: StoredJob; hub?: Promise<void> } = {}) {
   const connection = new FakeConnection();
   let stored: StoredJob | null = options.stored ?? null;
   let serverState = state({});
@@ -57,6 +57,8 @@ function harness(options: { failConnect?: boolean; stored?: StoredJob } = {}) {
     connect: async (setup) => {
       if (options.failConnect) throw new Error('no hub');
       setup(connection);
+      // A hub that answers only when the test says so.
+      await options.hub;
       return connection;
     },
     readJob,
@@ -188,6 +190,47 @@ describe('the job progress store (docs/architecture.md 2 "Jobs: approving and bu
     await h.store.track(JOB);
     h.setServer({ status: 'succeeded', currentCount: 2 });
     await vi.advanceTimersByTimeAsync(1000);
+    expect(h.store.getSnapshot()?.progress.phase).toBe('succeeded');
+  });
+
+  it('a hub that does not answer holds the start of a job for 3 s at most; the job is then read every few seconds', async () => {
+    vi.useFakeTimers();
+    const h = harness({ hub: new Promise<void>(() => {}) });
+    let prepared = false;
+    void h.store.prepare().then(() => (prepared = true));
+    await vi.advanceTimersByTimeAsync(2900);
+    expect(prepared).toBe(false);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(prepared).toBe(true);
+
+    void h.store.track(JOB);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.store.getSnapshot()?.job).toEqual(JOB);
+    h.setServer({ status: 'running', currentCount: 1 });
+    await vi.advanceTimersByTimeAsync(3000 + 1000);
+    expect(h.store.getSnapshot()?.progress.currentCount).toBe(1);
+    h.setServer({ status: 'succeeded', currentCount: 2 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(h.store.getSnapshot()?.progress.phase).toBe('succeeded');
+  });
+
+  it('a hub that comes late takes over from the reading, after one more reading for what it missed', async () => {
+    vi.useFakeTimers();
+    let answer = () => {};
+    const h = harness({ hub: new Promise<void>((resolve) => (answer = resolve)) });
+    void h.store.track(JOB);
+    await vi.advanceTimersByTimeAsync(3000 + 2000);
+    const polled = h.readJob.mock.calls.length;
+    expect(polled).toBeGreaterThan(1);
+
+    h.setServer({ status: 'running', currentCount: 1 });
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(h.readJob.mock.calls.length).toBe(polled + 1);
+    expect(h.store.getSnapshot()?.progress.currentCount).toBe(1);
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(h.readJob.mock.calls.length).toBe(polled + 1);
+    h.connection.finish('job-1', 2, 2);
     expect(h.store.getSnapshot()?.progress.phase).toBe('succeeded');
   });
 
