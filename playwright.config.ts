@@ -32,7 +32,7 @@ export default defineConfig({
   // No retries: a test that fails once in a while is a bug to find, not to hide.
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     locale: 'da-DK',
     timezoneId: 'Europe/Copenhagen',
