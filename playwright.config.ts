@@ -3,10 +3,9 @@ import { chromiumLaunchOptions } from './e2e/chromium';
 
 // Requests the service worker makes (Background Sync sending the outbox, precaching, help
 // images) go through `context.route` and show in the context's network events, as the page's
-// do: a spec that stops the network for the app stops it for the worker too. Otherwise a
-// worker's send slipped past a route that was meant to hold it (e2e/field-day.spec.ts).
-// Playwright calls this experimental; it is Chromium only, which is what we run.
-process.env.PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS = '1';
+// do: a spec that stops the network for the app stops it for the worker too (Playwright does
+// this in Chromium unless PLAYWRIGHT_DISABLE_SERVICE_WORKER_NETWORK is set; e2e/field-day.spec.ts
+// relies on it).
 
 /**
  * End-to-end tests in Debian's Chromium against the real server, which serves the built PWA
