@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from './test';
 import type { Department } from '../shared/contract/dto';
 import {
@@ -172,13 +172,24 @@ test('a full device stops the take along, says so, and leaves the queued answers
     (window as QuotaWindow).__e2eKeyValueLimit = limit;
   }, room);
 
+  // The API requests under way, so that the check of what the stopped run left waits for the
+  // last of them, not for a time.
+  const underWay = new Set<Request>();
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) underWay.add(r);
+  });
+  const ended = (r: Request) => underWay.delete(r);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+
   await page.getByRole('button', { name: 'Tag afdelingen med offline' }).click();
   const status = page.getByRole('alert', { name: 'Tag med offline' });
   await expect(status).toContainText(QUOTA, { timeout: 60_000 });
   // The stop came from the refused IndexedDB write, not from anything else failing.
   expect(await page.evaluate(() => (window as QuotaWindow).__e2eQuotaRefusals ?? 0)).toBeGreaterThan(0);
-  // Nothing of the stopped run stays recorded, not even from a worker that was still fetching.
-  await page.waitForTimeout(1_500);
+  // Nothing of the stopped run stays recorded, not even from a worker that was still fetching:
+  // read once every request it had under way has ended.
+  await expect.poll(() => underWay.size, { timeout: 30_000 }).toBe(0);
   const registry = await page.evaluate(
     () => JSON.parse(localStorage.getItem('bt:offline:registry') ?? '{}') as { residences?: object },
   );
