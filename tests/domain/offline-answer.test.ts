@@ -36,8 +36,8 @@ import {
  * Property test of the form's offline answer (docs/architecture.md 2, "The form offline"): for
  * random answer sequences, the list the client computes from the list it has and one answer
  * equals the server's syncanswer reply, and the derived assessment fields equal getassessment.
- * fast-check is not a dependency of this project, so the sequences come from a seeded generator
- * (mulberry32): a failure names its seed and step, and the same seed replays it.
+ * The sequences come from a seeded generator (mulberry32) rather than fast-check's shrinking: each
+ * step is a round trip to the server, and a failure names its seed and step, which replays it.
  */
 
 /** mulberry32: small, fast and good enough to spread answers over the catalogue. */
