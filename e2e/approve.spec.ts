@@ -97,6 +97,7 @@ test.describe('approving one assessment (docs/product.md 2 "The results page")',
 
   test('with answers still in the outbox the approval waits until they reach the server', async ({
     page,
+    context,
     request,
   }, testInfo) => {
     test.setTimeout(90_000);
@@ -117,18 +118,20 @@ test.describe('approving one assessment (docs/product.md 2 "The results page")',
         evaluation[i - 1]!.chapter.id === q.chapter.id,
     )!;
 
-    // The answer reaches the server only when the test lets it.
+    // The answer reaches the server only when the test lets it: held for the whole context, so
+    // that the service worker (which sends the outbox too, e.g. on Background Sync after the
+    // page's own request was cut by the navigation below) cannot deliver it either.
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/v2/sync/syncanswer', async (route) => {
+    await context.route('**/api/v2/sync/syncanswer', async (route) => {
       await released;
       await route.continue().catch(() => {});
     });
     const order: string[] = [];
-    page.on('requestfinished', (r) => {
+    context.on('requestfinished', (r) => {
       if (r.url().includes('/api/v2/sync/syncanswer')) order.push('answer');
     });
-    page.on('request', (r) => {
+    context.on('request', (r) => {
       if (r.url().includes('/api/v2/assessment/finishassessments')) order.push('finish');
     });
 

@@ -1,4 +1,4 @@
-// Mantine's global sheets, before any component's own sheet (docs/architecture.md "Bytes on the
+// Mantine's global sheets, before any component's own sheet (docs/performance.md "Bytes on the
 // wire": the component sheets travel with the chunks that render them, see vite.config.ts).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -147,7 +147,7 @@ async function start() {
 
   const root = createRoot(document.getElementById('root')!);
   // As a transition React renders the first screen in slices of a few milliseconds instead of
-  // one long task, so a slow phone still answers a tap meanwhile (docs/architecture.md "Bytes on
+  // one long task, so a slow phone still answers a tap meanwhile (docs/performance.md "Bytes on
   // the wire"); the screen appears at once when it is done, as before.
   startTransition(() =>
     root.render(

@@ -33,7 +33,7 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || !import.meta.env.PROD) return;
   // After the first paint, as a chunk of its own: the first screen needs no worker (one that
   // is installed already controls the page anyway), and on a weak line its registration and
-  // precache downloads would share the line with the screen's (docs/architecture.md "Bytes on
+  // precache downloads would share the line with the screen's (docs/performance.md "Bytes on
   // the wire").
   void afterFirstPaint()
     .then(() => import('workbox-window'))

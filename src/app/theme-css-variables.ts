@@ -11,7 +11,7 @@ import { cssVariablesResolver, theme } from './theme';
 /**
  * The theme's CSS variables as MantineProvider would inject them, for index.html at build
  * (vite.config.ts; src/main.tsx sets `withCssVariables={false}`): computing and deduplicating
- * them at start was a tenth of the first render on a slow phone (docs/architecture.md "Bytes on
+ * them at start was a tenth of the first render on a slow phone (docs/performance.md "Bytes on
  * the wire"). The same steps as Mantine's MantineCssVariables: the default resolver on the
  * merged theme, our resolver over it, then only what differs from Mantine's defaults, which
  * default-css-variables.css (imported by src/main.tsx) already holds.

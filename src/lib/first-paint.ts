@@ -21,7 +21,7 @@ export function afterNextPaint(callback: () => void): () => void {
 /**
  * The app's first frame on screen, for work the first screen does not need: Dexie, loaded for
  * the query cache's writes (src/offline/query-persistence.ts), waits for it, so that on a weak
- * line its download does not compete with the screen's own (docs/architecture.md "Bytes on the
+ * line its download does not compete with the screen's own (docs/performance.md "Bytes on the
  * wire"). The root layout marks it when it first commits. In `src/lib`, not `src/ui`: it has
  * no React, and `src/offline` waits for it but imports nothing of the UI (docs/architecture.md 7).
  */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { HUB_PATH } from '../hub/websocket';
 
 /**
- * Compression of the answers that are made per request (docs/architecture.md "Bytes on the
+ * Compression of the answers that are made per request (docs/performance.md "Bytes on the
  * wire"): API JSON and files that have no precompressed twin (sw.js). Built assets carry their
  * own `.br`/`.gz` twins (static-app.ts) and `staticcontent` is compressed once per change;
  * both set Content-Encoding themselves, and the plugin leaves such answers as they are.

@@ -11,7 +11,7 @@ import { BreakerDialog } from './breaker-dialog';
 
 // The dialogs not seen at first come in their own chunk, fetched once the question is on screen
 // (`form.painted`), so the question's own code is smaller on a weak line. The service
-// worker precaches every chunk, so they open offline too (docs/architecture.md "Bytes on the
+// worker precaches every chunk, so they open offline too (docs/performance.md "Bytes on the
 // wire", "Offline start").
 const QuestionToc = lazy(() => import('./question-toc').then((m) => ({ default: m.QuestionToc })));
 const HelpDialog = lazy(() => import('./side-dialogs').then((m) => ({ default: m.HelpDialog })));
