@@ -234,7 +234,9 @@ export default defineConfig({
       // Updates wait for the user (docs/architecture.md 2: never a reload that interrupts an answer).
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      // The glob below already takes the favicon and every icon: listed again (includeAssets, the
+      // manifest's icons) they stood twice in the precache manifest.
+      includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
       },
