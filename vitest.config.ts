@@ -6,8 +6,9 @@ export default defineConfig({
   test: {
     // Seeded database snapshots of the server suites, one set per run (tests/server/helpers.ts).
     globalSetup: ['tests/server/db-snapshots.setup.ts'],
-    // jest-dom's matchers for every file; harmless in the node environment (it only extends expect).
-    setupFiles: ['tests/setup/jest-dom.ts'],
+    // jest-dom's matchers and Testing Library's wait for every file; harmless in the node
+    // environment (they only extend expect and set a time limit).
+    setupFiles: ['tests/setup/testing-library.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -230,11 +230,13 @@ describe.each(DATABASES)('the job queue on $name', ({ admin }) => {
   it('claims round-robin: the organization, then the user, whose turn was longest ago', async () => {
     await t.app.db.updateTable('jobs').set({ last_turn_at: null }).execute();
     const owner = 'fair-claims';
-    const now = Date.now();
     const a1 = await queueFake('skriver', ownOrg, 2, '0000001a');
     const a2 = await queueFake('skriver', ownOrg, 2, '0000001b');
     const b = await queueFake('flere', otherOrg, 2, '0000001c');
     const c = await queueFake('flere', ownOrg, 2, '0000001d');
+    // After the queuing: each job is due from its enqueue's clock (run_after), and on a busy
+    // machine that is a millisecond or more after a clock read before it.
+    const now = Date.now();
     const names = { [a1]: 'a1', [a2]: 'a2', [b]: 'b', [c]: 'c' };
     const order: string[] = [];
     for (let turn = 0; turn < 6; turn += 1) {

@@ -1,2 +1,0 @@
-// jest-dom's matchers (toBeInTheDocument, toBeVisible, toHaveValue …) on every test's expect.
-import '@testing-library/jest-dom/vitest';
