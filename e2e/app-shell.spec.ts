@@ -301,6 +301,32 @@ test.describe('offline', () => {
     await context.setOffline(false);
   });
 
+  test('a first install that fails on a weak line is tried again when the connection is back', async ({
+    page,
+    context,
+  }) => {
+    // One file of the precache fails once: the whole first install fails with it.
+    let failed = 0;
+    await context.route(/\/icons\/icon-192\.png$/, async (route) => {
+      if (failed++ === 0) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect.poll(() => failed).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.installing ?? null),
+      )
+      .toBeNull();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+    // The signal comes back: the app installs without a reload.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    expect(failed).toBe(2);
+  });
+
   test('the app is installable: a manifest in Danish with icons and a service worker', async ({
     page,
     request,

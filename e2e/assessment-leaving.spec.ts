@@ -1,7 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './test';
 import type { PropertyRow } from '../shared/contract/dto';
-import { api, bigDepartment, demoToken, expectAccessible, signInWithToken } from './fixtures';
+import {
+  api,
+  bigDepartment,
+  demoToken,
+  expectAccessible,
+  signInWithToken,
+  waitForServiceWorker,
+} from './fixtures';
 
 type Row = PropertyRow;
 
@@ -69,7 +76,7 @@ test.describe('leaving the assessment form', () => {
     // Straight into the form, as from the active list: the residence screen was never opened.
     await openAndAnswer(page, token, propertyId, assessmentId);
     // The service worker takes over the first visit once it has stored the app.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    await waitForServiceWorker(page, 20_000);
     await context.setOffline(true);
     await page.getByRole('radio').nth(1).click();
     await expect(page.getByRole('status').filter({ hasText: /enheden/ })).toBeVisible();

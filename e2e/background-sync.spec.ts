@@ -9,6 +9,7 @@ import {
   payloadAnswerText,
   startScreeningOnline,
   storedOutbox,
+  waitForServiceWorker,
 } from './fixtures';
 
 /**
@@ -27,7 +28,7 @@ test('answers queued offline are sent by the service worker with every page clos
   const token = await demoToken(request, 'skriver');
   const assessment = await newAssessmentInSmallestDepartment(request, token);
   await startScreeningOnline(page, token, assessment);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await waitForServiceWorker(page);
 
   await context.setOffline(true);
   await answerInARow(page, 3, 'Gemt på enheden – sendes, når du er online');

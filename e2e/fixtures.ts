@@ -95,6 +95,26 @@ export async function startScreeningOnline(
   });
 }
 
+/**
+ * Waits until the service worker controls the page, so that the app keeps working when the
+ * test takes the network away. On a timeout the error says what the registration holds
+ * (installing, waiting, active or nothing), which tells a slow install from a failed one.
+ */
+export async function waitForServiceWorker(page: Page, timeout = 30_000): Promise<void> {
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout });
+  } catch (error) {
+    const registration = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      if (!r) return 'no registration';
+      return `installing: ${r.installing?.state ?? '-'}, waiting: ${r.waiting?.state ?? '-'}, active: ${r.active?.state ?? '-'}`;
+    });
+    throw new Error(`no service worker controls the page after ${timeout} ms (${registration})`, {
+      cause: error,
+    });
+  }
+}
+
 /** No serious or critical axe violation on the page as it is now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // A dialog fading in is measured half transparent (false contrast failures): wait for the

@@ -9,6 +9,7 @@ import {
   newAssessmentInSmallestDepartment,
   startScreeningOnline,
   storedOutbox,
+  waitForServiceWorker,
 } from './fixtures';
 
 /**
@@ -44,7 +45,7 @@ test('a connection that passes nothing: the reload shows the same question from 
   const token = await demoToken(request, 'skriver');
   const assessment = await newAssessmentInSmallestDepartment(request, token);
   await startScreeningOnline(page, token, assessment);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  await waitForServiceWorker(page);
 
   // Online: two answers, each on the server.
   const answered: (string | null)[] = [];

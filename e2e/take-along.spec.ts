@@ -18,6 +18,7 @@ import {
   startScreeningAtTheDoor,
   storedOutbox,
   tellPageItIsOffline,
+  waitForServiceWorker,
 } from './fixtures';
 
 /**
@@ -112,7 +113,7 @@ test.describe('take along', () => {
     let { context, page } = await launch();
     await signInWithToken(page, token, `/departments/properties/${department.departmentId}`);
     await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await waitForServiceWorker(page);
     await page.getByRole('button', { name: 'Tag afdelingen med offline' }).click();
     const status = page.getByRole('status', { name: 'Tag med offline' });
     await expect(status).toContainText(/Henter til offline: \d+ af \d+ boliger/, { timeout: 60_000 });

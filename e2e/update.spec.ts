@@ -11,6 +11,7 @@ import {
   payloadAnswerText,
   startScreeningOnline,
   storedOutbox,
+  waitForServiceWorker,
 } from './fixtures';
 import { copyOfDemoDatabase } from './demo-database';
 import { startOwnServer } from './own-server';
@@ -50,7 +51,7 @@ test('answers queued on one release survive the update to the next and arrive on
     const assessment = await newAssessmentInSmallestDepartment(request, token);
     const page = await context.newPage();
     await startScreeningOnline(page, token, assessment);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    await waitForServiceWorker(page);
 
     // Answers typed without signal wait on the device.
     await context.setOffline(true);

@@ -61,7 +61,9 @@ setsid bash -c 'echo 10 >/proc/$$/autogroup 2>/dev/null; exec nice -n 10 bash -c
 behind_pid=$!
 trap 'kill -- -$behind_pid 2>/dev/null; report' EXIT
 
-timed "end to end" npm run -s test:e2e
+# A copy of its output, so that the failures can be named again at the very end.
+e2e_run() { npm run -s test:e2e 2>&1 | tee "$logs/e2e.log"; }
+timed "end to end" e2e_run
 wait $behind_pid
 
 echo "== type check, lint and Vitest (run behind the end-to-end run)"
@@ -71,6 +73,14 @@ while IFS= read -r line; do times+=("$line (behind)"); done <"$logs/behind.times
 while IFS= read -r name; do [ -z "$name" ] || failed+=("$name"); done <"$logs/behind.failed" 2>/dev/null
 
 if [ ${#failed[@]} -gt 0 ]; then
+  # The end-to-end run's failures (its summary and each failure's first error line), after the
+  # long output of the steps behind it: the end of the log is what a reader of CI sees first.
+  if [ -f "$logs/e2e.log" ] && grep -qE '^ +[0-9]+ failed' "$logs/e2e.log"; then
+    echo "== end-to-end failures"
+    awk '/^ +[0-9]+\) \[/ { test = $0; want = 1; next }
+         want && /Error/ { print test; print "      " $0; want = 0 }' "$logs/e2e.log"
+    sed -n '/^ \+[0-9]\+ failed/,/^ \+[0-9]\+ \(skipped\|passed\|flaky\|did not run\)/p' "$logs/e2e.log"
+  fi
   echo "== failed: ${failed[*]}"
   exit 1
 fi

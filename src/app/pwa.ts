@@ -45,8 +45,43 @@ export function registerServiceWorker(): void {
       });
       return workbox.register();
     })
+    .then((registration) => {
+      if (registration) retryFailedFirstInstall(registration);
+    })
     // Without a worker the app still runs online; offline start and background sync are lost.
     .catch((error: unknown) => logger.error('service worker registration failed', error));
+}
+
+/** How long a failed first install waits before it is tried again while the device is online. */
+const INSTALL_RETRY_MS = 30_000;
+
+/**
+ * The first install downloads every file of the app (the precache); one request that fails on a
+ * weak line fails the whole install, and the browser tries again only at the next page load. An
+ * assessor who opened the app once in the office and then walks into a basement without reloading
+ * would have no app offline. So a first install that ends redundant is registered again: when
+ * the connection comes back, or after a while on a line that is up. Updates are not retried here:
+ * the installed worker keeps serving, and the browser checks for updates on navigation.
+ */
+export function retryFailedFirstInstall(registration: ServiceWorkerRegistration): void {
+  const installing = registration.installing;
+  if (!installing || registration.active) return;
+  installing.addEventListener('statechange', () => {
+    if (installing.state !== 'redundant' || navigator.serviceWorker.controller) return;
+    logger.warn('service worker install failed; trying again');
+    const again = () => {
+      window.removeEventListener('online', again);
+      clearTimeout(timer);
+      void navigator.serviceWorker
+        .register('/sw.js', { scope: '/' })
+        .then(retryFailedFirstInstall)
+        .catch((error: unknown) => logger.error('service worker registration failed', error));
+    };
+    window.addEventListener('online', again);
+    const timer = setTimeout(() => {
+      if (navigator.onLine) again();
+    }, INSTALL_RETRY_MS);
+  });
 }
 
 export function listenForInstallPrompt(): void {
