@@ -1,4 +1,4 @@
-import type { Query } from '@tanstack/react-query';
+import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * Keeps a query in the cache until it is removed: what was taken along offline, and what only
@@ -10,4 +10,13 @@ import type { Query } from '@tanstack/react-query';
  */
 export function keepWithoutTimeLimit(query: Query): void {
   query.setOptions({ ...query.options, gcTime: Infinity });
+}
+
+/**
+ * The query of exactly this key, looked up by its hash in the cache's own index. The cache's
+ * `find` compares the key with every query it holds (hashing it each time): a take along of a
+ * big department asks for ten thousand keys among ten thousand queries.
+ */
+export function cachedQuery(queryClient: QueryClient, queryKey: QueryKey): Query | undefined {
+  return queryClient.getQueryCache().get(queryClient.defaultQueryOptions({ queryKey }).queryHash);
 }

@@ -10,7 +10,7 @@ import { handicapsForEvaluation } from '../../../shared/rules/screening';
 import { NO_DATE } from '../../../shared/rules/statuses';
 import { updateOfflineRegistry } from '../../offline/client-state';
 import type { DeviceOutbox } from '../../offline/device-outbox';
-import { keepWithoutTimeLimit } from '../../offline/kept-queries';
+import { cachedQuery, keepWithoutTimeLimit } from '../../offline/kept-queries';
 
 /**
  * Starting screening without a connection (docs/architecture.md 4 "Offline start"):
@@ -141,6 +141,6 @@ function keepWithResidence(propertyId: string, assessmentId: string): void {
  */
 function seed(queryClient: QueryClient, queryKey: QueryKey, data: unknown): void {
   queryClient.setQueryData(queryKey, data);
-  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  const query = cachedQuery(queryClient, queryKey);
   if (query) keepWithoutTimeLimit(query);
 }

@@ -19,6 +19,8 @@ export function periodicSaver(run: TakeAlongRun): () => Promise<void> {
   return async () => {
     if (saving || run.progress.done - savedAt < SAVE_EVERY) return;
     savedAt = run.progress.done;
+    // The residences fetched so far are in the cache this save writes, and the record names them.
+    run.recordFetched();
     saving = run.persistence?.persistNow() ?? null;
     try {
       await saving;

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { updateOfflineRegistry, type TakenAlongResidence } from '../client-state';
 import { QuotaError, isQuotaError } from './quota';
 import type { Preloader, TakeAlongOptions, TakeAlongProgress, TakeAlongRequest } from './take-along-types';
 import { transferMeter } from './transfer-meter';
@@ -24,6 +25,10 @@ export interface TakeAlongRun {
   readonly added: string[];
   /** The residences and assessments being fetched, whose requests a stop cancels. */
   readonly inFlight: Set<string>;
+  /** Residences fetched and kept whose entries the in-memory record does not name yet. */
+  readonly unrecorded: TakenAlongResidence[];
+  /** Names the unrecorded residences in the in-memory record (written to storage later). */
+  recordFetched(): void;
   /** The answers' size so far, the bytes shown where the browser reports no transfer sizes. */
   answerBytes: number;
   /** Hands a copy of the progress, its bytes brought up to date, to the caller. */
@@ -65,6 +70,12 @@ export function startRun(request: TakeAlongRequest, options: TakeAlongOptions): 
     source: request.kind === 'department' ? `department:${request.departmentId}` : 'self',
     added: [],
     inFlight,
+    unrecorded: [],
+    recordFetched: () => {
+      if (run.unrecorded.length === 0) return;
+      const entries = Object.fromEntries(run.unrecorded.splice(0).map((entry) => [entry.id, entry]));
+      updateOfflineRegistry((r) => ({ ...r, residences: { ...r.residences, ...entries } }), { write: false });
+    },
     answerBytes: 0,
     report: () => {
       progress.bytes = meter && meter.bytes() > 0 ? meter.bytes() : run.answerBytes;

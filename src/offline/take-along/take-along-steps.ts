@@ -6,7 +6,7 @@ import { staticContentQueryOptions } from '../../api/get-static-content';
 import { userInfoQueryOptions } from '../../api/user-info';
 import { updateOfflineRegistry } from '../client-state';
 import { cacheHelpImages, helpImageUrls } from '../help-images';
-import { keepWithoutTimeLimit } from '../kept-queries';
+import { cachedQuery, keepWithoutTimeLimit } from '../kept-queries';
 import type { TakeAlongRun } from './take-along-run';
 import type { ResidenceToTake } from './take-along-types';
 import { jsonSize } from './transfer-meter';
@@ -76,7 +76,7 @@ export function keepSharedQueries(run: TakeAlongRun): void {
       ? [propertiesByDepartmentQueryOptions(request.departmentId).queryKey]
       : []),
   ] as QueryKey[]) {
-    const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
+    const query = cachedQuery(queryClient, key);
     if (query) keepWithoutTimeLimit(query);
   }
 }

@@ -31,6 +31,7 @@ export async function takeAlong(
   const releaseSaves = options.persistence?.holdSaves();
   try {
     await takeEverything(run, options.concurrency ?? TAKE_ALONG_CONCURRENCY);
+    run.recordFetched();
     // The cache first, then the record that names what it holds; a cancelled run keeps what it
     // got. Releasing the held saves is that last save (one serialization, not two).
     await releaseSaves?.();
@@ -71,6 +72,8 @@ async function takeEverything(run: TakeAlongRun, concurrency: number): Promise<v
  */
 async function endAfterFailure(run: TakeAlongRun, error: unknown, newDepartment: string | null) {
   await run.cancelInFlight();
+  // What was fetched before the failure: kept (and named) or, on a full device, rolled back.
+  run.recordFetched();
   if (isQuotaError(error)) {
     await rollBack(run.queryClient, run.added, newDepartment, run.persistence);
     run.progress.phase = 'quota';

@@ -4,8 +4,8 @@ import { assessmentQueryOptions } from '../../api/get-assessment';
 import { residenceAssessmentRefs } from '../../api/get-located-assessments';
 import { propertyQueryOptions } from '../../api/get-property';
 import { questionsQueryOptions } from '../../api/get-questions';
-import { offlineRegistry, updateOfflineRegistry, type TakenAlongResidence } from '../client-state';
-import { keepWithoutTimeLimit } from '../kept-queries';
+import { offlineRegistry, type TakenAlongResidence } from '../client-state';
+import { cachedQuery, keepWithoutTimeLimit } from '../kept-queries';
 import { residenceQueryKeys } from './residence-query-keys';
 import type { TakeAlongRun } from './take-along-run';
 import type { ResidenceToTake } from './take-along-types';
@@ -13,6 +13,12 @@ import { jsonSize } from './transfer-meter';
 
 /** How often the router forgets its preloaded matches while a run goes on (memory). */
 const RELEASE_PRELOADS_EVERY = 50;
+/**
+ * How many fetched residences are named in the in-memory record at once. Each naming copies the
+ * record and tells every screen that shows it (the list's "Taken along" marks): once per
+ * residence that was most of a big department's run.
+ */
+const RECORD_EVERY = 50;
 
 interface FetchedResidence {
   property: PropertyDetail;
@@ -32,6 +38,7 @@ export async function takeResidence(run: TakeAlongRun, residence: ResidenceToTak
     if (!run.stop.signal.aborted) {
       run.progress.done++;
       if (run.progress.done % RELEASE_PRELOADS_EVERY === 0) run.preload.release?.();
+      if (run.unrecorded.length >= RECORD_EVERY) run.recordFetched();
       run.report();
     }
   }
@@ -70,12 +77,15 @@ async function fetchResidence(
   return complete ? { property, refs } : 'failed';
 }
 
-/** Keeps the residence's queries without time limit and names it in the record (written later). */
+/**
+ * Keeps the residence's queries without time limit and queues its entry for the record (named in
+ * memory by `recordFetched`, written later).
+ */
 function recordResidence(run: TakeAlongRun, residence: ResidenceToTake, fetched: FetchedResidence): void {
   const { queryClient } = run;
   let bytes = 0;
   for (const key of residenceQueryKeys(queryClient, residence.id)) {
-    const query = queryClient.getQueryCache().find({ queryKey: key, exact: true });
+    const query = cachedQuery(queryClient, key);
     if (!query) continue;
     keepWithoutTimeLimit(query);
     bytes += jsonSize(query.state.data);
@@ -91,7 +101,5 @@ function recordResidence(run: TakeAlongRun, residence: ResidenceToTake, fetched:
     bytes,
     sources: before?.sources.includes(run.source) ? before.sources : [...(before?.sources ?? []), run.source],
   };
-  updateOfflineRegistry((r) => ({ ...r, residences: { ...r.residences, [residence.id]: entry } }), {
-    write: false,
-  });
+  run.unrecorded.push(entry);
 }
