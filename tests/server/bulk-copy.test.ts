@@ -3,6 +3,8 @@ import type * as Dto from '../../shared/contract/dto';
 import type { CopyTargetRow } from '../../src/api/get-copy-targets';
 import { copenhagenDate } from '../../server/src/jobs/dates';
 import { runWorkerOnce } from '../../server/src/jobs/worker';
+import { loadAnswers, loadQuestions } from '../../server/src/domain/catalogue';
+import { deriveAssessmentState } from '../../shared/rules/assessment-state';
 import { assessmentsOfResidence, assessmentSummaries, winnerOf } from '../../server/src/domain/residences';
 import {
   bearer,
@@ -320,6 +322,58 @@ describe.each(DATABASES)('bulk copy on $name', ({ admin }) => {
       expect((await assessmentsOf(target.residenceId)).map((r) => [r.id, r.status])).toEqual([
         [target.id, 'ready'],
       ]);
+    });
+
+    it('copies the source as it is when each item is done: an answer removed halfway reaches the later copies', async () => {
+      // A draft source, copied from the approved (calculated) one: its answers can still change.
+      const draftSource = await newDraft({ copied: true });
+      const [firstTarget, secondTarget] = [takeFree(), takeFree()];
+      const response = await copy('skriver', {
+        propertyIds: [firstTarget, secondTarget],
+        sourceAssessmentIdToCopyFrom: draftSource.id,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      // An answer without which the source is no longer calculated (by the rules themselves).
+      const questions = await loadQuestions(db());
+      const answers = (await loadAnswers(db(), [draftSource.id])).get(draftSource.id)!;
+      const removed = [...answers.keys()].sort().find((id) => {
+        const without = new Map(answers);
+        without.delete(id);
+        return !deriveAssessmentState(questions, without, false).isCalculated;
+      })!;
+      const calculated = async (assessmentId: string) =>
+        (
+          await db()
+            .selectFrom('assessments')
+            .select('is_calculated')
+            .where('id', '=', assessmentId)
+            .executeTakeFirstOrThrow()
+        ).is_calculated;
+      expect(await calculated(draftSource.id)).toBe(true);
+
+      // One worker does both items; between them (as it tells the first one's progress) the
+      // assessor removes the answer on the source.
+      let told = 0;
+      const jobEvents = {
+        publish: async () => {
+          if (told++ > 0) return;
+          const sync = await call('skriver', 'POST', '/api/v2/sync/syncanswer', {
+            assessmentId: draftSource.id,
+            questionUniqueId: removed,
+            values: [],
+          });
+          expect(sync.statusCode, sync.body).toBe(200);
+        },
+        subscribe: () => () => undefined,
+        close: async () => undefined,
+      };
+      expect((await runWorkerOnce(db(), { jobEvents })).items).toBe(2);
+      expect(await calculated(draftSource.id)).toBe(false);
+
+      const copyOn = async (residenceId: string) =>
+        (await assessmentsOf(residenceId)).find((a) => a.source_assessment_id === draftSource.id)!;
+      expect(await copyOn(firstTarget)).toMatchObject({ is_calculated: true });
+      expect(await copyOn(secondTarget)).toMatchObject({ is_calculated: false });
     });
 
     it('writes nothing for a fake job, not even the abandoning', async () => {

@@ -21,6 +21,8 @@ export interface NewAssessment {
    * a new random one when absent.
    */
   id?: string;
+  /** The source's answers as the caller read them in this transaction (read here when absent). */
+  sourceAnswers?: ReadonlyMap<string, AnswerValue>;
 }
 
 /** What insertNewAssessment did: the id, and whether the row is new (false: the id existed). */
@@ -39,10 +41,10 @@ export interface InsertedAssessment {
 export async function insertNewAssessment(
   db: Kysely<Database>,
   questions: readonly QuestionDef[],
-  { residence, sourceId, userId, now, id = randomUUID() }: NewAssessment,
+  { residence, sourceId, userId, now, id = randomUUID(), sourceAnswers }: NewAssessment,
 ): Promise<InsertedAssessment> {
   const answers: ReadonlyMap<string, AnswerValue> = sourceId
-    ? (await loadAnswers(db, [sourceId])).get(sourceId)!
+    ? (sourceAnswers ?? (await loadAnswers(db, [sourceId])).get(sourceId)!)
     : new Map();
   const inserted = await db
     .insertInto('assessments')

@@ -18,22 +18,33 @@ export interface PendingItem {
 
 /** The first item of the job not yet done, in request order. */
 export async function nextPendingItem(db: Kysely<Database>, jobId: string): Promise<PendingItem | undefined> {
-  const row = await db
+  return (await nextPendingItems(db, jobId, 1))[0];
+}
+
+/**
+ * The next `limit` items of the job not yet done, in request order: a worker reads them a batch
+ * at a time, not one statement per item. Each is checked again, locked, when it is done
+ * (`completeItem`), so one that was cancelled or done meanwhile is skipped.
+ */
+export async function nextPendingItems(
+  db: Kysely<Database>,
+  jobId: string,
+  limit: number,
+): Promise<PendingItem[]> {
+  const rows = await db
     .selectFrom('job_items')
     .select(['position', 'property_id', 'assessment_id', 'valid_from'])
     .where('job_id', '=', jobId)
     .where('status', '=', 'pending')
     .orderBy('position')
-    .limit(1)
-    .executeTakeFirst();
-  return (
-    row && {
-      position: row.position,
-      propertyId: row.property_id,
-      assessmentId: row.assessment_id,
-      validFrom: row.valid_from,
-    }
-  );
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    position: row.position,
+    propertyId: row.property_id,
+    assessmentId: row.assessment_id,
+    validFrom: row.valid_from,
+  }));
 }
 
 /** What happened to one item. */

@@ -1,7 +1,9 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { QuestionDef } from '../../../shared/rules/catalogue';
+import type { AnswerValue } from '../../../shared/rules/screening';
 import type { Database } from '../db/schema';
 import { cancelAssessments } from '../domain/abandon';
+import { loadAnswers } from '../domain/catalogue';
 import { insertNewAssessment } from '../domain/create-assessment';
 import { ItemFailure, ITEM_MESSAGES } from './errors';
 import type { ItemOutcome, PendingItem } from './queue';
@@ -22,12 +24,12 @@ export async function copyItem(
   trx: Transaction<Database>,
   item: PendingItem,
   job: { userId: string; sourceAssessmentId: string | null },
-  questions: readonly QuestionDef[],
-  now: Date,
+  context: { questions: readonly QuestionDef[]; sourceAnswers: SourceAnswers; now: Date },
 ): Promise<ItemOutcome> {
+  const { questions, now } = context;
   const source = await trx
     .selectFrom('assessments')
-    .select(['id', 'status', 'organization_id'])
+    .select(['id', 'status', 'organization_id', sql<string>`xmin::text`.as('version')])
     .where('id', '=', job.sourceAssessmentId!)
     .forShare()
     .executeTakeFirst();
@@ -64,6 +66,29 @@ export async function copyItem(
     sourceId: source.id,
     userId: job.userId,
     now,
+    sourceAnswers: await context.sourceAnswers.of(trx, source),
   });
   return { status: 'done', resultId: id };
+}
+
+/**
+ * The answers of a copy's source, read once per version of its row instead of once per item:
+ * every item of a copy job copies the same source (2,000 reads of the same answers for a
+ * department). Every write of an assessment's answers also writes its row in the same
+ * transaction (server/src/domain/answers.ts), so an unchanged row version (`xmin`, read with the
+ * source's share lock) means unchanged answers. One per worker.
+ */
+export class SourceAnswers {
+  #held: { id: string; version: string; answers: ReadonlyMap<string, AnswerValue> } | null = null;
+
+  async of(
+    trx: Transaction<Database>,
+    source: { id: string; version: string },
+  ): Promise<ReadonlyMap<string, AnswerValue>> {
+    if (this.#held?.id !== source.id || this.#held.version !== source.version) {
+      const answers = (await loadAnswers(trx, [source.id])).get(source.id)!;
+      this.#held = { id: source.id, version: source.version, answers };
+    }
+    return this.#held.answers;
+  }
 }

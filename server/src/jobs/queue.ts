@@ -29,5 +29,11 @@ export { claimJob, othersWaiting, type ClaimedJob } from './claim-job';
 export { handBackJob, releaseJob } from './release-job';
 export { cancelJob, type CancelResult } from './cancel-job';
 export { finalStatus, type JobCounts } from './job-counts';
-export { completeItem, nextPendingItem, type ItemOutcome, type PendingItem } from './complete-item';
+export {
+  completeItem,
+  nextPendingItem,
+  nextPendingItems,
+  type ItemOutcome,
+  type PendingItem,
+} from './complete-item';
 export { abortJob } from './abort-job';

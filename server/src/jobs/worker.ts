@@ -4,7 +4,7 @@ import type { JobItemFailureCode } from '../../../shared/contract/error-codes';
 import type { QuestionDef } from '../../../shared/rules/catalogue';
 import type { Database } from '../db/schema';
 import { loadQuestions } from '../domain/catalogue';
-import { copyItem } from './copy-item';
+import { copyItem, SourceAnswers } from './copy-item';
 import { ItemFailure, ITEM_MESSAGES, LeaseLostError } from './errors';
 import { finishItem } from './finish-item';
 import { lostRights } from './job-rights';
@@ -16,7 +16,7 @@ import {
   DEFAULT_LEASE_MS,
   handBackJob,
   MAX_ATTEMPTS,
-  nextPendingItem,
+  nextPendingItems,
   othersWaiting,
   releaseJob,
   type ClaimedJob,
@@ -46,6 +46,9 @@ export interface WorkerRun {
   items: number;
 }
 
+/** Pending items read at once (nextPendingItems). */
+const PENDING_BATCH = 100;
+
 /**
  * Processes jobs until none is claimable: claims one, does its pending items in order (each
  * its own transaction, progress published after each commit) and claims the next; after each
@@ -61,6 +64,7 @@ export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions
   const clock = options.now ?? (() => new Date());
   const run: WorkerRun = { jobs: 0, items: 0 };
   let questions: QuestionDef[] | null = null;
+  const sourceAnswers = new SourceAnswers();
 
   for (;;) {
     if (options.stopping?.()) return run;
@@ -78,13 +82,15 @@ export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions
 
     try {
       if (job.kind === 'copy' && !job.isFake) questions ??= await loadQuestions(db);
+      let due: PendingItem[] = [];
       for (;;) {
         if (options.maxItems !== undefined && run.items >= options.maxItems) return run;
         if (options.stopping?.()) {
           await handBackJob(db, job.id, owner, clock());
           return run;
         }
-        const item = await nextPendingItem(db, job.id);
+        if (due.length === 0) due = await nextPendingItems(db, job.id, PENDING_BATCH);
+        const item = due.shift();
         if (!item) break;
         const lost = await lostRights(db, job);
         if (lost) {
@@ -92,7 +98,7 @@ export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions
           break;
         }
         const now = clock();
-        const result = await processItem(db, job, item, { owner, leaseMs, now, questions });
+        const result = await processItem(db, job, item, { owner, leaseMs, now, questions, sourceAnswers });
         if (result === null) continue;
         run.items += 1;
         await publish(options, job, item.propertyId, result.outcome, result.counts);
@@ -135,7 +141,13 @@ async function processItem(
   db: Kysely<Database>,
   job: ClaimedJob,
   item: PendingItem,
-  context: { owner: string; leaseMs: number; now: Date; questions: QuestionDef[] | null },
+  context: {
+    owner: string;
+    leaseMs: number;
+    now: Date;
+    questions: QuestionDef[] | null;
+    sourceAnswers: SourceAnswers;
+  },
 ) {
   const params = {
     jobId: job.id,
@@ -149,7 +161,7 @@ async function processItem(
       // flag-fake_copy: the same progress, no writes.
       if (job.isFake) return { status: 'skipped' };
       if (job.kind === 'finish') return finishItem(trx, item, context.now);
-      return copyItem(trx, item, job, context.questions!, context.now);
+      return copyItem(trx, item, job, { ...context, questions: context.questions! });
     });
   } catch (error) {
     if (!(error instanceof ItemFailure)) throw error;
