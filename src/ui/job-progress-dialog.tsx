@@ -37,7 +37,24 @@ export function JobProgressDialog(props: {
       () => setStop('failed'),
     );
   };
-  const percent = props.maxCount > 0 ? Math.round((props.currentCount / props.maxCount) * 100) : 0;
+  // While the dialog fades out its job is gone already, and the counts would read "0 af 2179"
+  // for the moment it is still on screen: it keeps showing the last counts it had open.
+  const current = {
+    progressText: props.progressText,
+    currentCount: props.currentCount,
+    maxCount: props.maxCount,
+  };
+  const [lastOpen, setLastOpen] = useState(current);
+  if (
+    props.opened &&
+    (lastOpen.progressText !== current.progressText ||
+      lastOpen.currentCount !== current.currentCount ||
+      lastOpen.maxCount !== current.maxCount)
+  ) {
+    setLastOpen(current);
+  }
+  const { progressText, currentCount, maxCount } = props.opened ? current : lastOpen;
+  const percent = maxCount > 0 ? Math.round((currentCount / maxCount) * 100) : 0;
   return (
     <Modal
       opened={props.opened}
@@ -51,14 +68,14 @@ export function JobProgressDialog(props: {
     >
       <Stack gap="md">
         <Text id={labelId} aria-live="polite">
-          {props.progressText}
+          {progressText}
         </Text>
         {/* The progressbar role is on the section: its name must be there too (axe). */}
         <Progress.Root>
           <Progress.Section
             value={percent}
             aria-labelledby={labelId}
-            animated={!failed && props.currentCount < props.maxCount}
+            animated={!failed && currentCount < maxCount}
             color={failed ? 'red.9' : undefined}
           />
         </Progress.Root>
@@ -68,7 +85,7 @@ export function JobProgressDialog(props: {
           <JobRunning
             keepOpenText={props.keepOpenText}
             stop={stop}
-            onStop={onStop && props.currentCount < props.maxCount ? requestStop : undefined}
+            onStop={onStop && currentCount < maxCount ? requestStop : undefined}
           />
         )}
       </Stack>
