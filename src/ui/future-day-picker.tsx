@@ -3,7 +3,8 @@ import { Text } from '@mantine/core';
 import { DatePicker, DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
 import 'dayjs/locale/da';
-import { useId } from 'react';
+import { memo, useId } from 'react';
+import type { TranslationKey } from '../../shared/texts/da';
 import { firstFutureDay, isSelectableDay } from '../domain/approval';
 import { useTranslation } from '../i18n/use-translation';
 import { formatShortDate } from './format';
@@ -11,14 +12,19 @@ import { formatShortDate } from './format';
 /**
  * The calendar of the approval date pickers (docs/product.md 5 "Date picker"): days before
  * tomorrow cannot be chosen (today is "approve now"), Danish names, Monday first, and a live line
- * saying which day is chosen. `value` is a YYYY-MM-DD day or null; `chosenText` words the line
- * for a chosen day, `noneText` the line before one is chosen.
+ * saying which day is chosen. `value` is a YYYY-MM-DD day or null; `chosenKey` words the line
+ * for a chosen day (its `{date}`), `noneKey` the line before one is chosen.
+ *
+ * Memoized, with props that stay the same while nothing is chosen (give it a stable `onChange`):
+ * the calendar's month costs a few milliseconds to render, and the screens around it render again
+ * at every progress message of a running approval (a hundred a second for a big one), which kept
+ * the page's main thread busy for the whole job.
  */
-export function FutureDayPicker(props: {
+export const FutureDayPicker = memo(function FutureDayPicker(props: {
   value: string | null;
   onChange: (day: string | null) => void;
-  chosenText: (shortDate: string) => string;
-  noneText: string;
+  chosenKey: TranslationKey;
+  noneKey: TranslationKey;
 }) {
   const t = useTranslation();
   const hintId = useId();
@@ -52,11 +58,13 @@ export function FutureDayPicker(props: {
         </DatesProvider>
       </div>
       <Text aria-live="polite">
-        {chosen && props.value !== null ? props.chosenText(formatShortDate(props.value)) : props.noneText}
+        {chosen && props.value !== null
+          ? t(props.chosenKey, { date: formatShortDate(props.value) })
+          : t(props.noneKey)}
       </Text>
     </>
   );
-}
+});
 
 /** A chosen YYYY-MM-DD day that the picker allows (tomorrow or later). */
 export function isChosenFutureDay(day: string | null): day is string {

@@ -38,8 +38,8 @@ export function BulkApproveDatePicker(props: {
         <FutureDayPicker
           value={day}
           onChange={setDay}
-          chosenText={(date) => t('bulkApprove.datepicker.selected', { date })}
-          noneText={t('bulkApprove.datepicker.none')}
+          chosenKey="bulkApprove.datepicker.selected"
+          noneKey="bulkApprove.datepicker.none"
         />
         {!online && (
           <Text size="sm" id={reasonId}>

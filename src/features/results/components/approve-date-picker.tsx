@@ -33,8 +33,8 @@ export function ApproveDatePicker(props: {
         <FutureDayPicker
           value={day}
           onChange={setDay}
-          chosenText={(date) => t('assessmentApprove.selectedDate', { date })}
-          noneText={t('assessmentApprove.noDateSelected')}
+          chosenKey="assessmentApprove.selectedDate"
+          noneKey="assessmentApprove.noDateSelected"
         />
         {!online && <Text size="sm">{t('assessmentResult.approve.offline')}</Text>}
         <ApprovalFeedback approval={approval} page="datePicker" />
