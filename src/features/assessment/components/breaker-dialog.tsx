@@ -1,6 +1,6 @@
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
 import type { BreakerScreenText, StaticContent } from '../../../../shared/contract/static-content';
 import type { Question } from '../../../../shared/rules/answer-validation';
@@ -36,6 +36,21 @@ export function BreakerDialog(props: {
   const [lastKind, setLastKind] = useState(props.kind);
   if (props.kind !== null && props.kind !== lastKind) setLastKind(props.kind);
   const kind = props.kind ?? lastKind;
+  // A tap before the form's first frame (its closed dialogs mount only then) mounts this dialog
+  // open, and Mantine then knows no opener to give focus back to: focus would end on <body>.
+  // The opener is kept here, and given focus after the fade-out when nothing else took it.
+  const opener = useRef<HTMLElement | null>(null);
+  const open = props.kind !== null;
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (open && active instanceof HTMLElement && active !== document.body) opener.current ??= active;
+  }, [open]);
+  const giveFocusBack = () => {
+    const element = opener.current;
+    opener.current = null;
+    const active = document.activeElement;
+    if (element?.isConnected && (active === null || active === document.body)) element.focus();
+  };
   if (kind === null) return <Modal opened={false} onClose={props.onClose} />;
   const text = breakerText(kind, content, props.nextChapter, t);
   const showLists = kind === 'screeningSome' || kind === 'screeningNone' || kind === 'screeningAll';
@@ -43,8 +58,9 @@ export function BreakerDialog(props: {
 
   return (
     <Modal
-      opened={props.kind !== null}
+      opened={open}
       onClose={props.onClose}
+      onExitTransitionEnd={giveFocusBack}
       title={text.header}
       closeButtonProps={{ 'aria-label': t('general.close') }}
       centered
