@@ -19,7 +19,9 @@ async function focusedName(cdp: CDPSession): Promise<{ role: string; name: strin
     objectId: result.objectId,
     fetchRelatives: false,
   });
-  void cdp.send('Runtime.releaseObject', { objectId: result.objectId });
+  // Not awaited; after a key that navigates, the object's page is gone and the release fails,
+  // which is no news (unhandled, it failed the test).
+  cdp.send('Runtime.releaseObject', { objectId: result.objectId }).catch(() => undefined);
   return { role: String(nodes[0]?.role?.value ?? 'none'), name: String(nodes[0]?.name?.value ?? '').trim() };
 }
 
