@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type * as Dto from '../../shared/contract/dto';
+import { copenhagenDate } from '../../server/src/jobs/dates';
 import { LeaseLostError } from '../../server/src/jobs/errors';
 import {
   cancelJob,
@@ -165,7 +166,8 @@ describe.each(DATABASES)('the job queue on $name', ({ admin }) => {
     await runWorkerOnce(t.app.db);
     const copies = (await items('skriver', copied.jobId)).items.map((i) => i.assessment!);
     // The second is approved before the job reaches it: that item fails with its reason.
-    const today = new Date().toISOString().slice(0, 10);
+    // Today as the server counts it: in Copenhagen (an hour or two ahead of UTC at night).
+    const today = copenhagenDate(new Date());
     const finish = (list: typeof copies) =>
       request('skriver', 'POST', '/api/v2/assessment/finishassessments', {
         assessmentsToFinish: list.map((a) => ({
