@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { propertiesByDepartmentQueryOptions } from '../../api/get-properties-by-department';
 import { updateOfflineRegistry } from '../client-state';
+import { cachedQuery } from '../kept-queries';
 import { residenceQueryKeys } from './residence-query-keys';
 import type { TakeAlongOptions } from './take-along-types';
 
@@ -17,9 +18,13 @@ export async function rollBack(
   persistence: TakeAlongOptions['persistence'],
 ) {
   const drop = new Set(added);
+  // By hash, as they were kept (cachedQuery): removeQueries compares each key with every query.
+  const cache = queryClient.getQueryCache();
   for (const id of drop) {
-    for (const key of residenceQueryKeys(queryClient, id))
-      queryClient.removeQueries({ queryKey: key, exact: true });
+    for (const key of residenceQueryKeys(queryClient, id)) {
+      const query = cachedQuery(queryClient, key);
+      if (query) cache.remove(query);
+    }
   }
   updateOfflineRegistry((r) => ({
     ...r,
