@@ -210,6 +210,68 @@ describe('take along', () => {
     expect(Object.keys(offlineRegistry().residences)).toHaveLength(RESIDENCES);
   });
 
+  it('counts the bytes on the wire from the start, so the figure never drops', async () => {
+    // A resource-timing observer as the browser has one: entries reach the callback a task
+    // late, and takeRecords hands over those not delivered yet.
+    const pending: { name: string; transferSize: number; encodedBodySize: number }[] = [];
+    let delivered = 0;
+    class FakeObserver {
+      static supportedEntryTypes = ['resource'];
+      constructor(private readonly callback: (list: { getEntries: () => unknown[] }) => void) {}
+      observe() {}
+      disconnect() {}
+      takeRecords() {
+        return pending.splice(0);
+      }
+      deliverLater() {
+        setTimeout(() => {
+          const entries = pending.splice(0);
+          delivered += entries.length;
+          if (entries.length > 0) this.callback({ getEntries: () => entries });
+        }, 0);
+      }
+    }
+    const observers: FakeObserver[] = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class extends FakeObserver {
+        constructor(callback: (list: { getEntries: () => unknown[] }) => void) {
+          super(callback);
+          observers.push(this);
+        }
+      },
+    );
+    stubApi();
+    const stubbedFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      const response = await stubbedFetch(input, init);
+      pending.push({ name: `http://localhost${input}`, transferSize: 100, encodedBodySize: 90 });
+      observers.forEach((o) => o.deliverLater());
+      return response;
+    });
+    const queryClient = createQueryClient(() => {});
+    // The page had the department's list and the help texts already: the run starts without
+    // a request of its own, the meter at 0.
+    await queryClient.fetchQuery(propertiesByDepartmentQueryOptions('d1'));
+    await queryClient.fetchQuery(staticContentQueryOptions());
+    await queryClient.fetchQuery(departmentsQueryOptions(departmentRequest.organizationId));
+    pending.length = 0;
+    const seen: number[] = [];
+    const result = await takeAlong(departmentRequest, {
+      queryClient,
+      preload: loaderPreloader(queryClient),
+      persistence: null,
+      signal: new AbortController().signal,
+      onProgress: (p) => seen.push(p.bytes),
+    });
+
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    expect(seen[0]).toBe(0);
+    expect(result.bytes).toBeGreaterThan(0);
+    expect(result.bytes % 100).toBe(0);
+    expect(delivered).toBeLessThan(result.bytes / 100);
+  });
+
   it('a restored cache gets the taken-along queries kept without time limit again', async () => {
     stubApi();
     const first = createQueryClient(() => {});

@@ -78,7 +78,10 @@ export function startRun(request: TakeAlongRequest, options: TakeAlongOptions): 
     },
     answerBytes: 0,
     report: () => {
-      progress.bytes = meter && meter.bytes() > 0 ? meter.bytes() : run.answerBytes;
+      // Before the first residence the meter may still be at 0 while answerBytes already counts
+      // a department list the page had cached: shown first, that figure then dropped.
+      const onWire = meter?.bytes() ?? 0;
+      progress.bytes = meter && (onWire > 0 || progress.done === 0) ? onWire : run.answerBytes;
       options.onProgress({ ...progress });
     },
     checkQuota: () => {

@@ -6,15 +6,21 @@ export function transferMeter(): { bytes(): number; stop(): void } | null {
   if (typeof PerformanceObserver === 'undefined') return null;
   if (!PerformanceObserver.supportedEntryTypes?.includes('resource')) return null;
   let total = 0;
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+  const add = (entries: PerformanceEntryList) => {
+    for (const entry of entries as PerformanceResourceTiming[]) {
       if (!entry.name.includes('/api/')) continue;
       total += entry.transferSize || entry.encodedBodySize || 0;
     }
-  });
+  };
+  const observer = new PerformanceObserver((list) => add(list.getEntries()));
   observer.observe({ type: 'resource', buffered: false });
   return {
-    bytes: () => total,
+    // The observer hears of an answer a task after it arrived; taking its records here counts
+    // the answer just read, so the figure does not start on the JSON size and then drop.
+    bytes: () => {
+      add(observer.takeRecords());
+      return total;
+    },
     stop: () => observer.disconnect(),
   };
 }
