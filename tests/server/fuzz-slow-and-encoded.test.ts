@@ -25,11 +25,12 @@ if (!Number.isSafeInteger(SEED))
 
 /**
  * How long the redaction of a slow URL may take, and one request of it, answer and log line
- * included. The redaction takes a few hundredths of a millisecond now; with the old pattern a
- * 16 KB run of `eyJ` took some 50 ms on a two-core machine (12 KB about 27 ms), so REDACT_MS
- * fails for the long runs slowText mostly makes (1 to 2 ms behind the browser tests). A request takes a few milliseconds on an idle
- * machine, but 30 or more behind the browser tests (CI runs it there; 20 ms failed it): its
- * bound catches a request that hangs on its URL, the redaction's the quadratic pattern.
+ * included. The redaction takes a few hundredths of a millisecond on an idle machine and 1 to
+ * 2 ms behind the browser tests (where CI runs it); with the old pattern a 16 KB run of `eyJ`
+ * took some 50 ms on a two-core machine (12 KB about 27 ms), so REDACT_MS fails for the long
+ * runs slowText mostly makes. A request takes a few milliseconds idle but 30 or more behind
+ * the browser tests (20 ms failed it there): its bound catches a request that hangs on its
+ * URL, the redaction's the quadratic pattern.
  */
 const REQUEST_MS = 100;
 const REDACT_MS = 10;
