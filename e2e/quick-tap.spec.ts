@@ -1,7 +1,9 @@
 import { expect, test } from './test';
-import { markGuidanceTipsShown } from './fixtures';
+import { bigDepartment, demoToken, markGuidanceTipsShown, signInWithToken } from './fixtures';
 
 /**
+ * Taps the moment a screen shows (docs/architecture.md 2 "Routes own access and data").
+ *
  * A tap on "Vælg" right after /organizations shows must choose the organization. It was once lost
  * about half the time in the first second (the user stayed on the list): src/routes/__root.tsx
  * says why.
@@ -35,4 +37,37 @@ test('choosing an organization the moment the list shows lands home, 20 sign-ins
     await context.close();
   }
   expect(failures, 'sign-ins that stayed on the list').toEqual([]);
+});
+
+/**
+ * The residence page's way into a complete draft stays where it showed: its card's score
+ * table once came a moment after the card and pushed "Gå til godkendelse" 212 px down, so a
+ * tap the moment the button showed landed on the table (a CI run stayed on the residence).
+ * The scores answer 800 ms late here, so that the old order shows every time.
+ */
+test('the button on a residence card stays where it showed while the scores arrive', async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await demoToken(request, 'skriver');
+  const { rows } = await bigDepartment(request, token);
+  const perResidence = new Map<string, number>();
+  for (const row of rows) perResidence.set(row.residenceId, (perResidence.get(row.residenceId) ?? 0) + 1);
+  const complete = rows.filter(
+    (r) => perResidence.get(r.residenceId) === 1 && r.assessmentStatus === 'draft' && r.isCalculated,
+  );
+  // One of its own per project, from the middle: other specs take from the ends.
+  const row = complete[Math.floor(complete.length / 2) + (testInfo.project.name === 'phone' ? 1 : 0)]!;
+  await page.context().route('**/api/v2/assessment/getassessmentscores*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await signInWithToken(page, token, `/residence/${row.residenceId}`);
+  const button = page.getByRole('link', { name: /^Gå til godkendelse: Vurdering .*, Beregnet$/ });
+  await button.waitFor();
+  const shown = await button.boundingBox();
+  await expect(page.getByRole('row', { name: /^Kørestolsbrugere / })).toBeVisible();
+  expect(await button.boundingBox()).toEqual(shown);
+  await button.click();
+  await expect(page).toHaveURL(new RegExp(`/results/${row.residenceId}/${row.assessmentId}$`));
 });

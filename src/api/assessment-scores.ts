@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { HandicapScore } from '../../shared/contract/dto';
 import { ApiError, apiRequest } from './http';
 
@@ -20,4 +20,33 @@ export const assessmentScoresQueryOptions = (assessmentId: string) =>
 
 export function useAssessmentScores(assessmentId: string, enabled = true) {
   return useQuery({ ...assessmentScoresQueryOptions(assessmentId), enabled });
+}
+
+/** How long a screen waits for the scores it shows before it shows without them. */
+export const SCORES_WAIT_MS = 2_000;
+
+/**
+ * The scores of the given assessments in the cache, or SCORES_WAIT_MS passed; never fails (a
+ * card reports its own failure). For a screen whose cards show the scores above their buttons:
+ * shown later, the table pushed the buttons down under a tap already on its way (the residence
+ * page, docs/architecture.md 2 "Routes own access and data").
+ */
+export async function prefetchScoresWithin(
+  queryClient: QueryClient,
+  assessmentIds: readonly string[],
+  waitMs: number = SCORES_WAIT_MS,
+): Promise<void> {
+  if (assessmentIds.length === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+  });
+  const all = Promise.all(
+    assessmentIds.map((id) => queryClient.prefetchQuery(assessmentScoresQueryOptions(id))),
+  ).then(() => undefined);
+  try {
+    await Promise.race([all, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

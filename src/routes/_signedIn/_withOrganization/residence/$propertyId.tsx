@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { prefetchScoresWithin } from '../../../../api/assessment-scores';
 import {
   locatedAssessmentsQueryOptions,
   residenceAssessmentRefs,
@@ -11,7 +12,15 @@ export const Route = createFileRoute('/_signedIn/_withOrganization/residence/$pr
   loader: async ({ context, params }) => {
     const property = await context.queryClient.ensureQueryData(propertyQueryOptions(params.propertyId));
     const refs = residenceAssessmentRefs(property);
-    if (refs.length > 0) await context.queryClient.ensureQueryData(locatedAssessmentsQueryOptions(refs));
+    if (refs.length === 0) return;
+    await Promise.all([
+      context.queryClient.ensureQueryData(locatedAssessmentsQueryOptions(refs)),
+      // The cards' scores come with them, so no table pushes a card's buttons down later.
+      prefetchScoresWithin(
+        context.queryClient,
+        refs.map((ref) => ref.assessmentId),
+      ),
+    ]);
   },
   component: ResidenceRoute,
 });
