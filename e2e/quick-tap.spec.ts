@@ -43,9 +43,10 @@ test('choosing an organization the moment the list shows lands home, 20 sign-ins
  * The residence page's way into a complete draft stays where it showed: its card's score
  * table once came a moment after the card and pushed "Gå til godkendelse" 212 px down, so a
  * tap the moment the button showed landed on the table (a CI run stayed on the residence).
- * The scores answer 800 ms late here, so that the old order shows every time.
+ * The results page's table stood above its approve buttons the same way. The scores answer
+ * 800 ms late here, so that the old order shows every time.
  */
-test('the button on a residence card stays where it showed while the scores arrive', async ({
+test('the buttons of a residence card and of the results stay where they showed while the scores arrive', async ({
   page,
   request,
 }, testInfo) => {
@@ -70,4 +71,11 @@ test('the button on a residence card stays where it showed while the scores arri
   expect(await button.boundingBox()).toEqual(shown);
   await button.click();
   await expect(page).toHaveURL(new RegExp(`/results/${row.residenceId}/${row.assessmentId}$`));
+
+  // The results page reads the scores afresh, above its approve buttons: the same.
+  const approve = page.getByRole('button', { name: 'Godkend nu' });
+  await approve.waitFor();
+  const approveShown = await approve.boundingBox();
+  await expect(page.getByRole('table', { name: 'Egnethed for brugergrupper' })).toBeVisible();
+  expect(await approve.boundingBox()).toEqual(approveShown);
 });

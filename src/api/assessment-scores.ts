@@ -25,24 +25,33 @@ export function useAssessmentScores(assessmentId: string, enabled = true) {
 /** How long a screen waits for the scores it shows before it shows without them. */
 export const SCORES_WAIT_MS = 2_000;
 
+/** Scores read this recently count as read for the screen now opening (its loader read them). */
+export const SCORES_JUST_READ_MS = 10_000;
+
 /**
  * The scores of the given assessments in the cache, or SCORES_WAIT_MS passed; never fails (a
- * card reports its own failure). For a screen whose cards show the scores above their buttons:
- * shown later, the table pushed the buttons down under a tap already on its way (the residence
- * page, docs/architecture.md 2 "Routes own access and data").
+ * screen reports its own failure). For a screen that shows the scores above its buttons: shown
+ * later, the table pushed the buttons down under a tap already on its way (docs/architecture.md
+ * 2 "Routes own access and data"). `fresh` reads them from the server even when cached (the
+ * results page: answers may have changed them).
  */
 export async function prefetchScoresWithin(
   queryClient: QueryClient,
   assessmentIds: readonly string[],
-  waitMs: number = SCORES_WAIT_MS,
+  options: { fresh?: boolean; waitMs?: number } = {},
 ): Promise<void> {
   if (assessmentIds.length === 0) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, waitMs);
+    timer = setTimeout(resolve, options.waitMs ?? SCORES_WAIT_MS);
   });
   const all = Promise.all(
-    assessmentIds.map((id) => queryClient.prefetchQuery(assessmentScoresQueryOptions(id))),
+    assessmentIds.map((id) =>
+      queryClient.prefetchQuery({
+        ...assessmentScoresQueryOptions(id),
+        ...(options.fresh ? { staleTime: 0 } : {}),
+      }),
+    ),
   ).then(() => undefined);
   try {
     await Promise.race([all, deadline]);

@@ -13,6 +13,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { assessmentQueryOptions } from '../../src/api/get-assessment';
 import { questionsQueryOptions } from '../../src/api/get-questions';
 import { assessmentScoresQueryOptions } from '../../src/api/assessment-scores';
+import { loadResults } from '../../src/features/results/load-results';
 import type { AssessmentDetails, HandicapScore, JobState, PropertyDetail } from '../../shared/contract/dto';
 import { userInfoQueryOptions } from '../../src/api/user-info';
 import type { Question } from '../../shared/rules/answer-validation';
@@ -105,7 +106,7 @@ const scores: HandicapScore[] = [
   { handicapTypeId: 'vision', scoreText: 'Delvist egnet (63 %)' },
 ];
 
-type Handler = (url: URL, init: RequestInit | undefined) => Response;
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response>;
 
 let handlers: Record<string, Handler>;
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -171,12 +172,8 @@ async function renderResults(
   const resultsRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/results/$propertyId/$assessmentId',
-    // As the app's route: the loader ensures what the screen reads with useSuspenseQuery.
-    loader: ({ params }) =>
-      Promise.all([
-        queryClient.ensureQueryData(assessmentQueryOptions(params.assessmentId, params.propertyId)),
-        queryClient.ensureQueryData(questionsQueryOptions(params.assessmentId)),
-      ]),
+    // The app's route's loader.
+    loader: ({ params }) => loadResults(queryClient, params.propertyId, params.assessmentId),
     component: function Results() {
       // The app's registered route tree has other ids; this test tree is typed loosely.
       const params = resultsRoute.useParams() as { propertyId: string; assessmentId: string };
@@ -256,6 +253,16 @@ describe('results page (docs/product.md 2)', () => {
     expect(document.title).toBe('Resultat – Boligtilgængelighed');
   });
 
+  it('shows with the scores its loader read, so that no table arrives above the buttons later', async () => {
+    handlers['/api/v2/assessment/getassessmentscores'] = () =>
+      new Promise((resolve) => setTimeout(() => resolve(json(scores)), 300));
+    await renderResults();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resultat' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Egnethed for brugergrupper' })).toBeInTheDocument();
+    expect(screen.queryByText('Beregner resultatet …')).not.toBeInTheDocument();
+    expect(callsTo('/api/v2/assessment/getassessmentscores')).toHaveLength(1);
+  });
+
   it('reads the scores afresh instead of showing ones cached before the latest answers', async () => {
     const { queryClient } = await renderResults({
       before: (client) =>
@@ -315,12 +322,12 @@ describe('handicap scores that fail (docs/product.md 7 and 8)', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     handlers['/api/v2/assessment/getassessmentscores'] = () => json({ message: 'Boom' }, 500);
     await renderResults();
-    await waitFor(() => expect(callsTo('/api/v2/assessment/getassessmentscores')).toHaveLength(1));
-    expect(screen.getByText('Beregner resultatet …')).toBeInTheDocument();
-
-    await vi.advanceTimersByTimeAsync(4_500);
+    // The page shows once its loader has waited 2 s for the scores, which go on being retried.
+    expect(await screen.findByText('Beregner resultatet …')).toBeInTheDocument();
     expect(screen.queryByText('Vi kunne ikke hente resultatet. Prøv igen om lidt.')).not.toBeInTheDocument();
-    await vi.advanceTimersByTimeAsync(1_000);
+    expect(callsTo('/api/v2/assessment/getassessmentscores').length).toBeLessThan(6);
+
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(await screen.findByText('Vi kunne ikke hente resultatet. Prøv igen om lidt.')).toBeInTheDocument();
     expect(callsTo('/api/v2/assessment/getassessmentscores')).toHaveLength(6);
 

@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { assessmentScoresQueryOptions } from '../../../api/assessment-scores';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { assessmentScoresQueryOptions, SCORES_JUST_READ_MS } from '../../../api/assessment-scores';
 import { isHandicapType } from '../../../../shared/rules/handicaps';
 import { useTranslation } from '../../../i18n/use-translation';
 
@@ -12,11 +13,25 @@ const HEADING_ID = 'results-handicap-scores';
  *
  * The cache may hold scores from before the latest answers (the residence cards read them
  * too, and answering does not invalidate them), so this page always reads them afresh and
- * shows only what that read returned.
+ * shows only what that read returned: the route's loader reads them (so that the table does not
+ * push the buttons below it down after the page showed), and the page again when that read
+ * is not from just now.
  */
 export function HandicapScores(props: { assessmentId: string }) {
   const t = useTranslation();
-  const scores = useQuery({ ...assessmentScoresQueryOptions(props.assessmentId), refetchOnMount: 'always' });
+  // Read by the route's loader just now (features/results/load-results.ts), or to be read now.
+  const queryClient = useQueryClient();
+  const [justRead] = useState(() => {
+    const state = queryClient.getQueryState(assessmentScoresQueryOptions(props.assessmentId).queryKey);
+    const readAt = state ? Math.max(state.dataUpdatedAt, state.errorUpdatedAt) : 0;
+    return Date.now() - readAt < SCORES_JUST_READ_MS;
+  });
+  const scores = useQuery({
+    ...assessmentScoresQueryOptions(props.assessmentId),
+    refetchOnMount: justRead ? false : 'always',
+    // A failure the loader just had shows as it is, not asked again at once.
+    retryOnMount: !justRead,
+  });
   return (
     <Stack gap="sm" component="section" aria-labelledby={HEADING_ID}>
       <Title order={2} size="h3" id={HEADING_ID}>

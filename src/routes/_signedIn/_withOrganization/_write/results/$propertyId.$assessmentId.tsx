@@ -1,18 +1,13 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { assessmentQueryOptions } from '../../../../../api/get-assessment';
-import { questionsQueryOptions } from '../../../../../api/get-questions';
 import { useSendWaitingAnswers } from '../../../../../features/outbox/hooks/use-send-waiting-answers';
 import { ResultsScreen } from '../../../../../features/results/components/results-screen';
+import { loadResults } from '../../../../../features/results/load-results';
 
 /** docs/product.md 2 and 6: the results, for the write role only (the `_write` layout shows others 404). */
 export const Route = createFileRoute('/_signedIn/_withOrganization/_write/results/$propertyId/$assessmentId')(
   {
-    loader: ({ context, params }) =>
-      Promise.all([
-        context.queryClient.ensureQueryData(assessmentQueryOptions(params.assessmentId, params.propertyId)),
-        context.queryClient.ensureQueryData(questionsQueryOptions(params.assessmentId)),
-      ]),
+    loader: ({ context, params }) => loadResults(context.queryClient, params.propertyId, params.assessmentId),
     component: ResultsRoute,
   },
 );
