@@ -81,5 +81,10 @@ export const StaticContent = Type.Object({
   breakerAndResultScreenSettings: BreakerAndResultScreenSettings,
   serviceMessage: Type.Union([ServiceMessage, Type.Null()]),
   guidanceSettings: GuidanceSettings,
+  /**
+   * Our calls beyond the spec's API that this server answers (docs/api.md "Extensions"), e.g.
+   * "overview". A server with only the spec's API sends none: the app then hides what needs them.
+   */
+  extensions: Type.Optional(Type.Array(Type.String())),
 });
 export type StaticContent = Static<typeof StaticContent>;

@@ -119,6 +119,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: '/api/v2/properties/availabledepartments',
     params: { organizationId: 'organization' },
   },
+  { method: 'GET', path: '/api/v2/ext/overview', params: { organizationId: 'organization' } },
   { method: 'GET', path: '/api/v2/properties/propertiesbydepartment', params: { locationId: 'department' } },
   {
     method: 'GET',

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { OVERVIEW_EXTENSION } from '../../../shared/contract/overview';
 import type { StaticContent } from '../../../shared/contract/static-content';
 import type { QuestionDef } from '../../../shared/rules/catalogue';
 import { da } from '../../../shared/texts/da';
@@ -52,5 +53,6 @@ export async function buildStaticContent(
     breakerAndResultScreenSettings: BREAKER_AND_RESULT_SCREEN_SETTINGS,
     serviceMessage,
     guidanceSettings: GUIDANCE_SETTINGS,
+    extensions: [OVERVIEW_EXTENSION],
   };
 }

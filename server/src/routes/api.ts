@@ -8,6 +8,7 @@ import type { RouteDeps } from './deps';
 import { jobResultRoutes } from './job-results';
 import { jobRoutes } from './jobs';
 import { organizationRoutes } from './organizations';
+import { overviewRoutes } from './overview';
 import { propertyRoutes } from './properties';
 import { propertySearchRoutes } from './property-search';
 import { sessionRoutes } from './session';
@@ -39,6 +40,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   await app.register(organizationRoutes, options);
   await app.register(propertyRoutes, options);
   await app.register(propertySearchRoutes, options);
+  await app.register(overviewRoutes, options);
   await app.register(assessmentRoutes, options);
   await app.register(abandonRoutes, options);
   await app.register(copyTargetRoutes, options);
