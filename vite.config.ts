@@ -239,6 +239,10 @@ export default defineConfig({
       includeManifestIcons: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The office's overview (its chart library, 110 kB on the wire) is not precached: it
+        // needs the server's figures anyway, and a phone's first install on a weak line would
+        // carry it for nothing (docs/performance.md "Bytes on the wire").
+        globIgnores: ['**/assets/overview-*'],
       },
       manifest: {
         id: '/',

@@ -18,6 +18,7 @@ import { Route as SignedInOfflineRouteImport } from './routes/_signedIn/offline'
 import { Route as SignedInOrganizationsRouteImport } from './routes/_signedIn/organizations'
 import { Route as SignedInWithOrganizationWriteRouteImport } from './routes/_signedIn/_withOrganization/_write'
 import { Route as SignedInWithOrganizationActiveAssessmentsRouteImport } from './routes/_signedIn/_withOrganization/activeAssessments'
+import { Route as SignedInWithOrganizationOverviewRouteImport } from './routes/_signedIn/_withOrganization/overview'
 import { Route as SignedInWithOrganizationWriteApprovedRouteImport } from './routes/_signedIn/_withOrganization/_write/approved'
 import { Route as SignedInWithOrganizationWriteCopiedRouteImport } from './routes/_signedIn/_withOrganization/_write/copied'
 import { Route as SignedInWithOrganizationWriteCopiedpropertiesRouteImport } from './routes/_signedIn/_withOrganization/_write/copiedproperties'
@@ -84,6 +85,12 @@ const SignedInWithOrganizationActiveAssessmentsRoute =
   SignedInWithOrganizationActiveAssessmentsRouteImport.update({
     id: '/activeAssessments',
     path: '/activeAssessments',
+    getParentRoute: () => SignedInWithOrganizationRoute,
+  } as any)
+const SignedInWithOrganizationOverviewRoute =
+  SignedInWithOrganizationOverviewRouteImport.update({
+    id: '/overview',
+    path: '/overview',
     getParentRoute: () => SignedInWithOrganizationRoute,
   } as any)
 const SignedInWithOrganizationWriteApprovedRoute =
@@ -234,6 +241,7 @@ export interface FileRoutesByFullPath {
   '/offline': typeof SignedInOfflineRoute
   '/organizations': typeof SignedInOrganizationsRoute
   '/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
+  '/overview': typeof SignedInWithOrganizationOverviewRoute
   '/approved': typeof SignedInWithOrganizationWriteApprovedRoute
   '/copied': typeof SignedInWithOrganizationWriteCopiedRoute
   '/copiedproperties': typeof SignedInWithOrganizationWriteCopiedpropertiesRoute
@@ -264,6 +272,7 @@ export interface FileRoutesByTo {
   '/offline': typeof SignedInOfflineRoute
   '/organizations': typeof SignedInOrganizationsRoute
   '/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
+  '/overview': typeof SignedInWithOrganizationOverviewRoute
   '/approved': typeof SignedInWithOrganizationWriteApprovedRoute
   '/copied': typeof SignedInWithOrganizationWriteCopiedRoute
   '/copiedproperties': typeof SignedInWithOrganizationWriteCopiedpropertiesRoute
@@ -298,6 +307,7 @@ export interface FileRoutesById {
   '/_signedIn/organizations': typeof SignedInOrganizationsRoute
   '/_signedIn/_withOrganization/_write': typeof SignedInWithOrganizationWriteRouteWithChildren
   '/_signedIn/_withOrganization/activeAssessments': typeof SignedInWithOrganizationActiveAssessmentsRoute
+  '/_signedIn/_withOrganization/overview': typeof SignedInWithOrganizationOverviewRoute
   '/_signedIn/_withOrganization/_write/approved': typeof SignedInWithOrganizationWriteApprovedRoute
   '/_signedIn/_withOrganization/_write/copied': typeof SignedInWithOrganizationWriteCopiedRoute
   '/_signedIn/_withOrganization/_write/copiedproperties': typeof SignedInWithOrganizationWriteCopiedpropertiesRoute
@@ -330,6 +340,7 @@ export interface FileRouteTypes {
     | '/offline'
     | '/organizations'
     | '/activeAssessments'
+    | '/overview'
     | '/approved'
     | '/copied'
     | '/copiedproperties'
@@ -360,6 +371,7 @@ export interface FileRouteTypes {
     | '/offline'
     | '/organizations'
     | '/activeAssessments'
+    | '/overview'
     | '/approved'
     | '/copied'
     | '/copiedproperties'
@@ -393,6 +405,7 @@ export interface FileRouteTypes {
     | '/_signedIn/organizations'
     | '/_signedIn/_withOrganization/_write'
     | '/_signedIn/_withOrganization/activeAssessments'
+    | '/_signedIn/_withOrganization/overview'
     | '/_signedIn/_withOrganization/_write/approved'
     | '/_signedIn/_withOrganization/_write/copied'
     | '/_signedIn/_withOrganization/_write/copiedproperties'
@@ -487,6 +500,13 @@ declare module '@tanstack/react-router' {
       path: '/activeAssessments'
       fullPath: '/activeAssessments'
       preLoaderRoute: typeof SignedInWithOrganizationActiveAssessmentsRouteImport
+      parentRoute: typeof SignedInWithOrganizationRoute
+    }
+    '/_signedIn/_withOrganization/overview': {
+      id: '/_signedIn/_withOrganization/overview'
+      path: '/overview'
+      fullPath: '/overview'
+      preLoaderRoute: typeof SignedInWithOrganizationOverviewRouteImport
       parentRoute: typeof SignedInWithOrganizationRoute
     }
     '/_signedIn/_withOrganization/_write/approved': {
@@ -700,6 +720,7 @@ const SignedInWithOrganizationWriteRouteWithChildren =
 interface SignedInWithOrganizationRouteChildren {
   SignedInWithOrganizationWriteRoute: typeof SignedInWithOrganizationWriteRouteWithChildren
   SignedInWithOrganizationActiveAssessmentsRoute: typeof SignedInWithOrganizationActiveAssessmentsRoute
+  SignedInWithOrganizationOverviewRoute: typeof SignedInWithOrganizationOverviewRoute
   SignedInWithOrganizationPropertiesByLocationRoute: typeof SignedInWithOrganizationPropertiesByLocationRoute
   SignedInWithOrganizationPropertiesNearbyRoute: typeof SignedInWithOrganizationPropertiesNearbyRoute
   SignedInWithOrganizationResidencePropertyIdRoute: typeof SignedInWithOrganizationResidencePropertyIdRoute
@@ -717,6 +738,8 @@ const SignedInWithOrganizationRouteChildren: SignedInWithOrganizationRouteChildr
       SignedInWithOrganizationWriteRouteWithChildren,
     SignedInWithOrganizationActiveAssessmentsRoute:
       SignedInWithOrganizationActiveAssessmentsRoute,
+    SignedInWithOrganizationOverviewRoute:
+      SignedInWithOrganizationOverviewRoute,
     SignedInWithOrganizationPropertiesByLocationRoute:
       SignedInWithOrganizationPropertiesByLocationRoute,
     SignedInWithOrganizationPropertiesNearbyRoute:

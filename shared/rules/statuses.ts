@@ -24,6 +24,10 @@ export const DISPLAY_STATUSES = [
 
 export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
 
+/** Whether a value (a URL's search parameter, say) names a display status. */
+export const isDisplayStatus = (value: unknown): value is DisplayStatus =>
+  typeof value === 'string' && (DISPLAY_STATUSES as readonly string[]).includes(value);
+
 /** The statuses an assessment can have on the wire (dto.ts AssessmentStatus). */
 export type WireStatus = 'notStarted' | 'draft' | 'ready' | 'approved' | 'rejected' | 'cancelled';
 

@@ -7,7 +7,7 @@ import classes from './link-cards.module.css';
 
 /** A card leading to one way to a residence: an icon, its title, maybe a count, and what it offers. */
 export function NavCard(props: {
-  to: '/activeAssessments' | '/departments' | '/properties/nearby';
+  to: '/activeAssessments' | '/departments' | '/properties/nearby' | '/overview';
   icon: ReactNode;
   title: string;
   description: string;

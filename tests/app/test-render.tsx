@@ -60,17 +60,20 @@ export const json = (body: unknown, status = 200) =>
  * it shows: a component, or the text of a heading that stands in for a page the test only
  * arrives at. With `session` the pages sit under the app's `_signedIn` layout, whose context
  * holds it. The query client retries nothing and keeps what a test puts in it; staticcontent is
- * empty, so the texts are the Danish defaults.
+ * empty but for `staticContent`, so the texts are the Danish defaults.
  */
 export async function renderPages(
   at: string,
   pages: Record<string, (() => ReactNode) | string>,
-  options: { session?: object } = {},
+  options: { session?: object; staticContent?: object } = {},
 ) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { staleTime: Infinity, retry: false } },
   });
-  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
+  queryClient.setQueryData(['staticcontent'], {
+    translationSettings: { translations: {} },
+    ...options.staticContent,
+  });
   const rootRoute = createRootRoute({ component: Outlet });
   const signedIn = options.session
     ? createRoute({

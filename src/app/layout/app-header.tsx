@@ -1,5 +1,5 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
-import { IconCloudDown, IconDownload } from '@tabler/icons-react';
+import { IconChartBar, IconCloudDown, IconDownload } from '@tabler/icons-react';
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import {
@@ -10,6 +10,7 @@ import {
   type HeaderVariant,
   type SignedInHeaderPart,
 } from '../../domain/header-navigation';
+import { useHasOverview } from '../../api/get-overview';
 import { useActiveOrganization } from '../../features/organizations/active-organization';
 import { useTranslation } from '../../i18n/use-translation';
 import { promptInstall, usePwaState } from '../pwa';
@@ -77,6 +78,7 @@ export function AppHeader(props: { signedIn: boolean; renewalNeeded?: boolean })
   const variant = props.signedIn ? headerVariant(pathname) : 'default';
   const alerts = !hidesHeaderAlerts(pathname);
   const painted = useAfterFirstPaint();
+  const hasOverview = useHasOverview();
   return (
     <header className={classes.header} data-variant={variant} data-offline={!online || undefined}>
       {alerts && <ServiceMessage />}
@@ -100,6 +102,19 @@ export function AppHeader(props: { signedIn: boolean; renewalNeeded?: boolean })
             </Suspense>
           )}
           {!online && <OfflineBadge />}
+          {props.signedIn && organization && hasOverview && (
+            // The organization's overview, where the server offers it (docs/api.md "Extensions").
+            <ActionIcon
+              component={Link}
+              to="/overview"
+              variant="subtle"
+              size="lg"
+              aria-label={t('overview.link')}
+              title={t('overview.link')}
+            >
+              <IconChartBar size={20} aria-hidden />
+            </ActionIcon>
+          )}
           {props.signedIn && (
             // The storage panel (docs/architecture.md 2, "Taken along offline"): what is kept
             // offline and the space it takes.

@@ -2,6 +2,7 @@ import { Group, NativeSelect } from '@mantine/core';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import type { DisplayStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
 import { departmentsQueryOptions } from '../../../api/get-departments';
@@ -17,6 +18,8 @@ export function DepartmentProperties(props: {
   organizationId: string;
   departmentId: string;
   guidance?: ReactNode;
+  /** Shown filtered by this status (a link from the overview). */
+  status?: DisplayStatus;
 }) {
   const t = useTranslation();
   const navigate = useNavigate();
@@ -61,7 +64,11 @@ export function DepartmentProperties(props: {
           />
         </Group>
       </PageHeader>
-      <PropertyList key={props.departmentId} rows={properties} />
+      <PropertyList
+        key={`${props.departmentId}:${props.status ?? ''}`}
+        rows={properties}
+        initialStatus={props.status}
+      />
     </>
   );
 }

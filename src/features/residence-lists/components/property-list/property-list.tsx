@@ -15,6 +15,7 @@ import { PropertyTable } from './property-table';
 import { SelectionActionBar } from './selection-action-bar';
 import { useCopySelection } from './use-copy-selection';
 import { useListFilters } from './use-list-filters';
+import type { DisplayStatus } from '../../../../../shared/rules/statuses';
 import { useListSelection } from './use-list-selection';
 
 /**
@@ -23,11 +24,14 @@ import { useListSelection } from './use-list-selection';
  * by the duplicate rule, and the selection action bar. While copying (docs/product.md 4 "Bulk
  * mode") the checked rows are the copy's targets and the bar leads on to the /copy summary.
  */
-export function PropertyList(props: { rows: readonly PropertyRow[] }) {
+export function PropertyList(props: { rows: readonly PropertyRow[]; initialStatus?: DisplayStatus }) {
   const t = useTranslation();
   const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const items = useMemo(() => toListItems(props.rows), [props.rows]);
-  const { filters, visible, onFilter, clearFilters } = useListFilters(items);
+  const { filters, visible, onFilter, clearFilters } = useListFilters(
+    items,
+    props.initialStatus ? { status: props.initialStatus } : undefined,
+  );
   const bulk = useBulkState();
   const copying = bulk.mode === 'copying';
   const listSelection = useListSelection(items, visible);

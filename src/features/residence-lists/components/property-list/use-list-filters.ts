@@ -10,8 +10,9 @@ import type { PropertyListItem } from './list-items';
 /**
  * The list's filters (docs/product.md 2 "Other screens and parts") and the rows they let through.
  */
-export function useListFilters(items: readonly PropertyListItem[]) {
-  const [filters, setFilters] = useState<PropertyFilters>(NO_FILTERS);
+export function useListFilters(items: readonly PropertyListItem[], initial?: Partial<PropertyFilters>) {
+  // `initial`: a link into the list filtered (the overview's numbers: ?status=…).
+  const [filters, setFilters] = useState<PropertyFilters>(() => ({ ...NO_FILTERS, ...initial }));
   // One render per keystroke: filtering runs over search keys built once per data set, and
   // only the input typed in and the rows in view render (docs/performance.md, "The big list").
   // useDeferredValue was measured too: its second render and frame cost more than it saved.

@@ -1,5 +1,6 @@
 import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
+import { isDisplayStatus, type DisplayStatus } from '../../../../../../shared/rules/statuses';
 import { departmentsQueryOptions } from '../../../../../api/get-departments';
 import { propertiesByDepartmentQueryOptions } from '../../../../../api/get-properties-by-department';
 import { listGuidanceTip } from '../../../../../domain/guidance';
@@ -8,6 +9,9 @@ import { GuidanceButton } from '../../../../../features/guidance/components/guid
 import { DepartmentProperties } from '../../../../../features/residence-lists/components/department-properties';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/departments/properties/$departmentId')({
+  // ?status=calculated opens the list filtered (the overview's numbers link so).
+  validateSearch: (search: Record<string, unknown>): { status?: DisplayStatus } =>
+    isDisplayStatus(search.status) ? { status: search.status } : {},
   // The loader stays in the entry chunk, unlike other routes' (vite.config.ts): it imports only
   // query options, and a signed-in start opening this screen asks for its data as soon as the
   // guards pass instead of after the screen's chunk and `shared` have arrived, one more round trip
@@ -28,6 +32,7 @@ export const Route = createFileRoute('/_signedIn/_withOrganization/departments/p
 
 function DepartmentPropertiesRoute() {
   const { departmentId } = Route.useParams();
+  const { status } = Route.useSearch();
   const { organization } = Route.useRouteContext();
   const { state: bulk } = useBulkMode();
   return (
@@ -35,6 +40,7 @@ function DepartmentPropertiesRoute() {
       <DepartmentProperties
         organizationId={organization.id}
         departmentId={departmentId}
+        status={status}
         guidance={<GuidanceButton {...listGuidanceTip(bulk.mode)} />}
       />
     </Container>

@@ -1,0 +1,46 @@
+import { expect, test } from './test';
+import { demoToken, expectAccessible, signInWithToken } from './fixtures';
+
+/**
+ * The office's overview (docs/api.md "Extensions"): reached from home, each status number leads
+ * to the department's list filtered by that status, which holds exactly that many residences;
+ * a reload and Back keep the filter (it is in the URL). Only reads: the figures are the demo's.
+ */
+test('the overview: its numbers are the filtered department lists they link to', async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await demoToken(request, 'skriver');
+  await signInWithToken(page, token, '/');
+  await page
+    .getByRole('link', { name: /^Overblik/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overblik' })).toBeVisible();
+  const departments = page.getByRole('table', { name: 'Afdelinger' });
+  await expect(departments).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Egnethed for brugergrupper' })).toBeVisible();
+  await expectAccessible(page, 'overview');
+  if (testInfo.project.name !== 'desktop') return;
+
+  // Every kind of number, in the smallest department that has one of each.
+  const links = departments.getByRole('link', { name: /: vis dem$/ });
+  const count = await links.count();
+  expect(count).toBeGreaterThan(3);
+  const statusLinks = [];
+  for (let i = 0; i < count; i++) {
+    const name = (await links.nth(i).getAttribute('aria-label'))!;
+    statusLinks.push({ name, count: Number(await links.nth(i).textContent()) });
+  }
+  for (const label of ['Ikke påbegyndt', 'Kladde', 'Beregnet', 'Godkendt']) {
+    const link = statusLinks.find((l) => l.name.includes(` ${label} i `))!;
+    expect(link, label).toBeDefined();
+    await departments.getByRole('link', { name: link.name, exact: true }).click();
+    await expect(page.getByText(new RegExp(`^Viser ${link.count} af \\d+ boliger$`))).toBeVisible();
+    // The filter is in the URL: a reload keeps it.
+    await page.reload();
+    await expect(page.getByText(new RegExp(`^Viser ${link.count} af \\d+ boliger$`))).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Overblik' })).toBeVisible();
+  }
+});

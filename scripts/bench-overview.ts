@@ -1,0 +1,284 @@
+/**
+ * npm run bench:overview: GET /api/v2/ext/overview (docs/api.md "Extensions"), the figures of
+ * every department of an organization, first on the demo seed in an in-memory PGlite, then on
+ * the national seed (server/src/db/seed/national.ts) on PostgreSQL. For each database the real
+ * app (buildApp, no job worker) listens on 127.0.0.1 in this process and the bench, signed in
+ * as `skriver`, measures the largest organization that user sees, one request at a time over a
+ * kept-alive connection with `Accept-Encoding: br`, each timed to the last byte of its body:
+ *   - the cold first request of a fresh server (nothing kept: every department is built);
+ *   - 20 warm requests (one query for the versions, the kept compressed answer): p50, p95;
+ *   - 20 requests with If-None-Match of the current ETag (304): p50, p95;
+ *   - 20 requests, each after one assessment of the largest department with a candidate has
+ *     changed status, as tests/server/overview.test.ts changes it (a calculated draft, alone on
+ *     its residence, set to approved, then back to draft, and so on; draft again at the end):
+ *     that department is built again and the whole answer compressed again: p50, p95;
+ *   - the size of the answer on the wire (brotli) beside its JSON.
+ * The issue's target (issue 33): a 500-department organization under 300 ms. The largest
+ * national organization has 328 departments, so the bench also prints the cold time per
+ * department and what 500 would take at that rate.
+ *
+ * PostgreSQL as bench:national finds it: BENCH_DATABASE_URL (a server URL whose database is
+ * used, created if missing), else the test server of scripts/start-test-postgres.sh; without
+ * either the national part is skipped, and said so. BENCH_DATABASE names the database (default
+ * bench_national: the national seed bench:national loads serves both, and a database that
+ * already holds it is reused; a first load takes minutes); BENCH_RELOAD=1 drops and loads it
+ * again. Figures only: the bench asserts no timing.
+ */
+import { execSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
+import { buildApp, type App } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import type { OrganizationOverview } from '../shared/contract/overview';
+import { apiGet, demoToken, median, percentile } from './bench-browser-app';
+import { ensureDatabase, loadNational } from './national-database';
+import { BENCH_RATE_LIMITS } from './server-child';
+
+const RUNS = 20;
+const DATABASE = process.env.BENCH_DATABASE ?? 'bench_national';
+const ACCEPT_ENCODING = 'br';
+const TARGET = 'target: a 500-department organization < 300 ms';
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL and the national seed, as bench:national gets them
+// ---------------------------------------------------------------------------------------------
+
+/** BENCH_DATABASE_URL, else the throw-away test server; null when neither is there. */
+function serverUrl(): string | null {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  try {
+    const line = execSync('bash scripts/start-test-postgres.sh', { encoding: 'utf8', stdio: 'pipe' })
+      .trim()
+      .split('\n')
+      .at(-1)!;
+    return line.startsWith('TEST_DATABASE_URL=') ? line.replace(/^TEST_DATABASE_URL=/, '') : null;
+  } catch {
+    return null; // PostgreSQL is not installed
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server and the requests
+// ---------------------------------------------------------------------------------------------
+
+/** The app on a free port of 127.0.0.1, in this process (the bench changes its database). */
+async function startApp(env: NodeJS.ProcessEnv): Promise<{ app: App; base: string }> {
+  const app = await buildApp(
+    loadConfig({ STATIC_DIR: '', LOG_LEVEL: 'warn', JOB_WORKER: 'false', ...BENCH_RATE_LIMITS, ...env }),
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { app, base: `http://127.0.0.1:${port}` };
+}
+
+interface Timed {
+  ms: number;
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body as it came over the wire (compressed). */
+  body: Buffer;
+}
+
+/** One kept-alive connection, as a browser tab would use: the requests go one at a time. */
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/** A GET timed from its start to the last byte of its body. */
+function timedGet(url: string, headers: Record<string, string>): Promise<Timed> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(url, { agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () =>
+        resolve({
+          ms: performance.now() - started,
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+interface OrganizationPick {
+  id: string;
+  departments: number;
+  residences: number;
+}
+
+/** The largest (by residences, then departments) of the organizations the user sees. */
+async function largestOrganization(base: string, token: string): Promise<OrganizationPick> {
+  const organizations = await apiGet<{ id: string }[]>(base, token, '/api/v2/organizations/getorganizations');
+  const picks: OrganizationPick[] = [];
+  for (const { id } of organizations) {
+    const departments = await apiGet<{ propertiesCount: number }[]>(
+      base,
+      token,
+      `/api/v2/properties/availabledepartments?organizationId=${id}`,
+    );
+    const residences = departments.reduce((sum, d) => sum + d.propertiesCount, 0);
+    picks.push({ id, departments: departments.length, residences });
+  }
+  return picks.sort((a, b) => b.residences - a.residences || b.departments - a.departments)[0]!;
+}
+
+/**
+ * A calculated draft alone on its residence (as the test picks it) in the largest department
+ * that has one: approving it changes that department's figures and nothing else.
+ */
+async function draftToToggle(app: App, organizationId: string, sizes: Map<string, number>) {
+  const drafts = await app.db
+    .selectFrom('assessments as a')
+    .innerJoin('residences as r', 'r.id', 'a.residence_id')
+    .select(['a.id', 'r.department_id'])
+    .where('a.organization_id', '=', organizationId)
+    .where('a.status', '=', 'draft')
+    .where('a.is_calculated', '=', true)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('assessments as b')
+            .select('b.id')
+            .whereRef('b.residence_id', '=', 'a.residence_id')
+            .whereRef('b.id', '!=', 'a.id')
+            .where('b.status', '!=', 'cancelled'),
+        ),
+      ),
+    )
+    .execute();
+  if (drafts.length === 0) throw new Error('no calculated draft to approve in the organization');
+  const size = (departmentId: string) => sizes.get(departmentId) ?? 0;
+  return drafts.sort((a, b) => size(b.department_id) - size(a.department_id))[0]!;
+}
+
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const spread = (times: readonly number[]) =>
+  `p50 ${fmt(median(times)).padStart(9)}  p95 ${fmt(percentile(times, 0.95)).padStart(9)}`;
+
+function line(label: string, figures: string, note = ''): void {
+  console.log(`  ${label.padEnd(52)} ${figures.padEnd(30)} ${note}`.trimEnd());
+}
+
+async function benchOverview(title: string, app: App, base: string): Promise<void> {
+  const token = await demoToken(base);
+  const organization = await largestOrganization(base, token);
+  const url = `${base}/api/v2/ext/overview?organizationId=${organization.id}`;
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING };
+  const get = async (extra: Record<string, string> = {}, want = 200) => {
+    const response = await timedGet(url, { ...headers, ...extra });
+    if (response.status !== want)
+      throw new Error(`overview: ${response.status}, not ${want}: ${response.body.toString().slice(0, 200)}`);
+    return response;
+  };
+
+  const cold = await get();
+  const encoding = cold.headers['content-encoding'] ?? 'identity';
+  const json = encoding === 'br' ? brotliDecompressSync(cold.body) : cold.body;
+  const overview = JSON.parse(json.toString('utf8')) as OrganizationOverview;
+  const departments = overview.departments.length;
+  const residences = overview.departments.reduce((sum, d) => sum + d.residences, 0);
+  const sizes = new Map(overview.departments.map((d) => [d.departmentId, d.residences]));
+
+  const warm: number[] = [];
+  for (let i = 0; i < RUNS; i++) warm.push((await get()).ms);
+
+  const etag = String((await get()).headers.etag);
+  const notModified: number[] = [];
+  for (let i = 0; i < RUNS; i++) notModified.push((await get({ 'if-none-match': etag }, 304)).ms);
+
+  const draft = await draftToToggle(app, organization.id, sizes);
+  const changed: number[] = [];
+  let lastTag = etag;
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      await app.db
+        .updateTable('assessments')
+        .set({ status: i % 2 === 0 ? 'approved' : 'draft' })
+        .where('id', '=', draft.id)
+        .execute();
+      const response = await get();
+      const tag = String(response.headers.etag);
+      if (tag === lastTag) throw new Error('the overview did not change with the assessment');
+      lastTag = tag;
+      changed.push(response.ms);
+    }
+  } finally {
+    await app.db.updateTable('assessments').set({ status: 'draft' }).where('id', '=', draft.id).execute();
+  }
+
+  console.log(`\n${title}`);
+  console.log(
+    `  organization ${organization.id}: ${departments} departments, ${residences.toLocaleString('en')} residences` +
+      ' (the largest organization the user sees)',
+  );
+  console.log(`  sequential requests, one kept-alive connection, Accept-Encoding: ${ACCEPT_ENCODING}`);
+  // At 500 departments of this organization's mean size: meaningful for an organization of
+  // many departments (the national one), not for the demo's few of very different sizes.
+  const at500 =
+    departments >= 100 ? `, 500 departments at that rate ${fmt((500 * cold.ms) / departments)}` : '';
+  line(
+    'cold first request (nothing kept)',
+    fmt(cold.ms),
+    `${TARGET}; ${fmt(cold.ms / departments)} per department, ` +
+      `${fmt((1000 * cold.ms) / residences)} per 1,000 residences${at500}`,
+  );
+  line(`warm, ${RUNS} requests`, spread(warm), TARGET);
+  line(
+    `one department changed before each, ${RUNS} requests`,
+    spread(changed),
+    `${TARGET}; the department changed has ${sizes.get(draft.department_id)} residences`,
+  );
+  line(`If-None-Match, ${RUNS} requests (304)`, spread(notModified));
+  line(
+    'answer on the wire',
+    `${kb(cold.body.length)} ${encoding}`,
+    `${kb(json.length)} of JSON, ${(json.length / cold.body.length).toFixed(1)}x`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+// ---------------------------------------------------------------------------------------------
+
+console.log(`GET /api/v2/ext/overview; ${TARGET} (issue 33)`);
+
+{
+  const started = Date.now();
+  const { app, base } = await startApp({ DATABASE_URL: 'memory://' });
+  try {
+    console.log(`Demo seed in PGlite ready in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+    await benchOverview('Demo seed on PGlite (in memory)', app, base);
+  } finally {
+    await app.close();
+  }
+}
+
+const postgres = serverUrl();
+if (!postgres) {
+  console.log(
+    '\nNational seed on PostgreSQL: skipped, no PostgreSQL (set BENCH_DATABASE_URL, or install ' +
+      'PostgreSQL for scripts/start-test-postgres.sh).',
+  );
+} else {
+  const nationalUrl = await ensureDatabase(postgres, DATABASE, process.env.BENCH_RELOAD === '1');
+  await loadNational(nationalUrl);
+  const { app, base } = await startApp({
+    DATABASE_URL: nationalUrl,
+    SEED: 'national',
+    DEMO_SSO: 'true',
+    JWT_SECRET: randomBytes(32).toString('base64url'),
+  });
+  try {
+    await benchOverview(`National seed on PostgreSQL (${new URL(nationalUrl).pathname.slice(1)})`, app, base);
+  } finally {
+    await app.close();
+  }
+}
+agent.destroy();
