@@ -1,5 +1,12 @@
 import { expect, test } from './test';
-import { demoToken, expectAccessible, signInWithToken } from './fixtures';
+import {
+  demoToken,
+  expectAccessible,
+  navigateInApp,
+  signInWithToken,
+  tellPageItIsOffline,
+  waitForServiceWorker,
+} from './fixtures';
 
 /**
  * The office's overview (docs/api.md "Extensions"): reached from home, each status number leads
@@ -43,4 +50,22 @@ test('the overview: its numbers are the filtered department lists they link to',
     await page.goBack();
     await expect(page.getByRole('heading', { level: 1, name: 'Overblik' })).toBeVisible();
   }
+});
+
+test('offline the overview says it is not on the device and opens when the connection returns', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the office opens it; the rule is the same on a phone');
+  const token = await demoToken(request, 'skriver');
+  await signInWithToken(page, token, '/');
+  await waitForServiceWorker(page);
+  await expect(page.getByRole('link', { name: 'Overblik over afdelingerne' })).toBeVisible();
+  await tellPageItIsOffline(context);
+  await navigateInApp(page, '/overview');
+  await expect(page.getByRole('heading', { level: 1, name: 'Siden er ikke på enheden' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { level: 1, name: 'Overblik' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Afdelinger' })).toBeVisible();
 });
