@@ -17,6 +17,7 @@ import type { Database } from '../db/schema';
 import { copenhagenDate } from '../jobs/dates';
 import { loadAnswers } from './catalogue';
 import { loadCatalogue } from './catalogue-cache';
+import { assessmentRowVersion } from './progress-cache';
 import { departmentPropertyRows } from './residences';
 
 /**
@@ -141,6 +142,32 @@ export async function departmentOverview(
   };
 }
 
+/** A group's level as the overview counts it (screened out is not suitable; see GroupSuitability). */
+type Counted = 'suitable' | 'partly' | 'unsuitable' | 'notAssessed';
+
+interface KeptLevels {
+  version: string;
+  levels: ReadonlyMap<string, Counted>;
+}
+
+/**
+ * Each scored assessment's levels per row version (the row moves with every answer written,
+ * domain/progress-cache.ts): a department rebuilt after one change scores only what changed,
+ * not every approval again (loading and scoring the answers was 70 % of a build). Bounded: the
+ * oldest entries go first.
+ */
+const keptLevels = new WeakMap<Kysely<Database>, Map<string, KeptLevels>>();
+const KEPT_LEVELS_MAX = 200_000;
+
+function levelsCache(db: Kysely<Database>): Map<string, KeptLevels> {
+  let cache = keptLevels.get(db);
+  if (!cache) {
+    cache = new Map();
+    keptLevels.set(db, cache);
+  }
+  return cache;
+}
+
 /** Per handicap type, how the given (approved) assessments score it (docs/domain.md 4). */
 async function suitabilityOf(
   db: Kysely<Database>,
@@ -152,27 +179,46 @@ async function suitabilityOf(
       { handicapTypeId: type, suitable: 0, partly: 0, unsuitable: 0, notAssessed: 0 },
     ]),
   );
-  if (assessmentIds.length > 0) {
-    const { questions } = await loadCatalogue(db);
-    for (const ids of chunks(assessmentIds)) {
-      const [answers, flags] = await Promise.all([
-        loadAnswers(db, ids),
-        db.selectFrom('assessments').select(['id', 'converted']).where('id', 'in', ids).execute(),
+  const cache = levelsCache(db);
+  for (const ids of chunks(assessmentIds)) {
+    const rows = await db
+      .selectFrom('assessments as a')
+      .select(['a.id', 'a.converted', assessmentRowVersion.as('version')])
+      .where('a.id', 'in', ids)
+      .execute();
+    const stale = rows.filter((row) => cache.get(row.id)?.version !== row.version);
+    if (stale.length > 0) {
+      const [{ questions }, answers] = await Promise.all([
+        loadCatalogue(db),
+        loadAnswers(
+          db,
+          stale.map((row) => row.id),
+        ),
       ]);
-      for (const { id, converted } of flags) {
-        const scored = new Set<string>();
-        for (const detail of handicapScoreDetails(questions, answers.get(id)!, { converted })) {
-          const group = groups.get(detail.handicapTypeId)!;
-          scored.add(detail.handicapTypeId);
-          if (detail.level === 'suitable') group.suitable++;
-          else if (detail.level === 'partly') group.partly++;
+      for (const row of stale) {
+        const levels = new Map<string, Counted>();
+        for (const detail of handicapScoreDetails(questions, answers.get(row.id)!, {
+          converted: row.converted,
+        })) {
           // Left out at screening is "Ikke egnet (screening)": not suitable, as the results say.
-          else if (detail.level === 'unsuitable' || detail.level === 'screenedOut') group.unsuitable++;
-          else group.notAssessed++;
+          levels.set(
+            detail.handicapTypeId,
+            detail.level === 'screenedOut'
+              ? 'unsuitable'
+              : detail.level === 'notAssessed'
+                ? 'notAssessed'
+                : detail.level,
+          );
         }
-        // allergy and reading have no entry when nothing was scored for them.
-        for (const group of groups.values()) if (!scored.has(group.handicapTypeId)) group.notAssessed++;
+        cache.delete(row.id);
+        cache.set(row.id, { version: row.version, levels });
       }
+      while (cache.size > KEPT_LEVELS_MAX) cache.delete(cache.keys().next().value!);
+    }
+    for (const row of rows) {
+      const { levels } = cache.get(row.id)!;
+      // allergy and reading have no entry when nothing was scored for them.
+      for (const group of groups.values()) group[levels.get(group.handicapTypeId) ?? 'notAssessed']++;
     }
   }
   return [...groups.values()];
