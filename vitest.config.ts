@@ -1,5 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Behind the end-to-end run (scripts/test.sh) a test takes a few times as long as on an idle
+ * machine, so its limits are multiplied by VITEST_TIME_FACTOR there. An environment variable,
+ * not `--testTimeout`/`--hookTimeout` on the command line: those do not reach the projects
+ * below (a hook behind the browser tests timed out at this file's 60 s).
+ */
+const TIME_FACTOR = Number(process.env.VITEST_TIME_FACTOR ?? 1) || 1;
+
 // Unit, component and server tests. Server tests build the Fastify app on an in-memory
 // PGlite database (and, when TEST_DATABASE_URL is set, on a real PostgreSQL server too).
 export default defineConfig({
@@ -10,8 +18,8 @@ export default defineConfig({
     // environment (they only extend expect and set a time limit).
     setupFiles: ['tests/setup/testing-library.ts'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 30_000 * TIME_FACTOR,
+    hookTimeout: 60_000 * TIME_FACTOR,
     // Two cores: more workers than that only adds contention. Threads, not forks: a file's
     // imports and its jsdom start about a third faster in a worker thread (docs/performance.md
     // "The test suite"), and no suite needs a process of its own.
