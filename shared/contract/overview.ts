@@ -65,3 +65,16 @@ export const OrganizationOverview = Type.Object({
   departments: Type.Array(DepartmentOverview),
 });
 export type OrganizationOverview = Static<typeof OrganizationOverview>;
+
+/** Every status at 0: where a count of residences by status starts (server and app). */
+export const noStatusCounts = (): StatusCounts =>
+  Object.fromEntries(DISPLAY_STATUSES.map((status) => [status, 0])) as StatusCounts;
+
+/** Every handicap group at 0, in HANDICAP_TYPES order, by type: where a suitability count starts. */
+export const noSuitability = (): Map<string, GroupSuitability> =>
+  new Map(
+    HANDICAP_TYPES.map((type) => [
+      type,
+      { handicapTypeId: type, suitable: 0, partly: 0, unsuitable: 0, notAssessed: 0 },
+    ]),
+  );

@@ -1,22 +1,23 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type {
-  DepartmentOverview,
-  GroupSuitability,
-  OrganizationOverview,
-  StatusCounts,
+import {
+  noStatusCounts,
+  noSuitability,
+  type DepartmentOverview,
+  type GroupSuitability,
+  type OrganizationOverview,
 } from '../../../shared/contract/overview';
 import type { PropertyRow } from '../../../shared/contract/properties';
 import { applyDuplicateRule } from '../../../shared/rules/duplicate-rule';
-import { HANDICAP_TYPES } from '../../../shared/rules/handicaps';
 import { handicapScoreDetails } from '../../../shared/rules/scoring';
-import { DISPLAY_STATUSES, displayStatus, parseFutureDate } from '../../../shared/rules/statuses';
+import { displayStatus, parseFutureDate } from '../../../shared/rules/statuses';
 import { compareNames } from '../../../shared/rules/location';
 import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { copenhagenDate } from '../jobs/dates';
 import { loadAnswers } from './catalogue';
 import { loadCatalogue } from './catalogue-cache';
+import type { DepartmentListVersions } from './department-list-cache';
 import { assessmentRowVersion } from './progress-cache';
 import { departmentPropertyRows } from './residences';
 
@@ -54,7 +55,7 @@ export async function departmentVersions(
   organizationId: string,
 ): Promise<DepartmentVersion[]> {
   const rows = await db
-    .withTables<{ department_list_versions: { department_id: string; version: number } }>()
+    .withTables<DepartmentListVersions>()
     .selectFrom('departments as d')
     .leftJoin('department_list_versions as v', 'v.department_id', 'd.id')
     .select(['d.id', 'd.name', 'v.version'])
@@ -115,7 +116,7 @@ export async function departmentOverview(
 ): Promise<DepartmentOverview> {
   const rows = await departmentPropertyRows(db, department.id);
   const shown = applyDuplicateRule(rows, (row) => row.residenceId, now);
-  const statuses = Object.fromEntries(DISPLAY_STATUSES.map((s) => [s, 0])) as StatusCounts;
+  const statuses = noStatusCounts();
   const later = new Map<string, number>();
   const inEffect: PropertyRow[] = [];
   for (const row of shown) {
@@ -173,12 +174,7 @@ async function suitabilityOf(
   db: Kysely<Database>,
   assessmentIds: readonly string[],
 ): Promise<GroupSuitability[]> {
-  const groups = new Map<string, GroupSuitability>(
-    HANDICAP_TYPES.map((type) => [
-      type,
-      { handicapTypeId: type, suitable: 0, partly: 0, unsuitable: 0, notAssessed: 0 },
-    ]),
-  );
+  const groups = noSuitability();
   const cache = levelsCache(db);
   for (const ids of chunks(assessmentIds)) {
     const rows = await db

@@ -1,5 +1,4 @@
-import type { DepartmentOverview, GroupSuitability } from '../../../shared/contract/overview';
-import { HANDICAP_TYPES } from '../../../shared/rules/handicaps';
+import { noStatusCounts, noSuitability, type DepartmentOverview } from '../../../shared/contract/overview';
 import { DISPLAY_STATUSES, type DisplayStatus } from '../../../shared/rules/statuses';
 
 /** The statuses the overview counts, in the order of the work: cancelled never shows (none are listed). */
@@ -23,13 +22,8 @@ export const statusColor = (status: DisplayStatus) => COLORS[status];
 export function totalsOf(
   departments: readonly DepartmentOverview[],
 ): Pick<DepartmentOverview, 'residences' | 'statuses' | 'assessedShare' | 'suitability'> {
-  const statuses = Object.fromEntries(DISPLAY_STATUSES.map((s) => [s, 0])) as DepartmentOverview['statuses'];
-  const groups = new Map<string, GroupSuitability>(
-    HANDICAP_TYPES.map((type) => [
-      type,
-      { handicapTypeId: type, suitable: 0, partly: 0, unsuitable: 0, notAssessed: 0 },
-    ]),
-  );
+  const statuses = noStatusCounts();
+  const groups = noSuitability();
   let residences = 0;
   for (const d of departments) {
     residences += d.residences;
