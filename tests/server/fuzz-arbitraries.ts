@@ -147,6 +147,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/v2/assessment/getlocatedassessments', body: 'located' },
   { method: 'GET', path: '/api/v2/assessment/getassessmentscores', params: { assessmentId: 'assessment' } },
   { method: 'GET', path: '/api/v2/questions', params: { assessmentId: 'assessment' } },
+  { method: 'GET', path: '/api/v2/ext/assessmenthistory', params: { assessmentId: 'assessment' } },
   ...['v1', 'v2'].map((version) => ({
     method: 'GET',
     path: `/api/${version}/assessment/createnewassessment`,
@@ -993,6 +994,17 @@ function actor(names: readonly ActorName[]): fc.Arbitrary<Actor> {
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'];
 
+/**
+ * Routes that share a path with an endpoint above under another method, which a wrong method
+ * must not reach: POST /auth/logout is left out of ENDPOINTS because it ends the session of the
+ * actor's token, which every later request of that actor needs.
+ */
+const SAME_PATH_ROUTES = new Set(['POST /auth/logout']);
+
+/** The methods that reach no handler at the endpoint's path. */
+const wrongMethods = (endpoint: Endpoint) =>
+  METHODS.filter((m) => m !== endpoint.method && !SAME_PATH_ROUTES.has(`${m} ${endpoint.path}`));
+
 function endpointRequest(world: World, scope: Scope, endpoint: Endpoint, who: fc.Arbitrary<Actor>) {
   const target = `${endpoint.method} ${endpoint.path}`;
   return fc
@@ -1007,7 +1019,10 @@ function endpointRequest(world: World, scope: Scope, endpoint: Endpoint, who: fc
         : fc.constant(undefined),
       who,
       // Now and then the wrong method: 404 (or 405), never a handler.
-      fc.oneof({ weight: 15, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: pick(METHODS) }),
+      fc.oneof(
+        { weight: 15, arbitrary: fc.constant(null) },
+        { weight: 1, arbitrary: pick(wrongMethods(endpoint)) },
+      ),
       spelled(endpoint.path),
     )
     .map(([query, { payload, type }, headers, key, who, method, path]): FuzzRequest => ({

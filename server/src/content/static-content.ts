@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { HISTORY_EXTENSION } from '../../../shared/contract/history';
 import { OVERVIEW_EXTENSION } from '../../../shared/contract/overview';
 import type { StaticContent } from '../../../shared/contract/static-content';
 import type { QuestionDef } from '../../../shared/rules/catalogue';
@@ -53,6 +54,6 @@ export async function buildStaticContent(
     breakerAndResultScreenSettings: BREAKER_AND_RESULT_SCREEN_SETTINGS,
     serviceMessage,
     guidanceSettings: GUIDANCE_SETTINGS,
-    extensions: [OVERVIEW_EXTENSION],
+    extensions: [OVERVIEW_EXTENSION, HISTORY_EXTENSION],
   };
 }

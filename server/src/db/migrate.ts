@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013-organization-follows-department';
 import * as m0014 from './migrations/0014-finished-jobs-index';
 import * as m0015 from './migrations/0015-fair-and-cancellable-jobs';
 import * as m0016 from './migrations/0016-help-images';
+import * as m0017 from './migrations/0017-assessment-history';
 import type { Database } from './schema';
 
 /**
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014-finished-jobs-index': m0014,
   '0015-fair-and-cancellable-jobs': m0015,
   '0016-help-images': m0016,
+  '0017-assessment-history': m0017,
 };
 
 const provider: MigrationProvider = {

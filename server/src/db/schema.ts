@@ -111,8 +111,33 @@ export interface AssessmentTable {
   source_assessment_id: string | null;
   last_answered_question_unique_id: string | null;
   created_by: string | null;
+  /** Who changed it last (migration 0017). */
+  changed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Who approved it (migration 0017); null unless approved. */
+  approved_by: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+}
+
+/** What happened to an assessment (migration 0017, docs/domain.md 2.3). */
+export type AssessmentEventKind =
+  'created' | 'copied' | 'unlocked' | 'answered' | 'calculated' | 'approved' | 'deleted' | 'replaced';
+
+export interface AssessmentEventTable {
+  id: Generated<string>;
+  assessment_id: string;
+  kind: AssessmentEventKind;
+  actor_id: string | null;
+  at: Timestamp;
+  /** answered: the Copenhagen day the answers were given, and how many. */
+  day: ColumnType<string | null, string | null | undefined, string | null>;
+  count: number | null;
+  /** copied and unlocked: the assessment whose answers were taken. */
+  source_assessment_id: string | null;
+  /** Done by a job (copied, approved, replaced). */
+  job_id: string | null;
+  /** approved: the day it takes effect. */
+  valid_from: Timestamp | null;
 }
 
 export interface AnswerTable {
@@ -209,6 +234,7 @@ export interface Database {
   questions: QuestionTable;
   question_options: QuestionOptionTable;
   assessments: AssessmentTable;
+  assessment_events: AssessmentEventTable;
   answers: AnswerTable;
   jobs: JobTable;
   job_items: JobItemTable;

@@ -3,6 +3,7 @@ import { assertMember, type AuthUser } from '../auth/guard';
 import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { HttpError, notFound } from '../errors';
+import { recordEvents, type Actor } from './assessment-history';
 
 /**
  * Abandoning (docs/domain.md 2.2): any status but approved becomes cancelled, after which every
@@ -20,23 +21,35 @@ export const approvedConflict = (assessmentId?: string) =>
   );
 
 /**
- * Makes the assessments cancelled, with `db` (the caller's transaction where it has one). An
- * approved one is never touched, also when it was approved after the caller read it. Answers
- * how many rows changed.
+ * Makes the assessments cancelled, with `db` (the caller's transaction where it has one), and
+ * writes each its history event: deleted by the user, or replaced by the copy job that overwrote
+ * it (docs/domain.md 5.6). An approved one is never touched, also when it was approved after the
+ * caller read it. Answers how many rows changed.
  */
 export async function cancelAssessments(
   db: Kysely<Database>,
   ids: readonly string[],
   now: Date,
+  actor: Actor,
 ): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db
+  const cancelled = await db
     .updateTable('assessments')
-    .set({ status: 'cancelled', updated_at: now })
+    .set({ status: 'cancelled', updated_at: now, changed_by: actor.userId })
     .where('id', 'in', ids)
     .where('status', '!=', 'approved')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('id')
+    .execute();
+  await recordEvents(
+    db,
+    cancelled.map(({ id }) => ({
+      assessmentId: id,
+      kind: actor.jobId ? 'replaced' : 'deleted',
+      actor,
+      at: now,
+    })),
+  );
+  return cancelled.length;
 }
 
 /** One assessment to abandon, with the residence it must be on (ids lower-cased). */
@@ -85,7 +98,7 @@ export async function abandonAssessments(
     const approved = [...rows].find(([, r]) => r.status === 'approved');
     if (approved) throw approvedConflict(approved[0]);
     const open = [...rows].filter(([, r]) => r.status !== 'cancelled').map(([id]) => id);
-    await cancelAssessments(trx, open, new Date());
+    await cancelAssessments(trx, open, new Date(), { userId: user.id });
     // Every listed assessment is cancelled now, including those that were already.
     return ids.length;
   });

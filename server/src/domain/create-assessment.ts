@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/guard';
 import type { Database } from '../db/schema';
 import { forbidden, HttpError } from '../errors';
 import { findAssessment, findResidence } from './access';
+import { recordEvents } from './assessment-history';
 import { deriveAssessmentState, toAssessmentColumns } from './assessment-state';
 import { loadAnswers, loadQuestions } from './catalogue';
 
@@ -23,6 +24,10 @@ export interface NewAssessment {
   id?: string;
   /** The source's answers as the caller read them in this transaction (read here when absent). */
   sourceAnswers?: ReadonlyMap<string, AnswerValue>;
+  /** The copy job that creates it (its history says so, docs/domain.md 5.6). */
+  jobId?: string;
+  /** The source is the residence's approved assessment, unlocked (docs/domain.md 5.4). */
+  unlock?: boolean;
 }
 
 /** What insertNewAssessment did: the id, and whether the row is new (false: the id existed). */
@@ -41,7 +46,7 @@ export interface InsertedAssessment {
 export async function insertNewAssessment(
   db: Kysely<Database>,
   questions: readonly QuestionDef[],
-  { residence, sourceId, userId, now, id = randomUUID(), sourceAnswers }: NewAssessment,
+  { residence, sourceId, userId, now, id = randomUUID(), sourceAnswers, jobId, unlock }: NewAssessment,
 ): Promise<InsertedAssessment> {
   const answers: ReadonlyMap<string, AnswerValue> = sourceId
     ? (sourceAnswers ?? (await loadAnswers(db, [sourceId])).get(sourceId)!)
@@ -60,6 +65,7 @@ export async function insertNewAssessment(
       source_assessment_id: sourceId,
       last_answered_question_unique_id: null,
       created_by: userId,
+      changed_by: userId,
       created_at: now,
       updated_at: now,
     })
@@ -68,6 +74,15 @@ export async function insertNewAssessment(
     .returning('id')
     .executeTakeFirst();
   if (!inserted) return { id, created: false };
+  await recordEvents(db, [
+    {
+      assessmentId: id,
+      kind: sourceId === null ? 'created' : unlock ? 'unlocked' : 'copied',
+      actor: { userId, jobId },
+      at: now,
+      sourceAssessmentId: sourceId,
+    },
+  ]);
   if (sourceId) {
     // Copied as they were given (who answered, and when), marked preselected.
     await db
@@ -136,6 +151,8 @@ export async function createAssessment(
       userId: user.id,
       now: new Date(),
       id: clientId,
+      // Unlocking is a create from the residence's approved assessment (docs/domain.md 5.4).
+      unlock: source?.residence_id === residence.id && source.status === 'approved',
     });
     if (created) return id;
     const existing = await trx

@@ -23,7 +23,7 @@ import type { ItemOutcome, PendingItem } from './queue';
 export async function copyItem(
   trx: Transaction<Database>,
   item: PendingItem,
-  job: { userId: string; sourceAssessmentId: string | null },
+  job: { id: string; userId: string; sourceAssessmentId: string | null },
   context: { questions: readonly QuestionDef[]; sourceAnswers: SourceAnswers; now: Date },
 ): Promise<ItemOutcome> {
   const { questions, now } = context;
@@ -60,11 +60,13 @@ export async function copyItem(
     trx,
     existing.filter((a) => a.status === 'draft' || a.status === 'rejected').map((a) => a.id),
     now,
+    { userId: job.userId, jobId: job.id },
   );
   const { id } = await insertNewAssessment(trx, questions, {
     residence,
     sourceId: source.id,
     userId: job.userId,
+    jobId: job.id,
     now,
     sourceAnswers: await context.sourceAnswers.of(trx, source),
   });

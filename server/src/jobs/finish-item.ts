@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { recordEvents } from '../domain/assessment-history';
 import { copenhagenDate, copenhagenMidnight } from './dates';
 import { ItemFailure, ITEM_MESSAGES } from './errors';
 import type { ItemOutcome, PendingItem } from './queue';
@@ -14,6 +15,7 @@ import type { ItemOutcome, PendingItem } from './queue';
 export async function finishItem(
   trx: Transaction<Database>,
   item: PendingItem,
+  job: { id: string; userId: string },
   now: Date,
 ): Promise<ItemOutcome> {
   const assessment = await trx
@@ -44,8 +46,19 @@ export async function finishItem(
       valid_from: from,
       future_approved_date: isFuture ? from : null,
       updated_at: now,
+      changed_by: job.userId,
+      approved_by: job.userId,
     })
     .where('id', '=', assessment.id)
     .execute();
+  await recordEvents(trx, [
+    {
+      assessmentId: assessment.id,
+      kind: 'approved',
+      actor: { userId: job.userId, jobId: job.id },
+      at: now,
+      validFrom: from,
+    },
+  ]);
   return { status: 'done', resultId: assessment.id };
 }

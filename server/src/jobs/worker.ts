@@ -160,7 +160,7 @@ async function processItem(
     return await completeItem(db, params, async (trx): Promise<ItemOutcome> => {
       // flag-fake_copy: the same progress, no writes.
       if (job.isFake) return { status: 'skipped' };
-      if (job.kind === 'finish') return finishItem(trx, item, context.now);
+      if (job.kind === 'finish') return finishItem(trx, item, job, context.now);
       return copyItem(trx, item, job, { ...context, questions: context.questions! });
     });
   } catch (error) {

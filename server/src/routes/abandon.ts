@@ -36,8 +36,11 @@ export const abandonRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db' | 'gu
         }
         if (assessment.status === 'approved') throw approvedConflict();
         if (assessment.status !== 'cancelled') {
-          // Guarded against an approval that happened in between.
-          const updated = await cancelAssessments(db, [assessment.id], new Date());
+          // Guarded against an approval that happened in between; the event in the same transaction.
+          const user = requireUser(request);
+          const updated = await db
+            .transaction()
+            .execute((trx) => cancelAssessments(trx, [assessment.id], new Date(), { userId: user.id }));
           if (updated === 0) throw approvedConflict();
         }
         return { message: 'ok' };

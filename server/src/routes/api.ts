@@ -5,6 +5,7 @@ import { answerRoutes } from './answers';
 import { assessmentRoutes } from './assessments';
 import { copyTargetRoutes } from './copy-targets';
 import type { RouteDeps } from './deps';
+import { historyRoutes } from './history';
 import { jobResultRoutes } from './job-results';
 import { jobRoutes } from './jobs';
 import { organizationRoutes } from './organizations';
@@ -41,6 +42,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   await app.register(propertyRoutes, options);
   await app.register(propertySearchRoutes, options);
   await app.register(overviewRoutes, options);
+  await app.register(historyRoutes, options);
   await app.register(assessmentRoutes, options);
   await app.register(abandonRoutes, options);
   await app.register(copyTargetRoutes, options);

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { createSyncAnswerWrite } from './0009-lean-answer-writes';
+import { createSyncAnswerWrite as createSyncAnswerWrite0009 } from './0009-lean-answer-writes';
 
 /**
  * An answer's `answered_at` becomes the time it was given, as the device that gave it says
@@ -16,6 +16,12 @@ import { createSyncAnswerWrite } from './0009-lean-answer-writes';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`drop function sync_answer_write`.execute(db);
+  await createSyncAnswerWrite(db);
+}
+
+/** This migration's `sync_answer_write`; 0017's `down` brings it back. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function createSyncAnswerWrite(db: Kysely<any>): Promise<void> {
   await sql`
     create function sync_answer_write(
       p_assessment uuid,
@@ -79,5 +85,5 @@ export async function up(db: Kysely<any>): Promise<void> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop function sync_answer_write`.execute(db);
-  await createSyncAnswerWrite(db);
+  await createSyncAnswerWrite0009(db);
 }

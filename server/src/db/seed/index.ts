@@ -5,6 +5,7 @@ import { QUESTIONS } from './catalogue';
 import { seedCatalogue } from './catalogue-rows';
 import { insertChunked } from './chunked';
 import { generateDemoAssessments, type DemoAssessment } from './demo-assessments';
+import { seedHistory } from './history-rows';
 import { createRng, generateDemoResidences } from './demo-residences';
 import { DEMO_USERS } from './demo-users';
 import { seedNationalData } from './national';
@@ -108,6 +109,7 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date())
     );
     await seedCatalogue(trx);
     await seedAssessments(trx, assessments, organizationOf, DEMO_USERS[0]!.id);
+    await seedHistory(trx);
     // Every organization was numbered exactly as refreshAddressOrder would: the marks the
     // inserts left (migration 0006) can go.
     await trx.deleteFrom('address_order_stale').execute();

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { addressOrderOf } from '../../domain/residence-search';
+import { seedHistory } from './history-rows';
 import type { Database } from '../schema';
 import { QUESTIONS } from './catalogue';
 import { seedCatalogue } from './catalogue-rows';
@@ -198,6 +199,7 @@ export async function seedNationalData(
         await flushResidences();
     }
     await flushResidences();
+    await seedHistory(trx);
     // Every organization was numbered exactly as refreshAddressOrder would: the marks the
     // inserts left (migration 0006) can go.
     await trx.deleteFrom('address_order_stale').execute();
