@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { OVERVIEW_EXTENSION, type OrganizationOverview } from '../../shared/contract/overview';
-import { staticContentQueryOptions } from './get-static-content';
+import { useHasExtension } from './extensions';
 import { apiRequest } from './http';
 
 export const overviewKeys = { all: ['overview'] as const };
@@ -13,14 +13,5 @@ export const overviewQueryOptions = (organizationId: string) =>
       apiRequest<OrganizationOverview>('/api/v2/ext/overview', { query: { organizationId }, signal }),
   });
 
-/**
- * Whether the server answers the overview: it says so in staticcontent's `extensions`. A server
- * with only the spec's API does not, and the app shows no way to the overview.
- */
-export function useHasOverview(): boolean {
-  const { data } = useQuery({
-    ...staticContentQueryOptions(),
-    select: (content) => content.extensions?.includes(OVERVIEW_EXTENSION) ?? false,
-  });
-  return data ?? false;
-}
+/** Whether the server answers the overview; otherwise the app shows no way to it. */
+export const useHasOverview = (): boolean => useHasExtension(OVERVIEW_EXTENSION);

@@ -4,11 +4,13 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import type { AssessmentListEntry, HandicapScore } from '../../../../shared/contract/dto';
 import { displayStatus } from '../../../../shared/rules/statuses';
 import { useAssessmentScores } from '../../../api/assessment-scores';
+import { useHasHistory } from '../../../api/get-assessment-history';
 import { staticContentQueryOptions } from '../../../api/get-static-content';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatPercent, formatShortDate } from '../../../ui/format';
 import { StatusBadge } from '../../../ui/status-badge';
 import { AssessmentCardActions } from './assessment-card-actions';
+import { AssessmentHistory } from './assessment-history';
 
 /**
  * docs/product.md 2: an assessment card with its status badge, a progress bar for drafts and the scores,
@@ -31,6 +33,7 @@ export function AssessmentCard(props: {
   // A complete draft waits only for someone to approve it: the content's automaticApproval says
   // so to a user who may, and names the way to the approval (the results page).
   const { data: content } = useQuery(staticContentQueryOptions());
+  const hasHistory = useHasHistory();
   const approvalInvite =
     props.canWrite && status === 'calculated'
       ? content?.breakerAndResultScreenSettings.automaticApproval
@@ -85,6 +88,7 @@ export function AssessmentCard(props: {
           unlockDisabledReason={props.unlockDisabledReason}
           onCopy={props.onCopy}
         />
+        {hasHistory && <AssessmentHistory assessmentId={a.assessmentId} />}
       </Stack>
     </Card>
   );
