@@ -62,6 +62,15 @@ export const AssessmentListEntry = Type.Object({
   createdAt: Type.String(),
   /** Share of required questions answered, 0..1 (drafts show it as a progress bar). */
   progress: Type.Number({ minimum: 0, maximum: 1 }),
+  /**
+   * The history extension (docs/api.md "Extensions"): who created and who last changed the
+   * assessment (their `sso_uuid`, as a token's claim names the user; null when unknown), the last
+   * changer's display name and when it changed. A server with only the spec's API sends none.
+   */
+  createdBy: Type.Optional(Nullable(Type.String())),
+  changedBy: Type.Optional(Nullable(Type.String())),
+  changedByName: Type.Optional(Nullable(Type.String())),
+  changedAt: Type.Optional(Type.String()),
 });
 export type AssessmentListEntry = Static<typeof AssessmentListEntry>;
 

@@ -112,6 +112,45 @@ describe.each(DATABASES)('getactiveassessments progress on $name', ({ admin }) =
     expect(after.progress).toBeCloseTo(await storedProgress(after), 10);
   });
 
+  it('names who created and who last changed each entry (the history extension), at once after a change', async () => {
+    const ssoOf = async (userName: string) =>
+      await t.app.db
+        .selectFrom('users')
+        .select(['sso_uuid', 'display_name'])
+        .where('user_name', '=', userName)
+        .executeTakeFirstOrThrow();
+    const [skriver, flere] = [await ssoOf('skriver'), await ssoOf('flere')];
+    const [free] = await residencesWithoutAssessment(t.app.db, ownOrg, { limit: 1 });
+    const id = (await get(`/api/v2/assessment/createnewassessment?propertyId=${free}`)).json<string>();
+    expect((await active()).find((e) => e.assessmentId === id)).toMatchObject({
+      createdBy: skriver.sso_uuid,
+      changedBy: skriver.sso_uuid,
+      changedByName: skriver.display_name,
+    });
+    // Another writer of the organization answers it: the last changer is now they.
+    const question = questions.find(
+      (q) => q.chapterId === 'screening' && !q.isOptional && q.type === 'single',
+    )!;
+    const sync = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/sync/syncanswer',
+      headers: bearer(await demoToken(t.app, 'flere')),
+      payload: {
+        assessmentId: id,
+        questionUniqueId: question.uniqueId,
+        values: [question.options![0]!.answerId],
+      },
+    });
+    expect(sync.statusCode, sync.body).toBe(200);
+    const entry = (await active()).find((e) => e.assessmentId === id)!;
+    expect(entry).toMatchObject({
+      createdBy: skriver.sso_uuid,
+      changedBy: flere.sso_uuid,
+      changedByName: flere.display_name,
+    });
+    expect(Date.parse(entry.changedAt!)).toBeGreaterThan(Date.parse(entry.createdAt));
+  });
+
   it('sends the kept list while nothing listed changes, with an ETag for 304, and a new one after any change', async () => {
     const url = `/api/v2/assessment/getactiveassessments?organizationId=${ownOrg}`;
     const first = await t.app.inject({

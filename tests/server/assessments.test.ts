@@ -247,8 +247,24 @@ describe.each(DATABASES)('assessment endpoints on $name', ({ admin }) => {
           'futureApprovedDate',
           'createdAt',
           'progress',
+          // The history extension's (docs/api.md "Extensions"): who created and last changed it.
+          'createdBy',
+          'changedBy',
+          'changedByName',
+          'changedAt',
         ].sort(),
       );
+      const author = await t.app.db
+        .selectFrom('users')
+        .select(['sso_uuid', 'display_name'])
+        .where('id', '=', row.changed_by!)
+        .executeTakeFirstOrThrow();
+      expect(entries[0]).toMatchObject({
+        createdBy: author.sso_uuid,
+        changedBy: author.sso_uuid,
+        changedByName: author.display_name,
+        changedAt: new Date(row.updated_at).toISOString(),
+      });
       const flere = await post('flere', [
         { propertyId: foreignApproved.residenceId, assessmentId: foreignApproved.id },
         { propertyId: approved.residenceId, assessmentId: approved.id },

@@ -32,6 +32,8 @@ export function assessmentListQuery(db: Kysely<Database>) {
   return db
     .selectFrom('assessments as a')
     .innerJoin('residences as r', 'r.id', 'a.residence_id')
+    .leftJoin('users as creator', 'creator.id', 'a.created_by')
+    .leftJoin('users as changer', 'changer.id', 'a.changed_by')
     .select([
       'a.id',
       'a.status',
@@ -48,6 +50,10 @@ export function assessmentListQuery(db: Kysely<Database>) {
       'r.floor_number as floorNumber',
       'r.door_code as doorCode',
       'r.zip_code as zipCode',
+      'creator.sso_uuid as createdBy',
+      'changer.sso_uuid as changedBy',
+      'changer.display_name as changedByName',
+      'a.updated_at as changedAt',
       // The row's version for the progress cache.
       assessmentRowVersion.as('version'),
     ]);

@@ -35,6 +35,11 @@ export interface AssessmentListRow {
   floorNumber: string | null;
   doorCode: string | null;
   zipCode: string;
+  /** The history extension's authors (docs/api.md "Extensions"): sso_uuid and display name. */
+  createdBy?: string | null;
+  changedBy?: string | null;
+  changedByName?: string | null;
+  changedAt?: Date;
 }
 
 /** The list entry of a row, with its progress (shared/rules/scoring.ts `progress`). */
@@ -51,5 +56,11 @@ export function toListEntry(row: AssessmentListRow, progress: number): Assessmen
     futureApprovedDate: isoOrNoDate(row.futureApprovedDate),
     createdAt: isoDate(row.createdAt),
     progress,
+    ...(row.changedAt !== undefined && {
+      createdBy: row.createdBy ?? null,
+      changedBy: row.changedBy ?? null,
+      changedByName: row.changedByName ?? null,
+      changedAt: isoDate(row.changedAt),
+    }),
   };
 }
