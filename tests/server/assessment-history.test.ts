@@ -92,7 +92,7 @@ describe.each(DATABASES)('the history of an assessment on $name', ({ admin }) =>
     expect(h.createdBy).toBe(names.skriver);
     expect(h.changedBy).toBe(names.skriver);
     expect(h.approvedBy).toBe(names.skriver);
-    expect(kinds(h)).toEqual([expect.stringMatching(/^(created|copied)$/), 'approved']);
+    expect(kinds(h)).toEqual([expect.stringMatching(/^(created|copied|unlocked)$/), 'approved']);
     expect(h.events[1]).toMatchObject({ by: names.skriver, byJob: false, validFrom: expect.any(String) });
   });
 
@@ -233,7 +233,7 @@ describe.each(DATABASES)('the history of an assessment on $name', ({ admin }) =>
     }
     const h = await history(source.id);
     expect(h.approvedBy).toBe(names.skriver);
-    expect(kinds(h)).toEqual([expect.stringMatching(/^(created|copied)$/), 'approved']);
+    expect(kinds(h)).toEqual([expect.stringMatching(/^(created|copied|unlocked)$/), 'approved']);
     const events = await t.app.db
       .selectFrom('assessment_events')
       .select(({ fn }) => fn.countAll<string>().as('n'))

@@ -10,9 +10,9 @@ import { createSyncAnswerWrite as createSyncAnswerWrite0011 } from './0011-answe
  *   transaction of the change it records.
  *
  * Rows that exist already get what their columns imply: changed by their creator (the seed's
- * user), approved by their creator when approved, and a created (or copied) event, plus an
- * approved one. Their answers before this migration are not counted: the history of answering
- * starts here. The values are literal SQL, so that a later change of the app's code does not
+ * user), approved by their creator when approved, and a created event (copied, or unlocked when
+ * the source is the same residence's), plus an approved one. Their answers before this migration
+ * are not counted: the history of answering starts here. The values are literal SQL, so that a later change of the app's code does not
  * change what this migration does.
  *
  * `sync_answer_write` (0011) also sets `changed_by`, counts the answer on the day's answered
@@ -47,9 +47,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     set changed_by = created_by,
         approved_by = case when status = 'approved' then created_by end`.execute(db);
   await sql`insert into assessment_events (assessment_id, kind, actor_id, at, source_assessment_id)
-    select id, case when source_assessment_id is null then 'created' else 'copied' end,
-           created_by, created_at, source_assessment_id
-      from assessments`.execute(db);
+    select a.id,
+           case when a.source_assessment_id is null then 'created'
+                when s.residence_id = a.residence_id then 'unlocked'
+                else 'copied' end,
+           a.created_by, a.created_at, a.source_assessment_id
+      from assessments a left join assessments s on s.id = a.source_assessment_id`.execute(db);
   await sql`insert into assessment_events (assessment_id, kind, actor_id, at, valid_from)
     select id, 'approved', created_by, updated_at, valid_from
       from assessments where status = 'approved'`.execute(db);

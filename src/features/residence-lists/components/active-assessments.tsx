@@ -1,7 +1,8 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
-import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, useRouteContext } from '@tanstack/react-router';
-import { activeAssessmentsQueryOptions } from '../../../api/get-active-assessments';
+import { Link, useRouteContext, useRouterState } from '@tanstack/react-router';
+import type { AssessmentListEntry } from '../../../../shared/contract/dto';
+import { hasActiveFilters, type ActiveListSearch } from '../../../domain/active-list-filters';
+import { pluralKey } from '../../../i18n/translate';
 import { displayStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate } from '../../../ui/format';
@@ -9,62 +10,103 @@ import { PageHeader } from '../../../ui/page-header';
 import { StatusBadge } from '../../../ui/status-badge';
 import { AssessmentEntryLink } from '../../../ui/assessment-entry-link';
 import classes from '../../../ui/link-cards.module.css';
+import { useActiveList } from '../hooks/use-active-list';
+import { ActiveListFilters } from './active-list-filters';
 
 /**
  * docs/product.md 2, /activeAssessments: the organization's assessments that are not approved yet, each with
  * its address leading to the residence and a way straight into the assessment (the resume route,
- * docs/architecture.md 2 "Routes own access and data").
+ * docs/architecture.md 2 "Routes own access and data"), filtered and ordered as the URL says
+ * (domain/active-list-filters.ts), the count in the title following the filters.
  */
-export function ActiveAssessments(props: { organizationId: string }) {
+export function ActiveAssessments(props: {
+  organizationId: string;
+  search: ActiveListSearch;
+  onSearch: (next: ActiveListSearch) => void;
+}) {
   const t = useTranslation();
-  const canWrite = useRouteContext({ from: '/_signedIn', select: (c) => c.session.canWrite });
-  const { data: active } = useSuspenseQuery(activeAssessmentsQueryOptions(props.organizationId));
+  const { all, shown, search, departments, hasAuthors } = useActiveList(props.organizationId, props.search);
+  // Back from a residence returns to the list as filtered (the header's back link).
+  const here = useRouterState({ select: (s) => `${s.location.pathname}${s.location.searchStr}` });
+  let count = t(pluralKey('activeAssessments.count', all.length), { count: all.length });
+  if (hasActiveFilters(search))
+    count =
+      shown.length === 0
+        ? t('activeAssessments.noMatch')
+        : t('activeAssessments.countFiltered', { count: shown.length, total: all.length });
   return (
     <>
-      <PageHeader title={t('activeAssessments.title')} description={t('activeAssessments.description')} />
-      {active.length === 0 && <Text role="status">{t('activeAssessments.empty')}</Text>}
+      <PageHeader
+        title={t('activeAssessments.titleCount', { count: shown.length })}
+        description={t('activeAssessments.description')}
+      />
+      {all.length === 0 ? (
+        <Text role="status">{t('activeAssessments.empty')}</Text>
+      ) : (
+        <>
+          <ActiveListFilters
+            search={search}
+            onSearch={props.onSearch}
+            departments={departments}
+            hasAuthors={hasAuthors}
+          />
+          <Text size="sm" mb="sm" role="status">
+            {count}
+          </Text>
+        </>
+      )}
       <Stack component="ul" gap="xs" className={classes.list}>
-        {active.map((a) => {
-          const status = displayStatus(a.assessmentStatus, a.isCalculated, a.futureApprovedDate);
-          return (
-            <Paper component="li" key={a.assessmentId} withBorder radius="md" p="sm">
-              <Group justify="space-between" wrap="wrap" gap="xs">
-                <div>
-                  <Anchor
-                    fw={600}
-                    renderRoot={(rootProps) => (
-                      <Link
-                        {...rootProps}
-                        to="/residence/$propertyId"
-                        params={{ propertyId: a.propertyId }}
-                        state={{ origin: '/activeAssessments' }}
-                      />
-                    )}
-                  >
-                    {a.location}
-                  </Anchor>
-                  <Group gap="xs" mt={2}>
-                    <Text size="sm">
-                      {t('residence.assessmentCard.title')} {formatShortDate(a.createdAt)}
-                    </Text>
-                    <StatusBadge status={status} futureApprovedDate={a.futureApprovedDate} />
-                  </Group>
-                </div>
-                <AssessmentEntryLink
-                  propertyId={a.propertyId}
-                  assessmentId={a.assessmentId}
-                  status={status}
-                  canWrite={canWrite}
-                  quiet
-                  accessibleName={(action) =>
-                    t('activeAssessments.actionLabel', { action, location: a.location })
-                  }
-                />
-              </Group>
-            </Paper>
-          );
-        })}
+        {shown.map((a) => (
+          <ActiveAssessmentRow key={a.assessmentId} entry={a} origin={here} />
+        ))}
       </Stack>
     </>
+  );
+}
+
+/** One active assessment: its address to the residence, its status and last change, the way in. */
+function ActiveAssessmentRow({ entry: a, origin }: { entry: AssessmentListEntry; origin: string }) {
+  const t = useTranslation();
+  const canWrite = useRouteContext({ from: '/_signedIn', select: (c) => c.session.canWrite });
+  const status = displayStatus(a.assessmentStatus, a.isCalculated, a.futureApprovedDate);
+  return (
+    <Paper component="li" withBorder radius="md" p="sm">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <div>
+          <Anchor
+            fw={600}
+            renderRoot={(rootProps) => (
+              <Link
+                {...rootProps}
+                to="/residence/$propertyId"
+                params={{ propertyId: a.propertyId }}
+                state={{ origin }}
+              />
+            )}
+          >
+            {a.location}
+          </Anchor>
+          <Group gap="xs" mt={2}>
+            <Text size="sm">
+              {t('residence.assessmentCard.title')} {formatShortDate(a.createdAt)}
+            </Text>
+            <StatusBadge status={status} futureApprovedDate={a.futureApprovedDate} />
+          </Group>
+          {a.changedAt && a.changedByName && (
+            <Text size="xs" c="dimmed" mt={2}>
+              {t('activeAssessments.changed', { date: formatShortDate(a.changedAt), name: a.changedByName })}
+            </Text>
+          )}
+        </div>
+        <AssessmentEntryLink
+          propertyId={a.propertyId}
+          assessmentId={a.assessmentId}
+          status={status}
+          canWrite={canWrite}
+          quiet
+          accessibleName={(action) => t('activeAssessments.actionLabel', { action, location: a.location })}
+        />
+      </Group>
+    </Paper>
   );
 }

@@ -51,7 +51,14 @@ function HistoryTimeline(props: { id: string; assessmentId: string }) {
       <>
         <Timeline bulletSize={12} lineWidth={2} mt="xs" aria-label={t('history.heading')}>
           {[...history.data.events].reverse().map((event, index) => (
-            <Timeline.Item key={index} title={eventTitle(t, event)}>
+            <Timeline.Item
+              key={index}
+              title={
+                <Text size="sm" fw={600}>
+                  {eventTitle(t, event)}
+                </Text>
+              }
+            >
               <Text size="xs" c="dimmed">
                 {eventByline(t, event)}
               </Text>
