@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AssessmentListEntry } from '../../shared/contract/dto';
 import { NO_DATE } from '../../shared/rules/statuses';
-import { applyActiveListSearch, parseActiveListSearch } from '../../src/domain/active-list-filters';
+import { applyActiveListSearch, parseActiveListSearch } from '../../shared/rules/active-list-filters';
 
 const ME = 'AAAAAAAA-0000-4000-8000-000000000001';
 const OTHER = 'bbbbbbbb-0000-4000-8000-000000000002';

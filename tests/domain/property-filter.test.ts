@@ -6,7 +6,7 @@ import {
   propertySearchKey,
   type FilterableProperty,
   type PropertyFilters,
-} from '../../src/domain/property-filter';
+} from '../../shared/rules/property-filter';
 
 const row = (over: Partial<FilterableProperty>): FilterableProperty => ({
   streetName: 'Skovvej',

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { Link, useRouteContext, useRouterState } from '@tanstack/react-router';
 import type { AssessmentListEntry } from '../../../../shared/contract/dto';
-import { hasActiveFilters, type ActiveListSearch } from '../../../domain/active-list-filters';
+import { hasActiveFilters, type ActiveListSearch } from '../../../../shared/rules/active-list-filters';
 import { pluralKey } from '../../../i18n/translate';
 import { displayStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
@@ -17,7 +17,7 @@ import { ActiveListFilters } from './active-list-filters';
  * docs/product.md 2, /activeAssessments: the organization's assessments that are not approved yet, each with
  * its address leading to the residence and a way straight into the assessment (the resume route,
  * docs/architecture.md 2 "Routes own access and data"), filtered and ordered as the URL says
- * (domain/active-list-filters.ts), the count in the title following the filters.
+ * (shared/rules/active-list-filters.ts), the count in the title following the filters.
  */
 export function ActiveAssessments(props: {
   organizationId: string;

@@ -5,7 +5,7 @@ import {
   ACTIVE_SORTS,
   hasActiveFilters,
   type ActiveListSearch,
-} from '../../../domain/active-list-filters';
+} from '../../../../shared/rules/active-list-filters';
 import { useTranslation } from '../../../i18n/use-translation';
 
 /**

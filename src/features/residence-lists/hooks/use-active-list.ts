@@ -4,10 +4,10 @@ import { useMemo } from 'react';
 import { activeAssessmentsQueryOptions } from '../../../api/get-active-assessments';
 import { useHasHistory } from '../../../api/get-assessment-history';
 import { departmentsQueryOptions } from '../../../api/get-departments';
-import { applyActiveListSearch, type ActiveListSearch } from '../../../domain/active-list-filters';
+import { applyActiveListSearch, type ActiveListSearch } from '../../../../shared/rules/active-list-filters';
 
 /**
- * The active list as the URL asks for it (domain/active-list-filters.ts): every entry, the
+ * The active list as the URL asks for it (shared/rules/active-list-filters.ts): every entry, the
  * entries shown, and the departments that have any, in the organization's order. Without the
  * authors (a server with only the spec's API) "Mine" cannot be told and is not applied.
  */

@@ -2,7 +2,7 @@ import { Container } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { activeAssessmentsQueryOptions } from '../../../api/get-active-assessments';
 import { departmentsQueryOptions } from '../../../api/get-departments';
-import { parseActiveListSearch, type ActiveListSearch } from '../../../domain/active-list-filters';
+import { parseActiveListSearch, type ActiveListSearch } from '../../../../shared/rules/active-list-filters';
 import { ActiveAssessments } from '../../../features/residence-lists/components/active-assessments';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/activeAssessments')({

@@ -1,6 +1,6 @@
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { memo, useMemo } from 'react';
-import type { PropertyFilters } from '../../../../domain/property-filter';
+import type { PropertyFilters } from '../../../../../shared/rules/property-filter';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { STATUS_FILTER_OPTIONS } from './list-items';
 

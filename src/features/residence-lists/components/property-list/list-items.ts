@@ -1,6 +1,6 @@
 import type { PropertyRow } from '../../../../../shared/contract/dto';
 import { applyDuplicateRule } from '../../../../../shared/rules/duplicate-rule';
-import { propertySearchKey, type PropertySearchKey } from '../../../../domain/property-filter';
+import { propertySearchKey, type PropertySearchKey } from '../../../../../shared/rules/property-filter';
 import { DISPLAY_STATUSES, displayStatus, type DisplayStatus } from '../../../../../shared/rules/statuses';
 
 /** A row as the list shows it: one per residence (duplicate rule, docs/product.md 4) with its display status. */

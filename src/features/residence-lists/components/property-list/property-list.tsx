@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMemo } from 'react';
 import type { PropertyRow } from '../../../../../shared/contract/dto';
-import { hasFilters } from '../../../../domain/property-filter';
+import { hasFilters } from '../../../../../shared/rules/property-filter';
 import { pluralKey } from '../../../../i18n/translate';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { useBulkState } from '../../hooks/use-copy-flow';

@@ -1,4 +1,4 @@
-import type { PropertyFilters } from '../../../../domain/property-filter';
+import type { PropertyFilters } from '../../../../../shared/rules/property-filter';
 import { useResidenceLinks } from '../../../../ui/use-residence-links';
 import { WindowList } from '../../../../ui/window-list';
 import type { Availability } from '../../hooks/use-offline-availability';

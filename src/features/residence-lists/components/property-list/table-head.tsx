@@ -1,6 +1,6 @@
 import { Checkbox } from '@mantine/core';
 import { memo } from 'react';
-import type { PropertyFilters } from '../../../../domain/property-filter';
+import type { PropertyFilters } from '../../../../../shared/rules/property-filter';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { FilterInput, StatusFilter, type OnFilter } from './filter-inputs';
 import classes from './property-list.module.css';

@@ -4,7 +4,7 @@ import {
   NO_FILTERS,
   propertyFilter,
   type PropertyFilters,
-} from '../../../../domain/property-filter';
+} from '../../../../../shared/rules/property-filter';
 import type { PropertyListItem } from './list-items';
 
 /**

@@ -1,5 +1,5 @@
-import type { AssessmentListEntry } from '../../shared/contract/dto';
-import { displayStatus, type DisplayStatus } from '../../shared/rules/statuses';
+import type { AssessmentListEntry } from '../contract/dto';
+import { displayStatus, type DisplayStatus } from './statuses';
 
 /**
  * The filters and the order of the active list (docs/product.md 2 "/activeAssessments"), kept

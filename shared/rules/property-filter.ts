@@ -1,4 +1,4 @@
-import { matchesNumberRange, parseNumberRange } from '../../shared/rules/number-range';
+import { matchesNumberRange, parseNumberRange } from './number-range';
 
 /** The per-column filters of the property list (docs/product.md 2 and 5). Empty strings filter nothing. */
 export interface PropertyFilters {
