@@ -120,6 +120,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     params: { organizationId: 'organization' },
   },
   { method: 'GET', path: '/api/v2/ext/overview', params: { organizationId: 'organization' } },
+  {
+    method: 'GET',
+    path: '/api/v2/ext/export/residences',
+    params: { organizationId: 'organization', departmentId: 'department' },
+  },
+  { method: 'GET', path: '/api/v2/ext/export/active', params: { organizationId: 'organization' } },
   { method: 'GET', path: '/api/v2/properties/propertiesbydepartment', params: { locationId: 'department' } },
   {
     method: 'GET',

@@ -5,6 +5,7 @@ import { answerRoutes } from './answers';
 import { assessmentRoutes } from './assessments';
 import { copyTargetRoutes } from './copy-targets';
 import type { RouteDeps } from './deps';
+import { exportRoutes } from './export';
 import { historyRoutes } from './history';
 import { jobResultRoutes } from './job-results';
 import { jobRoutes } from './jobs';
@@ -43,6 +44,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   await app.register(propertySearchRoutes, options);
   await app.register(overviewRoutes, options);
   await app.register(historyRoutes, options);
+  await app.register(exportRoutes, options);
   await app.register(assessmentRoutes, options);
   await app.register(abandonRoutes, options);
   await app.register(copyTargetRoutes, options);
