@@ -424,6 +424,11 @@ export const da = {
   'residence.progress.value': '{percent} % besvaret',
   'residence.startScreening': 'Start screening',
 
+  // Export as CSV (an extension: docs/api.md "Extensions")
+  'export.button': 'Eksportér til Excel (CSV)',
+  'export.offline': 'Eksport kræver forbindelse til serveren.',
+  'export.error': 'Eksporten mislykkedes. Prøv igen.',
+
   // History of an assessment (an extension: docs/domain.md 5.6)
   'history.show': 'Vis historik',
   'history.hide': 'Skjul historik',

@@ -11,6 +11,7 @@ import { StatusBadge } from '../../../ui/status-badge';
 import { AssessmentEntryLink } from '../../../ui/assessment-entry-link';
 import classes from '../../../ui/link-cards.module.css';
 import { useActiveList } from '../hooks/use-active-list';
+import { ExportButton } from '../../../ui/export-button';
 import { ActiveListFilters } from './active-list-filters';
 
 /**
@@ -50,9 +51,15 @@ export function ActiveAssessments(props: {
             departments={departments}
             hasAuthors={hasAuthors}
           />
-          <Text size="sm" mb="sm" role="status">
-            {count}
-          </Text>
+          <Group justify="space-between" align="flex-start" mb="sm" gap="xs">
+            <Text size="sm" role="status">
+              {count}
+            </Text>
+            <ExportButton
+              path="/api/v2/ext/export/active"
+              query={{ organizationId: props.organizationId, ...search }}
+            />
+          </Group>
         </>
       )}
       <Stack component="ul" gap="xs" className={classes.list}>

@@ -68,6 +68,7 @@ export function DepartmentProperties(props: {
         key={`${props.departmentId}:${props.status ?? ''}`}
         rows={properties}
         initialStatus={props.status}
+        exportScope={{ organizationId: props.organizationId, departmentId: props.departmentId }}
       />
     </>
   );

@@ -5,6 +5,7 @@ import type { PropertyRow } from '../../../../../shared/contract/dto';
 import { hasFilters } from '../../../../../shared/rules/property-filter';
 import { pluralKey } from '../../../../i18n/translate';
 import { useTranslation } from '../../../../i18n/use-translation';
+import { ExportButton } from '../../../../ui/export-button';
 import { useBulkState } from '../../hooks/use-copy-flow';
 import { useOfflineAvailability } from '../../hooks/use-offline-availability';
 import { CopyActionBar } from './copy-action-bar';
@@ -24,7 +25,12 @@ import { useListSelection } from './use-list-selection';
  * by the duplicate rule, and the selection action bar. While copying (docs/product.md 4 "Bulk
  * mode") the checked rows are the copy's targets and the bar leads on to the /copy summary.
  */
-export function PropertyList(props: { rows: readonly PropertyRow[]; initialStatus?: DisplayStatus }) {
+export function PropertyList(props: {
+  rows: readonly PropertyRow[];
+  initialStatus?: DisplayStatus;
+  /** The department the rows are, for the export of the list as filtered now. */
+  exportScope?: { organizationId: string; departmentId: string };
+}) {
   const t = useTranslation();
   const isDesktop = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const items = useMemo(() => toListItems(props.rows), [props.rows]);
@@ -50,11 +56,16 @@ export function PropertyList(props: { rows: readonly PropertyRow[]; initialStatu
         <Text role="status" size="sm">
           {count}
         </Text>
-        {hasFilters(filters) && (
-          <Button size="compact-sm" variant="subtle" onClick={clearFilters}>
-            {t('propertiesList.filter.clear')}
-          </Button>
-        )}
+        <Group gap="xs" align="flex-start">
+          {hasFilters(filters) && (
+            <Button size="compact-sm" variant="subtle" onClick={clearFilters}>
+              {t('propertiesList.filter.clear')}
+            </Button>
+          )}
+          {props.exportScope && (
+            <ExportButton path="/api/v2/ext/export/residences" query={{ ...props.exportScope, ...filters }} />
+          )}
+        </Group>
       </Group>
       {isDesktop ? (
         <PropertyTable
