@@ -424,6 +424,23 @@ export const da = {
   'residence.progress.value': '{percent} % besvaret',
   'residence.startScreening': 'Start screening',
 
+  // The printable report (docs/product.md 2 "The printable report")
+  'report.print': 'Udskriv eller gem som PDF',
+  'report.title': 'Tilgængelighedsvurdering',
+  'report.organization': 'Organisation',
+  'report.department': 'Afdeling',
+  'report.address': 'Adresse',
+  'report.status': 'Status',
+  'report.created': 'Oprettet',
+  'report.validFrom': 'Godkendt fra',
+  'report.assessedBy': 'Vurderet af',
+  'report.approvedBy': 'Godkendt af',
+  'report.printed': 'Udskrevet',
+  'report.suitability': 'Egnethed for brugergrupper',
+  'report.group': 'Brugergruppe',
+  'report.verdict': 'Vurdering',
+  'report.answers': 'Svar',
+
   // Export as CSV (an extension: docs/api.md "Extensions")
   'export.button': 'Eksportér til Excel (CSV)',
   'export.offline': 'Eksport kræver forbindelse til serveren.',

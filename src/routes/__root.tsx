@@ -58,7 +58,7 @@ function RootLayout() {
 
   return (
     <>
-      <a href="#main" className={classes.skip}>
+      <a href="#main" className={classes.skip} data-print="hide">
         {t('a11y.skipLink')}
       </a>
       <AppHeader signedIn={signedIn} renewalNeeded={sessionState === 'renew'} />

@@ -88,7 +88,7 @@ export function ToastRegion() {
   const t = useTranslation();
   const visible = visibleToasts(useToasts());
   return (
-    <section className={classes.region} aria-label={t('a11y.notifications')}>
+    <section className={classes.region} aria-label={t('a11y.notifications')} data-print="hide">
       <Stack gap="xs">
         {visible.map((toast) => (
           <Notification

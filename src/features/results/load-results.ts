@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { missingQuestions } from '../../../shared/rules/answer-validation';
 import { prefetchScoresWithin } from '../../api/assessment-scores';
 import { assessmentQueryOptions } from '../../api/get-assessment';
+import { propertyQueryOptions } from '../../api/get-property';
 import { questionsQueryOptions } from '../../api/get-questions';
 
 /**
@@ -16,6 +17,8 @@ export async function loadResults(
   propertyId: string,
   assessmentId: string,
 ): Promise<void> {
+  // The printed report's address and department; the page shows without them.
+  void queryClient.prefetchQuery(propertyQueryOptions(propertyId));
   const [assessment, questions] = await Promise.all([
     queryClient.ensureQueryData(assessmentQueryOptions(assessmentId, propertyId)),
     queryClient.ensureQueryData(questionsQueryOptions(assessmentId)),

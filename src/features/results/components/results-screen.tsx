@@ -19,6 +19,7 @@ import { BackToAssessment } from './back-to-assessment';
 import { DeleteAssessmentDialog } from './delete-assessment-dialog';
 import { HandicapScores } from './handicap-scores';
 import { MissingQuestions } from './missing-questions';
+import { PrintButton, PrintReport } from './print-report';
 
 /**
  * docs/product.md 2, /results/{propertyId}/{assessmentId}: the handicap scores with Approve now,
@@ -32,6 +33,8 @@ export function ResultsScreen(props: {
   assessmentId: string;
   canWrite?: boolean;
   sendWaitingAnswers?: SendWaitingAnswers;
+  /** For the printed report. */
+  organizationName?: string;
 }) {
   const t = useTranslation();
   const { data: assessment } = useSuspenseQuery(assessmentQueryOptions(props.assessmentId, props.propertyId));
@@ -74,21 +77,29 @@ export function ResultsScreen(props: {
   });
   return (
     <>
-      {back}
-      <PageHeader title={t('assessmentResult.title')} description={t('assessmentResult.description')} />
-      <Stack gap="xl">
-        <HandicapScores assessmentId={props.assessmentId} />
-        {approvable && (
-          <ApproveActions
-            propertyId={props.propertyId}
-            assessmentId={props.assessmentId}
-            approval={approval}
-          />
-        )}
-        {eligible && (
-          <ApproveLaterOrDelete propertyId={props.propertyId} onDelete={() => setDeleting(true)} />
-        )}
-      </Stack>
+      <div data-print="hide">
+        {back}
+        <PageHeader title={t('assessmentResult.title')} description={t('assessmentResult.description')} />
+        <Stack gap="xl">
+          <HandicapScores assessmentId={props.assessmentId} />
+          <PrintButton />
+          {approvable && (
+            <ApproveActions
+              propertyId={props.propertyId}
+              assessmentId={props.assessmentId}
+              approval={approval}
+            />
+          )}
+          {eligible && (
+            <ApproveLaterOrDelete propertyId={props.propertyId} onDelete={() => setDeleting(true)} />
+          )}
+        </Stack>
+      </div>
+      <PrintReport
+        propertyId={props.propertyId}
+        assessmentId={props.assessmentId}
+        organizationName={props.organizationName}
+      />
       {eligible && (
         <DeleteAssessmentDialog
           opened={deleting}

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_signedIn/_withOrganization/_write/result
 
 function ResultsRoute() {
   const { propertyId, assessmentId } = Route.useParams();
-  const { session } = Route.useRouteContext();
+  const { session, organization } = Route.useRouteContext();
   // docs/architecture.md 2: the answers still on the device go first; an approval waits for them.
   const sendWaitingAnswers = useSendWaitingAnswers(assessmentId);
   return (
@@ -24,6 +24,7 @@ function ResultsRoute() {
         propertyId={propertyId}
         assessmentId={assessmentId}
         canWrite={session.canWrite}
+        organizationName={organization.name}
         sendWaitingAnswers={sendWaitingAnswers}
       />
     </Container>
