@@ -12,7 +12,10 @@
  *     changed status, as tests/server/overview.test.ts changes it (a calculated draft, alone on
  *     its residence, set to approved, then back to draft, and so on; draft again at the end):
  *     that department is built again and the whole answer compressed again: p50, p95;
- *   - the size of the answer on the wire (brotli) beside its JSON.
+ *   - the size of the answer on the wire (brotli) beside its JSON;
+ *   - the CSV export of the organization's biggest department (20 requests: p50, p95) and of all
+ *     its departments, with the peak of the memory the process holds live while each is made
+ *     (benchExport).
  * The issue's target (issue 33): a 500-department organization under 300 ms. The largest
  * national organization has 328 departments, so the bench also prints the cold time per
  * department and what 500 would take at that rate.
@@ -27,7 +30,7 @@
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp, type App } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import type { OrganizationOverview } from '../shared/contract/overview';
@@ -243,6 +246,75 @@ async function benchOverview(title: string, app: App, base: string): Promise<voi
   );
 }
 
+/**
+ * The peak of the memory the process holds live while `work` runs, above what it held before:
+ * every 25 ms a full collection (--expose-gc, which npm run bench:overview passes), then the heap
+ * in use, so garbage not yet collected does not count. The server runs in this process.
+ */
+async function peakMemory<T>(work: () => Promise<T>): Promise<{ result: T; heapMb: number }> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('run with --expose-gc (npm run bench:overview does)');
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  let peak = before;
+  const timer = setInterval(() => {
+    gc();
+    peak = Math.max(peak, process.memoryUsage().heapUsed);
+  }, 25);
+  try {
+    const result = await work();
+    return { result, heapMb: (peak - before) / 2 ** 20 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
+ * The CSV export (docs/api.md "Extensions") of the organization's biggest department, 20 times
+ * (p50, p95, to the last byte, gzip as a browser's download gets it), and once of every
+ * department of the organization; each with the peak memory above the process's before it.
+ */
+async function benchExport(base: string): Promise<void> {
+  const token = await demoToken(base);
+  const organization = await largestOrganization(base, token);
+  const departments = await apiGet<{ departmentId: string; propertiesCount: number }[]>(
+    base,
+    token,
+    `/api/v2/properties/availabledepartments?organizationId=${organization.id}`,
+  );
+  const biggest = [...departments].sort((a, b) => b.propertiesCount - a.propertiesCount)[0]!;
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+  const exportOf = async (query: string) => {
+    const response = await timedGet(
+      `${base}/api/v2/ext/export/residences?organizationId=${organization.id}${query}`,
+      headers,
+    );
+    if (response.status !== 200)
+      throw new Error(`export: ${response.status} ${response.body.toString().slice(0, 200)}`);
+    return response;
+  };
+  const department = `&departmentId=${biggest.departmentId}`;
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) times.push((await exportOf(department)).ms);
+  const whole = await exportOf('');
+  // Apart from the timed runs: the collections the measure makes slow the export down.
+  const departmentMemory = await peakMemory(() => exportOf(department));
+  const wholeMemory = await peakMemory(() => exportOf(''));
+  const lines = (body: Buffer) => gunzipSync(body).toString('utf8').split('\r\n').length - 2;
+  line(
+    `CSV export, biggest department, ${RUNS} requests`,
+    spread(times),
+    `${biggest.propertiesCount.toLocaleString('en')} residences, ${lines(departmentMemory.result.body)} lines, ` +
+      `${kb(departmentMemory.result.body.length)} gzip; live memory while exporting +${departmentMemory.heapMb.toFixed(1)} MB`,
+  );
+  line(
+    'CSV export, every department of the organization',
+    fmt(whole.ms),
+    `${lines(whole.body).toLocaleString('en')} lines, ${kb(whole.body.length)} gzip; ` +
+      `live memory while exporting +${wholeMemory.heapMb.toFixed(1)} MB`,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // The run
 // ---------------------------------------------------------------------------------------------
@@ -255,6 +327,7 @@ console.log(`GET /api/v2/ext/overview; ${TARGET} (issue 33)`);
   try {
     console.log(`Demo seed in PGlite ready in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
     await benchOverview('Demo seed on PGlite (in memory)', app, base);
+    await benchExport(base);
   } finally {
     await app.close();
   }
@@ -277,6 +350,7 @@ if (!postgres) {
   });
   try {
     await benchOverview(`National seed on PostgreSQL (${new URL(nationalUrl).pathname.slice(1)})`, app, base);
+    await benchExport(base);
   } finally {
     await app.close();
   }
