@@ -114,6 +114,14 @@ describe.each(DATABASES)('the history of an assessment on $name', ({ admin }) =>
     });
     expect(h.changedBy).toBe(names.skriver);
     expect(h.approvedBy).toBeNull();
+    // An answer that waited offline since yesterday counts on the day it was given.
+    const yesterday = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    await answer(id, { questionUniqueId: 'S03', values: ['S03-a'], answeredAt: yesterday.toISOString() });
+    const later = await history(id);
+    expect(later.events.filter((e) => e.kind === 'answered').map((e) => [e.day, e.count])).toEqual([
+      [copenhagenDate(yesterday), 1],
+      [copenhagenDate(new Date()), 4],
+    ]);
 
     // A calculated copy loses a required screening answer, then gets it back: calculated again, once.
     const copy = await create(free[1]!, source.id);

@@ -2,12 +2,12 @@ import { sql, type Kysely } from 'kysely';
 import { createSyncAnswerWrite as createSyncAnswerWrite0011 } from './0011-answer-given-at';
 
 /**
- * Who did what to an assessment (docs/api.md "Extensions", docs/domain.md 2.3):
+ * Who did what to an assessment (docs/api.md "Extensions", docs/domain.md 5.6):
  * - `assessments.changed_by` (who changed it last) and `approved_by` beside `created_by`;
  * - `assessment_events`, the history: created, copied from a source, unlocked, answered (one row
- *   per assessment, user and Copenhagen day, with a count, never a row per answer), calculated,
- *   approved (now or from a date), deleted, and replaced by a copy job. Each is written in the
- *   transaction of the change it records.
+ *   per assessment, user and Copenhagen day the answers were given, with a count, never a row per
+ *   answer), calculated, approved (now or from a date), deleted, and replaced by a copy job. Each
+ *   is written in the transaction of the change it records.
  *
  * Rows that exist already get what their columns imply: changed by their creator (the seed's
  * user), approved by their creator when approved, and a created event (copied, or unlocked when
@@ -109,10 +109,13 @@ export async function up(db: Kysely<any>): Promise<void> {
       else
         delete from answers where assessment_id = p_assessment and question_unique_id = p_question;
       end if;
+      -- Counted on the day it was given (an answer that waited offline counts on its own day).
       insert into assessment_events (assessment_id, kind, actor_id, at, day, count)
-      values (p_assessment, 'answered', p_user, p_now, (p_now at time zone 'Europe/Copenhagen')::date, 1)
+      values (p_assessment, 'answered', p_user, p_answered_at,
+              (p_answered_at at time zone 'Europe/Copenhagen')::date, 1)
       on conflict (assessment_id, actor_id, day) where kind = 'answered'
-      do update set count = assessment_events.count + 1, at = excluded.at;
+      do update set count = assessment_events.count + 1,
+                    at = greatest(assessment_events.at, excluded.at);
       if p_is_calculated and not was_calculated then
         insert into assessment_events (assessment_id, kind, actor_id, at)
         values (p_assessment, 'calculated', p_user, p_now);
