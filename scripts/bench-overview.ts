@@ -5,7 +5,9 @@
  * app (buildApp, no job worker) listens on 127.0.0.1 in this process and the bench, signed in
  * as `skriver`, measures the largest organization that user sees, one request at a time over a
  * kept-alive connection with `Accept-Encoding: br`, each timed to the last byte of its body:
- *   - the cold first request of a fresh server (nothing kept: every department is built);
+ *   - the cold first request of a fresh server, with no levels kept in the database either
+ *     (every department is built, every approval scored);
+ *   - the build in a new process that finds the levels kept in the database (migration 0018);
  *   - 20 warm requests (one query for the versions, the kept compressed answer): p50, p95;
  *   - 20 requests with If-None-Match of the current ETag (304): p50, p95;
  *   - 20 requests, each after one assessment of the largest department with a candidate has
@@ -33,6 +35,7 @@ import { Agent, request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { buildApp, type App } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
+import { departmentVersions, organizationOverview } from '../server/src/domain/overview';
 import type { OrganizationOverview } from '../shared/contract/overview';
 import { apiGet, demoToken, median, percentile } from './bench-browser-app';
 import { ensureDatabase, loadNational } from './national-database';
@@ -181,6 +184,13 @@ async function benchOverview(title: string, app: App, base: string): Promise<voi
     return response;
   };
 
+  // Nothing kept anywhere: neither in this process nor in the database (migration 0018).
+  await app.db
+    .deleteFrom('assessment_levels')
+    .where('assessment_id', 'in', (eb) =>
+      eb.selectFrom('assessments').select('id').where('organization_id', '=', organization.id),
+    )
+    .execute();
   const cold = await get();
   const encoding = cold.headers['content-encoding'] ?? 'identity';
   const json = encoding === 'br' ? brotliDecompressSync(cold.body) : cold.body;
@@ -195,6 +205,18 @@ async function benchOverview(title: string, app: App, base: string): Promise<voi
   const etag = String((await get()).headers.etag);
   const notModified: number[] = [];
   for (let i = 0; i < RUNS; i++) notModified.push((await get({ 'if-none-match': etag }, 304)).ms);
+
+  // A new process after that: nothing in its memory, the levels kept in the database. The same
+  // connection under a new Kysely instance is such a process to the overview's caches; timed on
+  // the server side (the build, without HTTP and compression).
+  const restarted = app.db.withoutPlugins();
+  const restartStarted = performance.now();
+  await organizationOverview(
+    restarted,
+    organization.id,
+    await departmentVersions(restarted, organization.id),
+  );
+  const restartMs = performance.now() - restartStarted;
 
   const draft = await draftToToggle(app, organization.id, sizes);
   const changed: number[] = [];
@@ -227,10 +249,15 @@ async function benchOverview(title: string, app: App, base: string): Promise<voi
   const at500 =
     departments >= 100 ? `, 500 departments at that rate ${fmt((500 * cold.ms) / departments)}` : '';
   line(
-    'cold first request (nothing kept)',
+    'cold first request (nothing kept anywhere)',
     fmt(cold.ms),
     `${TARGET}; ${fmt(cold.ms / departments)} per department, ` +
       `${fmt((1000 * cold.ms) / residences)} per 1,000 residences${at500}`,
+  );
+  line(
+    'a new process, the levels kept in the database',
+    fmt(restartMs),
+    `${TARGET}; the build alone, ${fmt(restartMs / departments)} per department`,
   );
   line(`warm, ${RUNS} requests`, spread(warm), TARGET);
   line(

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Dto from '../../shared/contract/dto';
 import type { OrganizationOverview } from '../../shared/contract/overview';
 import { applyDuplicateRule } from '../../shared/rules/duplicate-rule';
+import { HANDICAP_TYPES } from '../../shared/rules/handicaps';
 import { DISPLAY_STATUSES, displayStatus } from '../../shared/rules/statuses';
+import { departmentVersions, organizationOverview } from '../../server/src/domain/overview';
 import { bearer, DATABASES, demoToken, organizationsOf, startTestApp, type TestApp } from './helpers';
 
 /**
@@ -144,6 +146,54 @@ describe.each(DATABASES)('the organization overview on $name', ({ admin }) => {
     expect(after.departments.filter((d) => d !== is)).toEqual(
       before.departments.filter((d) => d.departmentId !== draft.department_id),
     );
+  });
+
+  it('keeps the levels it scored in the database, reads them in a new process, and scores a changed one again', async () => {
+    const result = await overview();
+    const approvals = result.departments.reduce((sum, d) => sum + d.statuses.approved, 0);
+    const kept = await t.app.db
+      .selectFrom('assessment_levels')
+      .select(['assessment_id', 'version', 'levels'])
+      .execute();
+    expect(kept.length).toBeGreaterThanOrEqual(approvals);
+    expect(kept.every((k) => k.levels.length === HANDICAP_TYPES.length)).toBe(true);
+
+    // A process that has not scored anything: the same Kysely connection under a new instance.
+    const fresh = async () => {
+      const db = t.app.db.withoutPlugins();
+      return organizationOverview(db, ownOrg, await departmentVersions(db, ownOrg));
+    };
+    expect((await fresh()).departments).toEqual(result.departments);
+
+    // What the database keeps is what a new process counts: marked all suitable, counted so.
+    const department = result.departments.find((d) => d.statuses.approved > 0)!;
+    const inEffect = applyDuplicateRule(await departmentList(department.departmentId)).find(
+      (row) => displayStatus(row.assessmentStatus, row.isCalculated, row.futureApprovedDate) === 'approved',
+    )!;
+    const own = kept.find((k) => k.assessment_id === inEffect.assessmentId)!;
+    await t.app.db
+      .updateTable('assessment_levels')
+      .set({ levels: HANDICAP_TYPES.map(() => 'suitable') })
+      .where('assessment_id', '=', own.assessment_id)
+      .execute();
+    const marked = (await fresh()).departments.find((d) => d.departmentId === department.departmentId)!;
+    const wasSuitable = own.levels.filter((l) => l === 'suitable').length;
+    expect(marked.suitability.reduce((sum, g) => sum + g.suitable, 0)).toBe(
+      department.suitability.reduce((sum, g) => sum + g.suitable, 0) + HANDICAP_TYPES.length - wasSuitable,
+    );
+    // Kept for another version of the row: scored again and kept anew.
+    await t.app.db
+      .updateTable('assessment_levels')
+      .set({ version: 'an older version' })
+      .where('assessment_id', '=', own.assessment_id)
+      .execute();
+    expect((await fresh()).departments).toEqual(result.departments);
+    const again = await t.app.db
+      .selectFrom('assessment_levels')
+      .select(['version', 'levels'])
+      .where('assessment_id', '=', own.assessment_id)
+      .executeTakeFirstOrThrow();
+    expect(again).toEqual({ version: own.version, levels: own.levels });
   });
 
   it('goes out compressed when asked', async () => {

@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014-finished-jobs-index';
 import * as m0015 from './migrations/0015-fair-and-cancellable-jobs';
 import * as m0016 from './migrations/0016-help-images';
 import * as m0017 from './migrations/0017-assessment-history';
+import * as m0018 from './migrations/0018-assessment-levels';
 import type { Database } from './schema';
 
 /**
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015-fair-and-cancellable-jobs': m0015,
   '0016-help-images': m0016,
   '0017-assessment-history': m0017,
+  '0018-assessment-levels': m0018,
 };
 
 const provider: MigrationProvider = {

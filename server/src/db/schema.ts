@@ -119,7 +119,15 @@ export interface AssessmentTable {
   updated_at: DefaultedTimestamp;
 }
 
-/** What happened to an assessment (migration 0017, docs/domain.md 2.3). */
+/** How a scored assessment fares per handicap group, per version of its row (migration 0018). */
+export interface AssessmentLevelsTable {
+  assessment_id: string;
+  version: string;
+  /** One word per handicap type, in HANDICAP_TYPES order. */
+  levels: string[];
+}
+
+/** What happened to an assessment (migration 0017, docs/domain.md 5.6). */
 export type AssessmentEventKind =
   'created' | 'copied' | 'unlocked' | 'answered' | 'calculated' | 'approved' | 'deleted' | 'replaced';
 
@@ -235,6 +243,7 @@ export interface Database {
   question_options: QuestionOptionTable;
   assessments: AssessmentTable;
   assessment_events: AssessmentEventTable;
+  assessment_levels: AssessmentLevelsTable;
   answers: AnswerTable;
   jobs: JobTable;
   job_items: JobItemTable;

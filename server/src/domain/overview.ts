@@ -9,6 +9,7 @@ import {
 } from '../../../shared/contract/overview';
 import type { PropertyRow } from '../../../shared/contract/properties';
 import { applyDuplicateRule } from '../../../shared/rules/duplicate-rule';
+import { HANDICAP_TYPES } from '../../../shared/rules/handicaps';
 import { handicapScoreDetails } from '../../../shared/rules/scoring';
 import { displayStatus, parseFutureDate } from '../../../shared/rules/statuses';
 import { compareNames } from '../../../shared/rules/location';
@@ -19,7 +20,7 @@ import { loadAnswers } from './catalogue';
 import { loadCatalogue } from './catalogue-cache';
 import type { DepartmentListVersions } from './department-list-cache';
 import { assessmentRowVersion } from './progress-cache';
-import { departmentPropertyRows } from './residences';
+import { departmentsPropertyRows } from './residences';
 
 /**
  * The organization overview (docs/api.md "Extensions"): per department the residences by the
@@ -87,38 +88,62 @@ export async function organizationOverview(
     kept.set(db, perDb);
   }
   const cache = perDb;
-  const summaries: DepartmentOverview[] = [];
-  // One department at a time: a cold national organization is hundreds of list queries, and
-  // the pool serves the app's other requests meanwhile.
-  for (const department of departments) {
-    const key = `${department.version}:${today}:${department.name}`;
-    let entry = cache.get(department.id);
-    if (!entry || entry.key !== key) {
-      const summary = departmentOverview(db, department, now);
-      entry = { key, summary };
+  const keyOf = (d: DepartmentVersion) => `${d.version}:${today}:${d.name}`;
+  // The departments that changed (all of them in a new process) are built together: their
+  // lists in one query and their approvals' levels in chunks, not hundreds of round trips.
+  const stale = departments.filter((d) => cache.get(d.id)?.key !== keyOf(d));
+  if (stale.length > 0) {
+    const built = buildDepartments(db, stale, now);
+    for (const department of stale) {
+      const entry: KeptSummary = {
+        key: keyOf(department),
+        summary: built.then((b) => b.get(department.id)!),
+      };
       cache.set(department.id, entry);
-      const current = entry;
       // A failed build (the database away) is not kept.
-      summary.catch(() => {
-        if (cache.get(department.id) === current) cache.delete(department.id);
+      entry.summary.catch(() => {
+        if (cache.get(department.id) === entry) cache.delete(department.id);
       });
     }
-    summaries.push(await entry.summary);
   }
+  const summaries: DepartmentOverview[] = [];
+  for (const department of departments) summaries.push(await cache.get(department.id)!.summary);
   return { organizationId, departments: summaries };
 }
 
-/** The figures of one department, from its property list and its approved answers. */
-export async function departmentOverview(
+/** The figures of the given departments, from their property lists and their approvals' levels. */
+async function buildDepartments(
   db: Kysely<Database>,
-  department: Pick<DepartmentVersion, 'id' | 'name'>,
+  departments: readonly Pick<DepartmentVersion, 'id' | 'name'>[],
   now: Date,
-): Promise<DepartmentOverview> {
-  const rows = await departmentPropertyRows(db, department.id);
+): Promise<Map<string, DepartmentOverview>> {
+  const lists = await departmentsPropertyRows(
+    db,
+    departments.map((d) => d.id),
+  );
+  const counted = departments.map((d) => countDepartment(d, lists.get(d.id) ?? [], now));
+  const levels = await levelsOf(
+    db,
+    counted.flatMap((c) => c.inEffect),
+  );
+  return new Map(
+    counted.map(({ overview, inEffect }) => [
+      overview.departmentId,
+      { ...overview, suitability: suitabilityOf(inEffect, levels) },
+    ]),
+  );
+}
+
+/** One department's counts, and the assessments whose approval is in effect (to be scored). */
+function countDepartment(
+  department: Pick<DepartmentVersion, 'id' | 'name'>,
+  rows: readonly PropertyRow[],
+  now: Date,
+): { overview: Omit<DepartmentOverview, 'suitability'>; inEffect: string[] } {
   const shown = applyDuplicateRule(rows, (row) => row.residenceId, now);
   const statuses = noStatusCounts();
   const later = new Map<string, number>();
-  const inEffect: PropertyRow[] = [];
+  const inEffect: string[] = [];
   for (const row of shown) {
     const status = displayStatus(row.assessmentStatus, row.isCalculated, row.futureApprovedDate, now);
     statuses[status]++;
@@ -126,36 +151,40 @@ export async function departmentOverview(
       const day = copenhagenDate(parseFutureDate(row.futureApprovedDate)!);
       later.set(day, (later.get(day) ?? 0) + 1);
     }
-    if (status === 'approved' && row.assessmentId) inEffect.push(row);
+    if (status === 'approved' && row.assessmentId) inEffect.push(row.assessmentId);
   }
   const residences = shown.length;
   return {
-    departmentId: department.id,
-    departmentName: department.name,
-    residences,
-    statuses,
-    laterApprovals: [...later].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, count]) => ({ date, count })),
-    assessedShare: residences === 0 ? 0 : (statuses.approved + statuses.approvedFuture) / residences,
-    suitability: await suitabilityOf(
-      db,
-      inEffect.map((row) => row.assessmentId!),
-    ),
+    overview: {
+      departmentId: department.id,
+      departmentName: department.name,
+      residences,
+      statuses,
+      laterApprovals: [...later]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([date, count]) => ({ date, count })),
+      assessedShare: residences === 0 ? 0 : (statuses.approved + statuses.approvedFuture) / residences,
+    },
+    inEffect,
   };
 }
 
 /** A group's level as the overview counts it (screened out is not suitable; see GroupSuitability). */
 type Counted = 'suitable' | 'partly' | 'unsuitable' | 'notAssessed';
+const COUNTED: readonly string[] = ['suitable', 'partly', 'unsuitable', 'notAssessed'];
 
 interface KeptLevels {
   version: string;
-  levels: ReadonlyMap<string, Counted>;
+  /** One per handicap type, in HANDICAP_TYPES order. */
+  levels: readonly Counted[];
 }
 
 /**
  * Each scored assessment's levels per row version (the row moves with every answer written,
- * domain/progress-cache.ts): a department rebuilt after one change scores only what changed,
- * not every approval again (loading and scoring the answers was 70 % of a build). Bounded: the
- * oldest entries go first.
+ * domain/progress-cache.ts), in this process and in the database (assessment_levels, migration
+ * 0018): a department rebuilt after one change scores only what changed, and a new process reads
+ * the levels instead of scoring every approval again (scoring was 2.7 of the 3.5 s of a cold
+ * national organization). Bounded here: the oldest entries go first.
  */
 const keptLevels = new WeakMap<Kysely<Database>, Map<string, KeptLevels>>();
 const KEPT_LEVELS_MAX = 200_000;
@@ -169,53 +198,93 @@ function levelsCache(db: Kysely<Database>): Map<string, KeptLevels> {
   return cache;
 }
 
-/** Per handicap type, how the given (approved) assessments score it (docs/domain.md 4). */
-async function suitabilityOf(
+/** The current levels of the given assessments: remembered, kept in the database, or scored now. */
+async function levelsOf(
   db: Kysely<Database>,
   assessmentIds: readonly string[],
-): Promise<GroupSuitability[]> {
-  const groups = noSuitability();
+): Promise<Map<string, readonly Counted[]>> {
   const cache = levelsCache(db);
+  const result = new Map<string, readonly Counted[]>();
   for (const ids of chunks(assessmentIds)) {
     const rows = await db
       .selectFrom('assessments as a')
-      .select(['a.id', 'a.converted', assessmentRowVersion.as('version')])
+      .leftJoin('assessment_levels as l', 'l.assessment_id', 'a.id')
+      .select([
+        'a.id',
+        'a.converted',
+        assessmentRowVersion.as('version'),
+        'l.version as keptVersion',
+        'l.levels',
+      ])
       .where('a.id', 'in', ids)
       .execute();
-    const stale = rows.filter((row) => cache.get(row.id)?.version !== row.version);
-    if (stale.length > 0) {
+    const scoreNow = [];
+    for (const row of rows) {
+      const remembered = cache.get(row.id);
+      if (remembered?.version === row.version) result.set(row.id, remembered.levels);
+      else if (row.keptVersion === row.version && row.levels?.every((l) => COUNTED.includes(l))) {
+        const levels = row.levels as Counted[];
+        cache.delete(row.id);
+        cache.set(row.id, { version: row.version, levels });
+        result.set(row.id, levels);
+      } else scoreNow.push(row);
+    }
+    if (scoreNow.length > 0) {
       const [{ questions }, answers] = await Promise.all([
         loadCatalogue(db),
         loadAnswers(
           db,
-          stale.map((row) => row.id),
+          scoreNow.map((row) => row.id),
         ),
       ]);
-      for (const row of stale) {
-        const levels = new Map<string, Counted>();
-        for (const detail of handicapScoreDetails(questions, answers.get(row.id)!, {
-          converted: row.converted,
-        })) {
-          // Left out at screening is "Ikke egnet (screening)": not suitable, as the results say.
-          levels.set(
-            detail.handicapTypeId,
-            detail.level === 'screenedOut'
-              ? 'unsuitable'
-              : detail.level === 'notAssessed'
-                ? 'notAssessed'
-                : detail.level,
-          );
-        }
-        cache.delete(row.id);
-        cache.set(row.id, { version: row.version, levels });
+      const scored = scoreNow.map((row) => ({
+        id: row.id,
+        version: row.version,
+        levels: levelsFrom(
+          handicapScoreDetails(questions, answers.get(row.id)!, { converted: row.converted }),
+        ),
+      }));
+      for (const { id, version, levels } of scored) {
+        cache.delete(id);
+        cache.set(id, { version, levels });
+        result.set(id, levels);
       }
-      while (cache.size > KEPT_LEVELS_MAX) cache.delete(cache.keys().next().value!);
+      // Kept for the next process; two building at once write the same levels.
+      await db
+        .insertInto('assessment_levels')
+        .values(scored.map((s) => ({ assessment_id: s.id, version: s.version, levels: [...s.levels] })))
+        .onConflict((oc) =>
+          oc.column('assessment_id').doUpdateSet((eb) => ({
+            version: eb.ref('excluded.version'),
+            levels: eb.ref('excluded.levels'),
+          })),
+        )
+        .execute();
     }
-    for (const row of rows) {
-      const { levels } = cache.get(row.id)!;
-      // allergy and reading have no entry when nothing was scored for them.
-      for (const group of groups.values()) group[levels.get(group.handicapTypeId) ?? 'notAssessed']++;
-    }
+    while (cache.size > KEPT_LEVELS_MAX) cache.delete(cache.keys().next().value!);
+  }
+  return result;
+}
+
+/** A score's levels as the overview counts them, one per handicap type in HANDICAP_TYPES order. */
+function levelsFrom(details: ReturnType<typeof handicapScoreDetails>): Counted[] {
+  return HANDICAP_TYPES.map((type) => {
+    const level = details.find((d) => d.handicapTypeId === type)?.level ?? 'notAssessed';
+    // Left out at screening is "Ikke egnet (screening)": not suitable, as the results say.
+    return level === 'screenedOut' ? 'unsuitable' : level;
+  });
+}
+
+/** Per handicap type, how the given (approved) assessments score it (docs/domain.md 4). */
+function suitabilityOf(
+  assessmentIds: readonly string[],
+  levels: ReadonlyMap<string, readonly Counted[]>,
+): GroupSuitability[] {
+  const groups = noSuitability();
+  for (const id of assessmentIds) {
+    const own = levels.get(id);
+    // An assessment gone between the list and its levels counts as not assessed.
+    HANDICAP_TYPES.forEach((type, i) => groups.get(type)![own?.[i] ?? 'notAssessed']++);
   }
   return [...groups.values()];
 }
