@@ -67,7 +67,7 @@ describe('an answer the device cannot store', () => {
 
     // The device has room again: the automatic retry (after 1 s) stores it, the sender sends it.
     storage.allow();
-    await waitFor(() => expect(saveStatusText()).toBe('Gemt'), { timeout: 4_000 });
+    await waitFor(() => expect(saveStatusText()).toBe('Gemt'));
     expect(network.received).toEqual([
       {
         questionUniqueId: 'ANK-01',
@@ -88,7 +88,7 @@ describe('an answer the device cannot store', () => {
     await waitFor(() => expect(saveStatusText()).toBe(QUOTA_TEXT));
     expect(storage.spy).toHaveBeenCalledTimes(1);
     // The first retry comes after 1 s and is refused too; the next one waits 2 s.
-    await waitFor(() => expect(storage.spy).toHaveBeenCalledTimes(2), { timeout: 3_000 });
+    await waitFor(() => expect(storage.spy).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(saveStatusText()).toBe(QUOTA_TEXT));
 
     storage.allow();

@@ -375,9 +375,7 @@ describe('the header search box offline', () => {
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Søg efter bolig' }), 'skovvej 1');
 
-    expect(
-      await screen.findByText('Offline: søger kun i boliger på enheden', {}, { timeout: 2000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Offline: søger kun i boliger på enheden')).toBeInTheDocument();
     // The box may first show what an earlier prefix ("skovvej") found: a busy machine lets
     // the debounce end mid-typing. What counts is the list for the whole text.
     // The last option opens the results page, which offline searches the device as well.
@@ -398,11 +396,14 @@ describe('the header search box offline', () => {
     await renderSearch('/');
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: 'Søg efter bolig' }), 'skovvej');
-    expect(
-      await screen.findByRole('option', { name: 'Skovvej 77, 8000' }, { timeout: 2000 }),
-    ).toBeInTheDocument();
+    // The setup's limit, not a shorter one: behind the browser tests typing and the debounce
+    // alone took over two seconds.
+    expect(await screen.findByRole('option', { name: 'Skovvej 77, 8000' })).toBeInTheDocument();
     expect(screen.queryByText('Offline: søger kun i boliger på enheden')).not.toBeInTheDocument();
-    expect(searchRequests()).toHaveLength(1);
+    // A busy machine may end the debounce mid-typing and ask for a prefix first; the whole text
+    // is asked for last.
+    expect(searchRequests().length).toBeGreaterThanOrEqual(1);
+    expect(searchRequests().at(-1)).toMatch(/[?&]query=skovvej(&|$)/);
   });
 });
 
@@ -412,7 +413,7 @@ describe('the search page offline', () => {
     await renderSearch('/properties');
     const user = userEvent.setup();
     await user.type(screen.getByRole('searchbox', { name: 'Søg efter bolig' }), 'skovvej 1');
-    expect(await screen.findByText(NOTICE, {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText(NOTICE)).toBeInTheDocument();
     // An earlier prefix's hits may show first when the debounce ends mid-typing (busy machine).
     await waitFor(() => expect(resultLinks()).toEqual(['Skovvej 1, 8000', 'Skovvej 12A, st. tv., 8220']));
     expect(searchRequests()).toEqual([]);
@@ -422,9 +423,7 @@ describe('the search page offline', () => {
     await renderSearch('/properties');
     const user = userEvent.setup();
     await user.type(screen.getByRole('searchbox', { name: 'Søg efter bolig' }), 'skovvej');
-    expect(
-      await screen.findByRole('link', { name: 'Skovvej 77, 8000' }, { timeout: 2000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Skovvej 77, 8000' })).toBeInTheDocument();
     expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
     expect(searchRequests()).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'Vis alle resultater for »skovvej«' })).toHaveAttribute(
