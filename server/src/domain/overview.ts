@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import {
   noStatusCounts,
   noSuitability,
@@ -20,7 +20,7 @@ import { loadAnswers } from './catalogue';
 import { loadCatalogue } from './catalogue-cache';
 import type { DepartmentListVersions } from './department-list-cache';
 import { assessmentRowVersion } from './progress-cache';
-import { departmentsPropertyRows } from './residences';
+import { isoOrNoDate } from './residences';
 
 /**
  * The organization overview (docs/api.md "Extensions"): per department the residences by the
@@ -93,7 +93,7 @@ export async function organizationOverview(
   // lists in one query and their approvals' levels in chunks, not hundreds of round trips.
   const stale = departments.filter((d) => cache.get(d.id)?.key !== keyOf(d));
   if (stale.length > 0) {
-    const built = buildDepartments(db, stale, now);
+    const built = buildDepartments(db, organizationId, stale, now);
     for (const department of stale) {
       const entry: KeptSummary = {
         key: keyOf(department),
@@ -114,17 +114,20 @@ export async function organizationOverview(
 /** The figures of the given departments, from their property lists and their approvals' levels. */
 async function buildDepartments(
   db: Kysely<Database>,
+  organizationId: string,
   departments: readonly Pick<DepartmentVersion, 'id' | 'name'>[],
   now: Date,
 ): Promise<Map<string, DepartmentOverview>> {
-  const lists = await departmentsPropertyRows(
+  const { lists, kept } = await statusRows(
     db,
+    organizationId,
     departments.map((d) => d.id),
   );
   const counted = departments.map((d) => countDepartment(d, lists.get(d.id) ?? [], now));
   const levels = await levelsOf(
     db,
     counted.flatMap((c) => c.inEffect),
+    kept,
   );
   return new Map(
     counted.map(({ overview, inEffect }) => [
@@ -134,10 +137,75 @@ async function buildDepartments(
   );
 }
 
+/** What the counts need of a department list's row (PropertyRow without the address). */
+type StatusRow = Pick<
+  PropertyRow,
+  'residenceId' | 'assessmentId' | 'assessmentStatus' | 'isCalculated' | 'futureApprovedDate'
+>;
+
+/**
+ * The rows of the departments' property lists as the counts need them, by department, in one
+ * query: a residence's rows newest first as the list orders them (the duplicate rule keeps the
+ * first of equals), but no address order and no addresses, which took most of a cold build.
+ */
+async function statusRows(
+  db: Kysely<Database>,
+  organizationId: string,
+  departmentIds: readonly string[],
+): Promise<{ lists: Map<string, StatusRow[]>; kept: Map<string, KeptLevels> }> {
+  // The organization named on both sides (its residences' assessments are its own, migration
+  // 0013): the planner then reads each residence's assessments by index, not every assessment.
+  const rows = await db
+    .selectFrom('residences as r')
+    .leftJoin('assessments as a', (join) =>
+      join
+        .onRef('a.residence_id', '=', 'r.id')
+        .on('a.status', '!=', 'cancelled')
+        .on('a.organization_id', '=', organizationId),
+    )
+    .leftJoin('assessment_levels as l', (join) =>
+      join.onRef('l.assessment_id', '=', 'a.id').on('a.status', '=', 'approved'),
+    )
+    .select([
+      'r.id as residenceId',
+      'r.department_id as departmentId',
+      'a.id as assessmentId',
+      'a.status',
+      'a.is_calculated as isCalculated',
+      'a.future_approved_date as futureApprovedDate',
+      // The levels kept for the assessment's current version come along (migration 0018).
+      sql<string | null>`case when l.version = ${assessmentRowVersion} then l.levels end`.as('keptLevels'),
+      sql<string | null>`case when l.version = ${assessmentRowVersion} then l.version end`.as('keptVersion'),
+    ])
+    .where('r.organization_id', '=', organizationId)
+    .where('r.department_id', 'in', departmentIds)
+    .orderBy('r.id')
+    .orderBy(sql`a.created_at desc nulls last`)
+    .orderBy('a.id', 'desc')
+    .execute();
+  const byDepartment = new Map<string, StatusRow[]>();
+  const kept = new Map<string, KeptLevels>();
+  for (const row of rows) {
+    const levels = row.keptLevels as unknown as string[] | null;
+    if (row.assessmentId && row.keptVersion && levels?.every((l) => COUNTED.includes(l)))
+      kept.set(row.assessmentId, { version: row.keptVersion, levels: levels as Counted[] });
+    let list = byDepartment.get(row.departmentId);
+    if (!list) byDepartment.set(row.departmentId, (list = []));
+    list.push({
+      residenceId: row.residenceId,
+      assessmentId: row.assessmentId,
+      assessmentStatus: row.status ?? 'notStarted',
+      isCalculated: row.isCalculated ?? false,
+      futureApprovedDate: isoOrNoDate(row.futureApprovedDate),
+    });
+  }
+  return { lists: byDepartment, kept };
+}
+
 /** One department's counts, and the assessments whose approval is in effect (to be scored). */
 function countDepartment(
   department: Pick<DepartmentVersion, 'id' | 'name'>,
-  rows: readonly PropertyRow[],
+  rows: readonly StatusRow[],
   now: Date,
 ): { overview: Omit<DepartmentOverview, 'suitability'>; inEffect: string[] } {
   const shown = applyDuplicateRule(rows, (row) => row.residenceId, now);
@@ -202,10 +270,21 @@ function levelsCache(db: Kysely<Database>): Map<string, KeptLevels> {
 async function levelsOf(
   db: Kysely<Database>,
   assessmentIds: readonly string[],
+  /** Levels read with the lists, kept in the database for the assessments' current versions. */
+  read: ReadonlyMap<string, KeptLevels>,
 ): Promise<Map<string, readonly Counted[]>> {
   const cache = levelsCache(db);
   const result = new Map<string, readonly Counted[]>();
-  for (const ids of chunks(assessmentIds)) {
+  const unknown: string[] = [];
+  for (const id of assessmentIds) {
+    const known = read.get(id);
+    if (known) {
+      cache.delete(id);
+      cache.set(id, known);
+      result.set(id, known.levels);
+    } else unknown.push(id);
+  }
+  const chunk = async (ids: readonly string[]) => {
     const rows = await db
       .selectFrom('assessments as a')
       .leftJoin('assessment_levels as l', 'l.assessment_id', 'a.id')
@@ -261,10 +340,16 @@ async function levelsOf(
         )
         .execute();
     }
-    while (cache.size > KEPT_LEVELS_MAX) cache.delete(cache.keys().next().value!);
-  }
+  };
+  // A few chunks at a time: a cold organization's 12,000 approvals in a quarter of the round
+  // trips, while the pool keeps connections for the app's other requests.
+  const pending = chunks(unknown);
+  while (pending.length > 0) await Promise.all(pending.splice(0, LEVEL_CHUNKS_AT_ONCE).map(chunk));
+  while (cache.size > KEPT_LEVELS_MAX) cache.delete(cache.keys().next().value!);
   return result;
 }
+
+const LEVEL_CHUNKS_AT_ONCE = 4;
 
 /** A score's levels as the overview counts them, one per handicap type in HANDICAP_TYPES order. */
 function levelsFrom(details: ReturnType<typeof handicapScoreDetails>): Counted[] {

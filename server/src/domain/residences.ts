@@ -142,19 +142,6 @@ export async function departmentPropertyRows(
   db: Kysely<Database>,
   departmentId: string,
 ): Promise<PropertyRow[]> {
-  return (await departmentsPropertyRows(db, [departmentId])).get(departmentId) ?? [];
-}
-
-/**
- * The property lists of several departments in one query, by department (the overview builds
- * a cold organization's hundreds of departments so: one round trip instead of one each).
- */
-export async function departmentsPropertyRows(
-  db: Kysely<Database>,
-  departmentIds: readonly string[],
-): Promise<Map<string, PropertyRow[]>> {
-  const byDepartment = new Map<string, PropertyRow[]>();
-  if (departmentIds.length === 0) return byDepartment;
   const rows = await db
     .selectFrom('residences as r')
     .leftJoin('assessments as a', (join) =>
@@ -168,7 +155,7 @@ export async function departmentsPropertyRows(
       'a.future_approved_date as futureApprovedDate',
       'a.created_at as createdAt',
     ])
-    .where('r.department_id', 'in', departmentIds)
+    .where('r.department_id', '=', departmentId)
     .execute();
   const newestFirst = (a: (typeof rows)[number], b: (typeof rows)[number]) => {
     const ta = a.createdAt ? new Date(a.createdAt).getTime() : 0;
@@ -177,25 +164,20 @@ export async function departmentsPropertyRows(
     return tb - ta || (ia === ib ? 0 : ib < ia ? -1 : 1);
   };
   rows.sort((a, b) => compareResidences(a, b) || newestFirst(a, b));
-  for (const row of rows) {
-    let list = byDepartment.get(row.departmentId);
-    if (!list) byDepartment.set(row.departmentId, (list = []));
-    list.push({
-      residenceId: row.residenceId,
-      streetName: row.streetName,
-      streetNumber: row.streetNumber,
-      floorNumber: row.floorNumber,
-      doorCode: row.doorCode,
-      zipCode: row.zipCode,
-      departmentId: row.departmentId,
-      assessmentId: row.assessmentId,
-      assessmentStatus: row.status ?? 'notStarted',
-      isCalculated: row.isCalculated ?? false,
-      isConverted: row.isConverted,
-      futureApprovedDate: isoOrNoDate(row.futureApprovedDate),
-      location: residenceLocation(row),
-      createdAt: row.createdAt ? isoDate(row.createdAt) : null,
-    });
-  }
-  return byDepartment;
+  return rows.map((row) => ({
+    residenceId: row.residenceId,
+    streetName: row.streetName,
+    streetNumber: row.streetNumber,
+    floorNumber: row.floorNumber,
+    doorCode: row.doorCode,
+    zipCode: row.zipCode,
+    departmentId: row.departmentId,
+    assessmentId: row.assessmentId,
+    assessmentStatus: row.status ?? 'notStarted',
+    isCalculated: row.isCalculated ?? false,
+    isConverted: row.isConverted,
+    futureApprovedDate: isoOrNoDate(row.futureApprovedDate),
+    location: residenceLocation(row),
+    createdAt: row.createdAt ? isoDate(row.createdAt) : null,
+  }));
 }
