@@ -10,16 +10,13 @@ import {
 import type { PropertyRow } from '../../../shared/contract/properties';
 import { applyDuplicateRule } from '../../../shared/rules/duplicate-rule';
 import { HANDICAP_TYPES } from '../../../shared/rules/handicaps';
-import { handicapScoreDetails } from '../../../shared/rules/scoring';
 import { displayStatus, parseFutureDate } from '../../../shared/rules/statuses';
 import { compareNames } from '../../../shared/rules/location';
-import { chunks } from '../db/chunks';
 import type { Database } from '../db/schema';
 import { copenhagenDate } from '../jobs/dates';
-import { loadAnswers } from './catalogue';
-import { loadCatalogue } from './catalogue-cache';
 import type { DepartmentListVersions } from './department-list-cache';
 import { assessmentRowVersion } from './progress-cache';
+import { COUNTED, levelsOf, type Counted, type KeptLevels } from './overview-levels';
 import { isoOrNoDate } from './residences';
 
 /**
@@ -235,129 +232,6 @@ function countDepartment(
     },
     inEffect,
   };
-}
-
-/** A group's level as the overview counts it (screened out is not suitable; see GroupSuitability). */
-type Counted = 'suitable' | 'partly' | 'unsuitable' | 'notAssessed';
-const COUNTED: readonly string[] = ['suitable', 'partly', 'unsuitable', 'notAssessed'];
-
-interface KeptLevels {
-  version: string;
-  /** One per handicap type, in HANDICAP_TYPES order. */
-  levels: readonly Counted[];
-}
-
-/**
- * Each scored assessment's levels per row version (the row moves with every answer written,
- * domain/progress-cache.ts), in this process and in the database (assessment_levels, migration
- * 0018): a department rebuilt after one change scores only what changed, and a new process reads
- * the levels instead of scoring every approval again (scoring was 2.7 of the 3.5 s of a cold
- * national organization). Bounded here: the oldest entries go first.
- */
-const keptLevels = new WeakMap<Kysely<Database>, Map<string, KeptLevels>>();
-const KEPT_LEVELS_MAX = 200_000;
-
-function levelsCache(db: Kysely<Database>): Map<string, KeptLevels> {
-  let cache = keptLevels.get(db);
-  if (!cache) {
-    cache = new Map();
-    keptLevels.set(db, cache);
-  }
-  return cache;
-}
-
-/** The current levels of the given assessments: remembered, kept in the database, or scored now. */
-async function levelsOf(
-  db: Kysely<Database>,
-  assessmentIds: readonly string[],
-  /** Levels read with the lists, kept in the database for the assessments' current versions. */
-  read: ReadonlyMap<string, KeptLevels>,
-): Promise<Map<string, readonly Counted[]>> {
-  const cache = levelsCache(db);
-  const result = new Map<string, readonly Counted[]>();
-  const unknown: string[] = [];
-  for (const id of assessmentIds) {
-    const known = read.get(id);
-    if (known) {
-      cache.delete(id);
-      cache.set(id, known);
-      result.set(id, known.levels);
-    } else unknown.push(id);
-  }
-  const chunk = async (ids: readonly string[]) => {
-    const rows = await db
-      .selectFrom('assessments as a')
-      .leftJoin('assessment_levels as l', 'l.assessment_id', 'a.id')
-      .select([
-        'a.id',
-        'a.converted',
-        assessmentRowVersion.as('version'),
-        'l.version as keptVersion',
-        'l.levels',
-      ])
-      .where('a.id', 'in', ids)
-      .execute();
-    const scoreNow = [];
-    for (const row of rows) {
-      const remembered = cache.get(row.id);
-      if (remembered?.version === row.version) result.set(row.id, remembered.levels);
-      else if (row.keptVersion === row.version && row.levels?.every((l) => COUNTED.includes(l))) {
-        const levels = row.levels as Counted[];
-        cache.delete(row.id);
-        cache.set(row.id, { version: row.version, levels });
-        result.set(row.id, levels);
-      } else scoreNow.push(row);
-    }
-    if (scoreNow.length > 0) {
-      const [{ questions }, answers] = await Promise.all([
-        loadCatalogue(db),
-        loadAnswers(
-          db,
-          scoreNow.map((row) => row.id),
-        ),
-      ]);
-      const scored = scoreNow.map((row) => ({
-        id: row.id,
-        version: row.version,
-        levels: levelsFrom(
-          handicapScoreDetails(questions, answers.get(row.id)!, { converted: row.converted }),
-        ),
-      }));
-      for (const { id, version, levels } of scored) {
-        cache.delete(id);
-        cache.set(id, { version, levels });
-        result.set(id, levels);
-      }
-      // Kept for the next process; two building at once write the same levels.
-      await db
-        .insertInto('assessment_levels')
-        .values(scored.map((s) => ({ assessment_id: s.id, version: s.version, levels: [...s.levels] })))
-        .onConflict((oc) =>
-          oc.column('assessment_id').doUpdateSet((eb) => ({
-            version: eb.ref('excluded.version'),
-            levels: eb.ref('excluded.levels'),
-          })),
-        )
-        .execute();
-    }
-  };
-  // A few chunks at a time: a cold organization's 12,000 approvals in a quarter of the round
-  // trips, while the pool keeps connections for the app's other requests.
-  const pending = chunks(unknown);
-  while (pending.length > 0) await Promise.all(pending.splice(0, LEVEL_CHUNKS_AT_ONCE).map(chunk));
-  while (cache.size > KEPT_LEVELS_MAX) cache.delete(cache.keys().next().value!);
-  return result;
-}
-
-const LEVEL_CHUNKS_AT_ONCE = 4;
-
-/** A score's levels as the overview counts them, one per handicap type in HANDICAP_TYPES order. */
-function levelsFrom(details: ReturnType<typeof handicapScoreDetails>): Counted[] {
-  return HANDICAP_TYPES.map((type) => {
-    const level = details.find((d) => d.handicapTypeId === type)?.level ?? 'notAssessed';
-    // Left out at screening is "Ikke egnet (screening)": not suitable, as the results say.
-    return level === 'screenedOut' ? 'unsuitable' : level;
-  });
 }
 
 /** Per handicap type, how the given (approved) assessments score it (docs/domain.md 4). */
