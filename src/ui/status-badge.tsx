@@ -11,7 +11,7 @@ import {
 import { memo, type ComponentType } from 'react';
 import type { DisplayStatus } from '../../shared/rules/statuses';
 import { useTranslation } from '../i18n/use-translation';
-import { formatShortDate } from './format';
+import { useStatusLabel } from './use-status-label';
 import classes from './status-badge.module.css';
 
 /**
@@ -40,11 +40,8 @@ export const StatusBadge = memo(function StatusBadge(props: {
 }) {
   const t = useTranslation();
   const Icon = ICONS[props.status];
-  const label = props.waitingForApproval
-    ? t('propertiesList.waitingForApproval')
-    : props.status === 'approvedFuture' && props.futureApprovedDate
-      ? t('status.approvedFuture', { date: formatShortDate(props.futureApprovedDate) })
-      : t(`status.${props.status}` as 'status.draft');
+  const statusLabel = useStatusLabel(props.status, props.futureApprovedDate);
+  const label = props.waitingForApproval ? t('propertiesList.waitingForApproval') : statusLabel;
   return (
     <span className={classes.badge} data-status={props.status}>
       <Icon size={14} aria-hidden />

@@ -6,7 +6,7 @@ import { useTranslation } from '../../../i18n/use-translation';
 import { AssessmentEntryLink } from '../../../ui/assessment-entry-link';
 import { formatShortDate } from '../../../ui/format';
 import { ReasonedButton } from '../../../ui/reasoned-button';
-import { useStatusLabel } from '../hooks/use-status-label';
+import { useStatusLabel } from '../../../ui/use-status-label';
 
 /**
  * The card's buttons: the way into the assessment, named by its date and status so that the

@@ -10,6 +10,7 @@ import { reportAnswers, reportPeople } from '../../../domain/report';
 import { displayStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate } from '../../../ui/format';
+import { useStatusLabel } from '../../../ui/use-status-label';
 import classes from './print-report.module.css';
 
 /**
@@ -38,10 +39,7 @@ export function PrintReport(props: { propertyId: string; assessmentId: string; o
     assessment.isCalculated,
     assessment.assessmentStatus === 'approved' ? (assessment.validFrom ?? undefined) : undefined,
   );
-  const statusText =
-    status === 'approvedFuture' && assessment.validFrom
-      ? t('status.approvedFuture', { date: formatShortDate(assessment.validFrom) })
-      : t(`status.${status}`);
+  const statusText = useStatusLabel(status, assessment.validFrom);
   const facts: [string, string | undefined][] = [
     [t('report.organization'), props.organizationName],
     [t('report.department'), property?.departmentName],

@@ -1,0 +1,14 @@
+import type { DisplayStatus } from '../../shared/rules/statuses';
+import { useTranslation } from '../i18n/use-translation';
+import { formatShortDate } from './format';
+
+/**
+ * A status in words, as its badge says it ("Godkendt fra 01.12.26"): the badge, the accessible
+ * names that say which assessment a link opens, the printed report.
+ */
+export function useStatusLabel(status: DisplayStatus, futureApprovedDate: string | null | undefined): string {
+  const t = useTranslation();
+  return status === 'approvedFuture' && futureApprovedDate
+    ? t('status.approvedFuture', { date: formatShortDate(futureApprovedDate) })
+    : t(`status.${status}` as 'status.draft');
+}
