@@ -36,7 +36,7 @@ export const HistoryEvent = Type.Object({
   /** answered: how many answers that user gave that day (YYYY-MM-DD in Copenhagen). */
   count: Nullable(Type.Integer({ minimum: 0 })),
   day: Nullable(Type.String()),
-  /** copied and unlocked: the assessment whose answers were taken, and its residence's address. */
+  /** copied and unlocked: the assessment whose answers were taken, and its residence's location as every list shows it. */
   sourceAssessmentId: Nullable(Uuid),
   sourceAddress: Nullable(Type.String()),
   /** approved: the day it takes effect (ISO 8601, midnight in Copenhagen). */

@@ -1,9 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { AssessmentHistory } from '../../../shared/contract/history';
-import { locationText } from '../../../shared/rules/location';
 import type { AuthUser } from '../auth/guard';
 import type { AssessmentEventKind, Database } from '../db/schema';
 import { findAssessment } from './access';
+import { residenceLocation } from './residences';
 
 /**
  * The history of an assessment (docs/domain.md 5.6): each change writes its event with `db`,
@@ -75,7 +75,6 @@ export async function readHistory(
       'r.floor_number',
       'r.door_code',
       'r.zip_code',
-      'r.town',
     ])
     .where('e.assessment_id', '=', assessment.id)
     .orderBy('e.at')
@@ -108,13 +107,12 @@ export async function readHistory(
       sourceAddress:
         e.street_name === null
           ? null
-          : locationText({
+          : residenceLocation({
               streetName: e.street_name,
               streetNumber: e.street_number ?? '',
               floorNumber: e.floor_number,
               doorCode: e.door_code,
               zipCode: e.zip_code ?? '',
-              town: e.town,
             }),
       validFrom: e.valid_from === null ? null : new Date(e.valid_from).toISOString(),
     })),
