@@ -49,9 +49,6 @@ interface ExportItem {
   assessmentId: string | null;
 }
 
-/** The filters of the department list (docs/product.md 2); empty strings filter nothing. */
-export type ExportFilters = PropertyFilters;
-
 /**
  * The residences of one department, or of all the organization's (by name), as the department
  * list shows them (the duplicate rule) and filters them. The caller has checked membership.
@@ -60,7 +57,8 @@ export async function* residencesCsv(
   db: Kysely<Database>,
   organizationId: string,
   departmentId: string | null,
-  filters: ExportFilters,
+  /** The department list's filters (docs/product.md 2); empty strings filter nothing. */
+  filters: PropertyFilters,
   now: Date,
 ): AsyncGenerator<string> {
   yield CSV_BOM + csvLine(HEADER);

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { ActiveExportQuery, ResidencesExportQuery } from '../../../shared/contract/export';
+import { NO_FILTERS } from '../../../shared/rules/property-filter';
 import { assertMember, requireUser } from '../auth/guard';
 import { departmentsOf } from '../domain/departments';
 import { activeCsv, residencesCsv } from '../domain/export';
@@ -30,14 +31,8 @@ export const exportRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db'>> = as
         if (!department) throw notFound('Department not found');
         name = department.departmentName;
       }
-      const filters = {
-        streetName: text.streetName ?? '',
-        streetNumber: text.streetNumber ?? '',
-        floor: text.floor ?? '',
-        door: text.door ?? '',
-        zipCode: text.zipCode ?? '',
-        status: status ?? '',
-      };
+      // Absent filters filter nothing, as on screen.
+      const filters = { ...NO_FILTERS, ...text, status: status ?? '' };
       const now = new Date();
       const rows = residencesCsv(db, organizationId, departmentId?.toLowerCase() ?? null, filters, now);
       return sendCsv(reply, `boliger ${name} ${copenhagenDate(now)}`, rows);
