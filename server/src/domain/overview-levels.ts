@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { QuestionDef } from '../../../shared/rules/catalogue';
 import { HANDICAP_TYPES } from '../../../shared/rules/handicaps';
 import { handicapScoreDetails } from '../../../shared/rules/scoring';
 import { chunks } from '../db/chunks';
@@ -16,7 +17,7 @@ import { assessmentRowVersion } from './progress-cache';
 export type Counted = 'suitable' | 'partly' | 'unsuitable' | 'notAssessed';
 export const COUNTED: readonly string[] = ['suitable', 'partly', 'unsuitable', 'notAssessed'];
 
-export interface KeptLevels {
+interface KeptLevels {
   version: string;
   /** One per handicap type, in HANDICAP_TYPES order. */
   levels: readonly Counted[];
@@ -45,20 +46,9 @@ function levelsCache(db: Kysely<Database>): Map<string, KeptLevels> {
 export async function levelsOf(
   db: Kysely<Database>,
   assessmentIds: readonly string[],
-  /** Levels read with the lists, kept in the database for the assessments' current versions. */
-  read: ReadonlyMap<string, KeptLevels>,
 ): Promise<Map<string, readonly Counted[]>> {
   const cache = levelsCache(db);
   const result = new Map<string, readonly Counted[]>();
-  const unknown: string[] = [];
-  for (const id of assessmentIds) {
-    const known = read.get(id);
-    if (known) {
-      cache.delete(id);
-      cache.set(id, known);
-      result.set(id, known.levels);
-    } else unknown.push(id);
-  }
   const chunk = async (ids: readonly string[]) => {
     const rows = await db
       .selectFrom('assessments as a')
@@ -84,47 +74,106 @@ export async function levelsOf(
       } else scoreNow.push(row);
     }
     if (scoreNow.length > 0) {
-      const [{ questions }, answers] = await Promise.all([
-        loadCatalogue(db),
-        loadAnswers(
-          db,
-          scoreNow.map((row) => row.id),
-        ),
-      ]);
-      const scored = scoreNow.map((row) => ({
-        id: row.id,
-        version: row.version,
-        levels: levelsFrom(
-          handicapScoreDetails(questions, answers.get(row.id)!, { converted: row.converted }),
-        ),
-      }));
-      for (const { id, version, levels } of scored) {
+      const { questions } = await loadCatalogue(db);
+      for (const { id, version, levels } of await scoreAndKeep(db, questions, scoreNow)) {
         cache.delete(id);
         cache.set(id, { version, levels });
         result.set(id, levels);
       }
-      // Kept for the next process; two building at once write the same levels.
-      await db
-        .insertInto('assessment_levels')
-        .values(scored.map((s) => ({ assessment_id: s.id, version: s.version, levels: [...s.levels] })))
-        .onConflict((oc) =>
-          oc.column('assessment_id').doUpdateSet((eb) => ({
-            version: eb.ref('excluded.version'),
-            levels: eb.ref('excluded.levels'),
-          })),
-        )
-        .execute();
     }
   };
   // A few chunks at a time: a cold organization's 12,000 approvals in a quarter of the round
   // trips, while the pool keeps connections for the app's other requests.
-  const pending = chunks(unknown);
+  const pending = chunks(assessmentIds);
   while (pending.length > 0) await Promise.all(pending.splice(0, LEVEL_CHUNKS_AT_ONCE).map(chunk));
   while (cache.size > KEPT_LEVELS_MAX) cache.delete(cache.keys().next().value!);
   return result;
 }
 
 const LEVEL_CHUNKS_AT_ONCE = 4;
+
+interface ScoredRow {
+  id: string;
+  converted: boolean;
+  /** The row's version as it is read now (assessmentRowVersion). */
+  version: string;
+}
+
+/** Scores the rows from their answers and keeps the levels for each row's version. */
+async function scoreAndKeep(
+  db: Kysely<Database>,
+  questions: readonly QuestionDef[],
+  rows: readonly ScoredRow[],
+): Promise<(KeptLevels & { id: string })[]> {
+  const answers = await loadAnswers(
+    db,
+    rows.map((row) => row.id),
+  );
+  const scored = rows.map((row) => ({
+    id: row.id,
+    version: row.version,
+    levels: levelsFrom(handicapScoreDetails(questions, answers.get(row.id)!, { converted: row.converted })),
+  }));
+  // Kept for the next process; two writing at once write the same levels.
+  await db
+    .insertInto('assessment_levels')
+    .values(scored.map((s) => ({ assessment_id: s.id, version: s.version, levels: [...s.levels] })))
+    .onConflict((oc) =>
+      oc.column('assessment_id').doUpdateSet((eb) => ({
+        version: eb.ref('excluded.version'),
+        levels: eb.ref('excluded.levels'),
+      })),
+    )
+    .execute();
+  return scored;
+}
+
+/**
+ * Scores an assessment as it is approved, in the approval's transaction (jobs/finish-item.ts),
+ * so that the overview reads its levels instead of scoring a bulk approval's 2,000 residences
+ * on its next request. Approved answers change no more, so these levels stay current.
+ */
+export async function keepLevels(
+  trx: Kysely<Database>,
+  questions: readonly QuestionDef[],
+  assessmentId: string,
+): Promise<void> {
+  const rows = await trx
+    .selectFrom('assessments as a')
+    .select(['a.id', 'a.converted', assessmentRowVersion.as('version')])
+    .where('a.id', '=', assessmentId)
+    .execute();
+  if (rows.length > 0) await scoreAndKeep(trx, questions, rows);
+}
+
+const MISSING_BATCH = 500;
+
+/**
+ * Scores, in the background after a start, every approval whose levels are not kept for its
+ * current version: those of a database that predates migration 0018 and those a seed wrote.
+ * The first overview of a national organization would otherwise score 12,000 approvals (3 s).
+ * A batch at a time with a turn of the event loop between, until none is left or `stopping`.
+ */
+export async function keepMissingLevels(db: Kysely<Database>, stopping: () => boolean): Promise<number> {
+  const seen = new Set<string>();
+  for (;;) {
+    if (stopping()) return seen.size;
+    const missing = await db
+      .selectFrom('assessments as a')
+      .leftJoin('assessment_levels as l', 'l.assessment_id', 'a.id')
+      .select('a.id')
+      .where('a.status', '=', 'approved')
+      .where((eb) => eb.or([eb('l.version', 'is', null), eb('l.version', '!=', assessmentRowVersion)]))
+      .limit(MISSING_BATCH)
+      .execute();
+    // Rows changed while being scored come back; rows seen before are not scored again.
+    const fresh = missing.map((row) => row.id).filter((id) => !seen.has(id));
+    if (fresh.length === 0) return seen.size;
+    for (const id of fresh) seen.add(id);
+    await levelsOf(db, fresh);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 
 /** A score's levels as the overview counts them, one per handicap type in HANDICAP_TYPES order. */
 function levelsFrom(details: ReturnType<typeof handicapScoreDetails>): Counted[] {

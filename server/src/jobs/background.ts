@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { SessionStore } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import { keepMissingLevels } from '../domain/overview-levels';
 import type { JobEvents } from './job-events';
 import { pruneFinishedJobs } from './prune-finished-jobs';
 import { PRUNE_EVERY_MS, schedulePruning } from './prune-idempotency-keys';
@@ -20,6 +21,7 @@ export interface BackgroundWork {
  * Starts the job worker (docs/architecture.md 4 "Jobs") and the pruning: the processes that do
  * background work also forget old idempotency keys, sessions signed in longer ago than any of
  * their tokens can live (an hour's margin for clocks), and finished jobs past their retention.
+ * Once after the start they score the approvals whose levels the overview does not find kept.
  */
 export function startBackgroundWork(
   db: Kysely<Database>,
@@ -44,6 +46,10 @@ export function startBackgroundWork(
     );
   };
   pruneSessions();
+  let stopped = false;
+  const levels = keepMissingLevels(db, () => stopped).catch((error: unknown) =>
+    log.error({ err: error }, 'scoring approvals for the overview'),
+  );
   const sessionTimer = setInterval(pruneSessions, PRUNE_EVERY_MS);
   sessionTimer.unref();
   return {
@@ -51,6 +57,8 @@ export function startBackgroundWork(
     async stop() {
       stopKeys();
       clearInterval(sessionTimer);
+      stopped = true;
+      await levels;
       await jobWorker.stop();
     },
   };

@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
+import type { QuestionDef } from '../../../shared/rules/catalogue';
 import type { Database } from '../db/schema';
 import { recordEvents } from '../domain/assessment-history';
+import { keepLevels } from '../domain/overview-levels';
 import { copenhagenDate, copenhagenMidnight } from './dates';
 import { ItemFailure, ITEM_MESSAGES } from './errors';
 import type { ItemOutcome, PendingItem } from './queue';
@@ -11,12 +13,14 @@ import type { ItemOutcome, PendingItem } from './queue';
  * rejected assessment with every required answer (isCalculated) is approved: from a date
  * today or earlier it is plainly approved; from a later date it is approved with
  * future_approved_date, and reads show it as approved from that date (docs/architecture.md 3).
+ * Its levels are kept as it is approved, for the overview (domain/overview-levels.ts).
  */
 export async function finishItem(
   trx: Transaction<Database>,
   item: PendingItem,
   job: { id: string; userId: string },
   now: Date,
+  questions: readonly QuestionDef[],
 ): Promise<ItemOutcome> {
   const assessment = await trx
     .selectFrom('assessments')
@@ -51,6 +55,7 @@ export async function finishItem(
     })
     .where('id', '=', assessment.id)
     .execute();
+  await keepLevels(trx, questions, assessment.id);
   await recordEvents(trx, [
     {
       assessmentId: assessment.id,

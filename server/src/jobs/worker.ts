@@ -81,7 +81,8 @@ export async function runWorkerOnce(db: Kysely<Database>, options: WorkerOptions
     }
 
     try {
-      if (job.kind === 'copy' && !job.isFake) questions ??= await loadQuestions(db);
+      // A copy writes the questions' answers, an approval scores them (finish-item.ts).
+      if (!job.isFake) questions ??= await loadQuestions(db);
       let due: PendingItem[] = [];
       for (;;) {
         if (options.maxItems !== undefined && run.items >= options.maxItems) return run;
@@ -160,7 +161,7 @@ async function processItem(
     return await completeItem(db, params, async (trx): Promise<ItemOutcome> => {
       // flag-fake_copy: the same progress, no writes.
       if (job.isFake) return { status: 'skipped' };
-      if (job.kind === 'finish') return finishItem(trx, item, job, context.now);
+      if (job.kind === 'finish') return finishItem(trx, item, job, context.now, context.questions!);
       return copyItem(trx, item, job, { ...context, questions: context.questions! });
     });
   } catch (error) {

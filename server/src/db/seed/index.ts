@@ -11,6 +11,7 @@ import { DEMO_USERS } from './demo-users';
 import { seedNationalData } from './national';
 import { hasOrganizations, seedOrganizations } from './organization-rows';
 import type { SeedKind } from '../../config';
+import { keepMissingLevels } from '../../domain/overview-levels';
 
 export { numberQuestions } from './catalogue-rows';
 
@@ -114,6 +115,8 @@ export async function seedDemoData(db: Kysely<Database>, now: Date = new Date())
     // inserts left (migration 0006) can go.
     await trx.deleteFrom('address_order_stale').execute();
   });
+  // The overview's levels of the approvals, so that its first build scores none of them.
+  await keepMissingLevels(db, () => false);
   // Planner statistics for the search's choice of index (migration 0006), and a vacuumed
   // table so that it can answer from the index alone: PGlite has no autovacuum to do either.
   await sql`vacuum analyze residences`.execute(db);

@@ -18,6 +18,7 @@ import {
 } from './national-data';
 import { createTemplates, type TemplatePool } from './national-templates';
 import { hasOrganizations, seedOrganizations } from './organization-rows';
+import { keepMissingLevels } from '../../domain/overview-levels';
 
 export interface NationalSeedOptions {
   now?: Date;
@@ -204,6 +205,8 @@ export async function seedNationalData(
     // inserts left (migration 0006) can go.
     await trx.deleteFrom('address_order_stale').execute();
   });
+  // The overview's levels of the approvals, so that its first build scores none of them.
+  await keepMissingLevels(db, () => false);
   // Planner statistics now rather than when autovacuum gets round to it; the residences
   // vacuumed as well, so that the search can answer from its index alone at once (the
   // visibility map, migration 0006).
