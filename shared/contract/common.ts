@@ -45,9 +45,10 @@ export type AssessmentStatus = Static<typeof AssessmentStatus>;
  * The optional Idempotency-Key header of syncanswer and the job calls (docs/api.md): 1 to 200
  * visible ASCII characters.
  */
-export const IdempotencyHeaders = Type.Object({
-  'idempotency-key': Type.Optional(
-    Type.String({ minLength: 1, maxLength: MAX_IDEMPOTENCY_KEY_LENGTH, pattern: '^[\\x21-\\x7e]+$' }),
-  ),
+export const IdempotencyKey = Type.String({
+  minLength: 1,
+  maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+  pattern: '^[\\x21-\\x7e]+$',
 });
+export const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(IdempotencyKey) });
 export type IdempotencyHeaders = Static<typeof IdempotencyHeaders>;

@@ -42,3 +42,6 @@ export const MAX_ABANDON_ITEMS = MAX_JOB_ITEMS;
  */
 export const JOB_ITEMS_DEFAULT_LIMIT = 100;
 export const JOB_ITEMS_MAX_LIMIT = 500;
+
+/** A photo's largest upload, in bytes (docs/api.md "Extensions", photos). */
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;

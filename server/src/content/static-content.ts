@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { EXPORT_EXTENSION } from '../../../shared/contract/export';
 import { HISTORY_EXTENSION } from '../../../shared/contract/history';
+import { PHOTOS_EXTENSION } from '../../../shared/contract/photos';
 import { OVERVIEW_EXTENSION } from '../../../shared/contract/overview';
 import type { StaticContent } from '../../../shared/contract/static-content';
 import type { QuestionDef } from '../../../shared/rules/catalogue';
@@ -55,6 +56,6 @@ export async function buildStaticContent(
     breakerAndResultScreenSettings: BREAKER_AND_RESULT_SCREEN_SETTINGS,
     serviceMessage,
     guidanceSettings: GUIDANCE_SETTINGS,
-    extensions: [OVERVIEW_EXTENSION, HISTORY_EXTENSION, EXPORT_EXTENSION],
+    extensions: [OVERVIEW_EXTENSION, HISTORY_EXTENSION, EXPORT_EXTENSION, PHOTOS_EXTENSION],
   };
 }

@@ -17,6 +17,7 @@ import * as m0015 from './migrations/0015-fair-and-cancellable-jobs';
 import * as m0016 from './migrations/0016-help-images';
 import * as m0017 from './migrations/0017-assessment-history';
 import * as m0018 from './migrations/0018-assessment-levels';
+import * as m0019 from './migrations/0019-photos';
 import type { Database } from './schema';
 
 /**
@@ -42,6 +43,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016-help-images': m0016,
   '0017-assessment-history': m0017,
   '0018-assessment-levels': m0018,
+  '0019-photos': m0019,
 };
 
 const provider: MigrationProvider = {

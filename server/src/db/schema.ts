@@ -223,6 +223,32 @@ export interface SyncRequestTable {
   created_at: DefaultedTimestamp;
 }
 
+/** A photo of a residence or of an assessment's question (migration 0019). */
+export interface PhotoTable {
+  id: string;
+  organization_id: string;
+  residence_id: string;
+  assessment_id: string | null;
+  question_unique_id: string | null;
+  /** image/jpeg, image/png or image/webp, by the bytes' magic number. */
+  content_type: string;
+  size: ColumnType<number, number | undefined, number>;
+  /** sha256 (hex) of the bytes; null until complete. */
+  sha256: string | null;
+  taken_at: Date | null;
+  created_by: string;
+  idempotency_key: string;
+  complete: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: DefaultedTimestamp;
+}
+
+/** A photo's bytes, 256 KB a row, in order (migration 0019). */
+export interface PhotoChunkTable {
+  photo_id: string;
+  seq: number;
+  data: Buffer;
+}
+
 /** One sign-in (migration 0012): its id is every token's `sid`; logout sets `revoked_at`. */
 export interface SessionTable {
   id: string;
@@ -249,4 +275,6 @@ export interface Database {
   job_items: JobItemTable;
   sync_requests: SyncRequestTable;
   sessions: SessionTable;
+  photos: PhotoTable;
+  photo_chunks: PhotoChunkTable;
 }

@@ -4,6 +4,7 @@ import type { SessionStore } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { keepMissingLevels } from '../domain/overview-levels';
+import { pruneAbandonedUploads } from '../domain/photo-store';
 import type { JobEvents } from './job-events';
 import { pruneFinishedJobs } from './prune-finished-jobs';
 import { PRUNE_EVERY_MS, schedulePruning } from './prune-idempotency-keys';
@@ -20,7 +21,8 @@ export interface BackgroundWork {
 /**
  * Starts the job worker (docs/architecture.md 4 "Jobs") and the pruning: the processes that do
  * background work also forget old idempotency keys, sessions signed in longer ago than any of
- * their tokens can live (an hour's margin for clocks), and finished jobs past their retention.
+ * their tokens can live (an hour's margin for clocks), finished jobs past their retention and
+ * photo uploads left incomplete.
  * Once after the start they score the approvals whose levels the overview does not find kept.
  */
 export function startBackgroundWork(
@@ -43,6 +45,10 @@ export function startBackgroundWork(
     // And finished jobs past their retention, with their items.
     void pruneFinishedJobs(db, config.jobRetentionDays).catch((error: unknown) =>
       log.error({ err: error }, 'pruning finished jobs'),
+    );
+    // And photo uploads a process died in the middle of.
+    void pruneAbandonedUploads(db).catch((error: unknown) =>
+      log.error({ err: error }, 'pruning photo uploads'),
     );
   };
   pruneSessions();

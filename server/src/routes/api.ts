@@ -11,6 +11,7 @@ import { jobResultRoutes } from './job-results';
 import { jobRoutes } from './jobs';
 import { organizationRoutes } from './organizations';
 import { overviewRoutes } from './overview';
+import { photoRoutes } from './photos';
 import { propertyRoutes } from './properties';
 import { propertySearchRoutes } from './property-search';
 import { sessionRoutes } from './session';
@@ -45,6 +46,7 @@ export const apiRoutes: FastifyPluginAsync<ApiRoutesOptions> = async (app, optio
   await app.register(overviewRoutes, options);
   await app.register(historyRoutes, options);
   await app.register(exportRoutes, options);
+  await app.register(photoRoutes, options);
   await app.register(assessmentRoutes, options);
   await app.register(abandonRoutes, options);
   await app.register(copyTargetRoutes, options);
