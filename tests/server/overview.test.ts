@@ -224,6 +224,6 @@ describe.each(DATABASES)('the organization overview on $name', ({ admin }) => {
 
   it('is announced in staticcontent', async () => {
     const content = (await get('/api/v2/staticcontent')).json<{ extensions?: string[] }>();
-    expect(content.extensions).toEqual(['overview', 'history', 'export']);
+    expect(content.extensions).toEqual(['overview', 'history', 'export', 'photos']);
   });
 });
