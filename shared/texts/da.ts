@@ -851,6 +851,9 @@ export const da = {
   'outbox.create.idTaken':
     'Vurderingen kunne ikke oprettes, fordi dens id allerede hører til en anden bolig. Start en ny vurdering af boligen.',
   'outbox.syncHidden.title': 'Opdatering af skjulte spørgsmål efter screeningen',
+  'outbox.photo.title': 'Foto: {question}',
+  'outbox.photo.ofResidence': 'Foto af boligen',
+  'outbox.deletePhoto.title': 'Sletning af et foto',
   'residence.startOffline.noQuestions':
     'Spørgsmålene er ikke på enheden, så screeningen kan ikke startes uden forbindelse. Åbn en vurdering, mens du er online, og prøv igen.',
   'residence.startOffline.failed':

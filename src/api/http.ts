@@ -77,13 +77,16 @@ export function setTokenSource(source: TokenSource): void {
 export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Text responses (synchiddenquestions); JSON otherwise. */
-  responseType?: 'json' | 'text';
+  /**
+   * Text responses (synchiddenquestions), bytes (a photo), nothing (a DELETE's 204); JSON
+   * otherwise. A FormData body (a photo's upload) goes as multipart, everything else as JSON.
+   */
+  responseType?: 'json' | 'text' | 'blob' | 'none';
   /** How long the whole call may take before it fails as a network failure (default 20 s). */
   timeoutMs?: number;
 }
@@ -143,7 +146,8 @@ export async function apiResponse<T>(
   const token = tokenSource.get();
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   const url = apiUrl(path, options.query);
   // The caller's signal and the time-out both end the call; only the caller's is an abort.
@@ -160,7 +164,12 @@ export async function apiResponse<T>(
     fetch(url, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : multipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: controller.signal,
     });
@@ -205,9 +214,18 @@ async function readResponse<T>(
   const renewed = token ? response.headers.get('Set-Authorization') : null;
   if (token && renewed) tokenSource.renewed(renewed, token);
   if (token && response.status === 401) tokenSource.refused(token);
+  if (options.responseType === 'none' && (response.status === 200 || response.status === 204))
+    return undefined as T;
   if (response.status !== 200) {
     const { message, body } = await errorMessage(response);
     throw new ApiError(response.status, message, body, parseRetryAfter(response.headers.get('Retry-After')));
+  }
+  if (options.responseType === 'blob') {
+    try {
+      return (await response.blob()) as T;
+    } catch (error) {
+      return networkFailure(error);
+    }
   }
   let text: string;
   try {

@@ -26,7 +26,7 @@ export type OutboxState = 'pending' | 'inflight' | 'parked';
  * (syncanswer), the create of an assessment started offline (createnewassessment with the id the
  * client chose), or the hidden-questions sync of an assessment (synchiddenquestions).
  */
-export type OutboxKind = 'answer' | 'create' | 'syncHidden';
+export type OutboxKind = 'answer' | 'create' | 'syncHidden' | 'photo' | 'deletePhoto';
 
 /** What every kind of entry keeps: its place in the queue, its author and its sending state. */
 interface OutboxEntryBase {
@@ -93,8 +93,46 @@ export interface SyncHiddenEntry extends OutboxEntryBase {
   kind: 'syncHidden';
 }
 
+/**
+ * A photo's upload (POST /api/v2/photos). Its bytes are a row of `photos` (StoredPhoto), never
+ * inline here: an entry stays a small record however large the photo, and the queue's writes
+ * never carry megabytes. `assessmentId` is '' for a photo of the residence itself.
+ */
+export interface PhotoEntry extends OutboxEntryBase {
+  kind: 'photo';
+  photoId: string;
+  questionUniqueId: string | null;
+  /** The question's title, for the outbox list; '' for a photo of the residence or assessment. */
+  questionTitle: string;
+}
+
+/** The deletion of a photo that is on the server (DELETE /api/v2/photos/{photoId}). */
+export interface DeletePhotoEntry extends OutboxEntryBase {
+  kind: 'deletePhoto';
+  photoId: string;
+}
+
 /** Any entry of the outbox: one queue, one order for every kind. */
-export type OutboxRecord = OutboxEntry | CreateEntry | SyncHiddenEntry;
+export type OutboxRecord = OutboxEntry | CreateEntry | SyncHiddenEntry | PhotoEntry | DeletePhotoEntry;
+
+/**
+ * A photo taken on this device, made small (features/photos/shrink-photo.ts), until the server
+ * has it: its upload waits in the outbox with a reference to this row. The bytes are an
+ * ArrayBuffer, which every IndexedDB stores (Blobs are not stored alike everywhere).
+ */
+export interface StoredPhoto {
+  photoId: string;
+  residenceId: string;
+  assessmentId: string | null;
+  questionUniqueId: string | null;
+  ssoUuid: string;
+  bytes: ArrayBuffer;
+  contentType: string;
+  size: number;
+  /** When it was taken (ISO 8601), the one field kept of its EXIF. */
+  takenAt: string | null;
+  createdAt: number;
+}
 
 /**
  * The signed-in user's current token, for the service worker, which cannot read cookies: it sends
@@ -115,6 +153,7 @@ export class AppDatabase extends Dexie {
   keyValues!: EntityTable<KeyValue, 'key'>;
   outbox!: EntityTable<OutboxRecord, 'id'>;
   credentials!: EntityTable<StoredSession, 'key'>;
+  photos!: EntityTable<StoredPhoto, 'photoId'>;
 
   /**
    * `relaxed`: commits without waiting for the disk (Chromium). Only for bookkeeping that a
@@ -142,11 +181,13 @@ export class AppDatabase extends Dexie {
     // The token for the service worker's Background Sync (docs/architecture.md 2 "Outbox rules",
     // "Sending with the app closed"); the rest is kept as it is.
     this.version(4).stores({ credentials: 'key' });
+    // The bytes of the photos waiting in the outbox (PhotoEntry); the rest is kept as it is.
+    this.version(5).stores({ photos: 'photoId, residenceId, assessmentId' });
     // e2e/update.spec.ts builds a second release with one schema step more, as the next release
     // will bring one: installed over this one while answers wait, it must keep all of them. The
     // constant is undefined in every other build, which drops the line.
     if (import.meta.env.VITE_E2E_NEXT_SCHEMA === '1') {
-      this.version(5).stores({ outbox: '++id, key, state, ssoUuid, kind, assessmentId' });
+      this.version(6).stores({ outbox: '++id, key, state, ssoUuid, kind, assessmentId' });
     }
     // A tab still running a release before schema 3 after another tab upgraded the database
     // reopens it and stores answers without a kind (Dexie reopens at the version on disk): they

@@ -86,7 +86,7 @@ export function createAttempt(context: AttemptContext): (entry: OutboxRecord) =>
   async function failed(entry: OutboxRecord, error: unknown, status: number): Promise<Outcome> {
     const message = error instanceof Error && error.message ? error.message : `HTTP ${status}`;
     const at = now();
-    switch (classifyFailure(status)) {
+    switch (classifyFailure(status, error instanceof ApiError ? error.code : undefined)) {
       case 'auth': {
         await finishAttempt(db, entry, { state: 'pending', lastError: message }, at);
         context.pause();

@@ -56,8 +56,10 @@ export function statusOf(error: unknown): number {
  * too: the same request will not succeed by repeating it, and a blocked queue would hold
  * every later answer back.
  */
-export function classifyFailure(status: number): FailureKind {
+export function classifyFailure(status: number, code?: string): FailureKind {
   if (status === 401) return 'auth';
+  // The same photo still arriving through an earlier attempt whose reply was lost: try later.
+  if (code === 'PHOTO_UPLOAD_IN_PROGRESS') return 'transient';
   if (status >= 400 && status < 500 && status !== 408 && status !== 429) return 'refused';
   return 'transient';
 }

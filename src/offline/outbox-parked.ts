@@ -13,17 +13,22 @@ import { withReopen } from './outbox-reopen';
 /** Discards a parked entry (after the user confirmed). Pending ones cannot be discarded. */
 export async function discardParked(db: AppDatabase, id: number): Promise<boolean> {
   return withReopen(db, () =>
-    db.transaction('rw', db.outbox, async () => {
+    db.transaction('rw', db.outbox, db.photos, async () => {
       const entry = await db.outbox.get(id);
       if (entry?.state !== 'parked') return false;
       await db.outbox.delete(id);
+      // A photo discarded: its bytes go with it.
+      if (entry.kind === 'photo') await db.photos.delete(entry.photoId);
       // A create discarded: its assessment will never exist, so what waits for it goes with it.
       if (entry.kind === 'create') {
-        await db.outbox
+        const waiting = await db.outbox
           .where('ssoUuid')
           .equals(entry.ssoUuid)
           .filter((other) => other.assessmentId === entry.assessmentId && other.state !== 'inflight')
-          .delete();
+          .toArray();
+        await db.outbox.bulkDelete(waiting.map((other) => other.id));
+        const photos = waiting.flatMap((other) => (other.kind === 'photo' ? [other.photoId] : []));
+        await db.photos.bulkDelete(photos);
       }
       return true;
     }),

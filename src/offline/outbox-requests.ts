@@ -1,7 +1,16 @@
 import { createAssessment } from '../api/create-assessment';
 import { ApiError, apiRequest } from '../api/http';
+import { deletePhoto, uploadPhoto } from '../api/photos';
 import { syncHiddenQuestions } from '../api/sync-hidden-questions';
-import type { CreateEntry, OutboxEntry, OutboxRecord, SyncHiddenEntry } from './db';
+import {
+  appDatabase,
+  type CreateEntry,
+  type OutboxEntry,
+  type OutboxRecord,
+  type PhotoEntry,
+  type SyncHiddenEntry,
+} from './db';
+import { storedPhoto } from './photo-outbox';
 
 /**
  * The request that sends each kind of outbox entry (docs/architecture.md 2, "How an answer
@@ -48,6 +57,29 @@ export function sendSyncHidden(entry: SyncHiddenEntry, signal?: AbortSignal): Pr
   return syncHiddenQuestions(entry.assessmentId, signal);
 }
 
+/**
+ * A photo's upload, its bytes read from this device's `photos` afresh on every attempt, with the
+ * entry's Idempotency-Key: a resend after a lost reply stores one photo. Bytes that are gone
+ * (the device's storage was cleared) cannot be sent: the entry is parked, never taken as sent.
+ */
+export async function sendPhoto(entry: PhotoEntry, signal?: AbortSignal): Promise<unknown> {
+  const photo = await storedPhoto(appDatabase(), entry.photoId);
+  if (!photo) throw new ApiError(400, 'The photo is no longer on this device');
+  return uploadPhoto(
+    {
+      photoId: entry.photoId,
+      residenceId: entry.propertyId,
+      assessmentId: entry.assessmentId || null,
+      questionUniqueId: entry.questionUniqueId,
+      takenAt: photo.takenAt,
+      bytes: photo.bytes,
+      contentType: photo.contentType,
+      idempotencyKey: entry.idempotencyKey,
+    },
+    signal,
+  );
+}
+
 /** The app's `send`: each kind of entry with its own request, built afresh from the stored JSON. */
 export function sendOutboxEntry(entry: OutboxRecord, signal?: AbortSignal): Promise<unknown> {
   switch (entry.kind) {
@@ -57,6 +89,10 @@ export function sendOutboxEntry(entry: OutboxRecord, signal?: AbortSignal): Prom
       return sendCreate(entry, signal);
     case 'syncHidden':
       return sendSyncHidden(entry, signal);
+    case 'photo':
+      return sendPhoto(entry, signal);
+    case 'deletePhoto':
+      return deletePhoto(entry.photoId, signal);
     default:
       // An entry of a kind this release does not know (a newer tab's): refused here, so it is
       // parked with its value for the user to see, never taken as sent and dropped.

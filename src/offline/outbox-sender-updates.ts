@@ -77,9 +77,11 @@ export async function completeSent(
   sent: OutboxRecord,
 ): Promise<{ hasNewerPending: boolean }> {
   return withReopen(db, () =>
-    db.transaction('rw', db.outbox, async () => {
+    db.transaction('rw', db.outbox, db.photos, async () => {
       const current = await db.outbox.get(sent.id);
       if (current?.idempotencyKey === sent.idempotencyKey) await db.outbox.delete(sent.id);
+      // The server has the photo: its bytes leave the device (it is read from the server now).
+      if (sent.kind === 'photo') await db.photos.delete(sent.photoId);
       const newer = await db.outbox
         .where('key')
         .equals(sent.key)

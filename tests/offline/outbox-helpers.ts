@@ -87,6 +87,9 @@ export class FakeServer {
   /** Every create the server carried out (one per new id). */
   readonly created: string[] = [];
   readonly syncs: string[] = [];
+  /** Photos stored (by photoId, once per idempotency key) and deleted, in order. */
+  readonly photos: string[] = [];
+  readonly deletedPhotos: string[] = [];
   private readonly idempotencyStore = new Map<string, unknown>();
   private readonly script: Behaviour[] = [];
 
@@ -118,11 +121,22 @@ export class FakeServer {
       }
       return entry.assessmentId;
     }
-    if (!this.known.has(entry.assessmentId)) throw new ApiError(404, 'Not found');
+    // A photo of the residence itself names no assessment.
+    if (entry.assessmentId !== '' && !this.known.has(entry.assessmentId))
+      throw new ApiError(404, 'Not found');
+    if (entry.kind === 'photo') {
+      if (!this.photos.includes(entry.photoId)) this.photos.push(entry.photoId);
+      return { photoId: entry.photoId };
+    }
+    if (entry.kind === 'deletePhoto') {
+      this.deletedPhotos.push(entry.photoId);
+      return undefined;
+    }
     if (entry.kind === 'syncHidden') {
       this.syncs.push(entry.assessmentId);
       return '0 skjulte spørgsmål, 0 svar fjernet';
     }
+
     const stored = this.idempotencyStore.get(entry.idempotencyKey);
     if (stored !== undefined) return stored;
     this.answers.set(entry.key, { ...this.answers.get(entry.key), ...entry.payload });

@@ -14,5 +14,11 @@ export function outboxEntryTitle(t: Translate, entry: OutboxRecord): string {
       return t('outbox.create.title');
     case 'syncHidden':
       return t('outbox.syncHidden.title');
+    case 'photo':
+      return entry.questionTitle
+        ? t('outbox.photo.title', { question: entry.questionTitle })
+        : t('outbox.photo.ofResidence');
+    case 'deletePhoto':
+      return t('outbox.deletePhoto.title');
   }
 }
