@@ -11,19 +11,11 @@ import { withReopen } from './outbox-reopen';
  * the transaction (QuotaExceededError) and keeps everything it held.
  */
 
-export interface PhotoInput {
-  photoId: string;
-  residenceId: string;
-  /** null for a photo of the residence itself. */
-  assessmentId: string | null;
-  questionUniqueId: string | null;
-  ssoUuid: string;
-  bytes: ArrayBuffer;
-  contentType: string;
-  takenAt: string | null;
+/** A photo as the screen hands it over: the stored row's fields and the outbox list's texts. */
+export type PhotoInput = Omit<StoredPhoto, 'size' | 'createdAt'> & {
   locationText: string;
   questionTitle: string;
-}
+};
 
 export const photoKey = (photoId: string) => `photo:${photoId}`;
 export const deletePhotoKey = (photoId: string) => `deletePhoto:${photoId}`;
