@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MAX_PHOTO_BYTES } from '../../shared/contract/limits';
 
 /*
  * The requests of the API fuzz (tests/server/fuzz.test.ts): every endpoint of docs/api.md and the
@@ -54,7 +55,8 @@ export interface FuzzRequest {
   /** Encoded, without the `?`; may hold CONNECTION. */
   query: string;
   headers: Record<string, string>;
-  payload?: string;
+  /** Text, or bytes (a photo upload's multipart body). */
+  payload?: string | Buffer;
   actor: Actor;
   /** A hub transport request: a connection of `owner` in `state` is made first. */
   connection?: { owner: (typeof WRITERS)[number]; state: ConnectionState };
@@ -67,6 +69,8 @@ export interface IdPools {
   residence: string[];
   assessment: string[];
   job: string[];
+  /** Photos: one of skriver's in the first organization, one of flere's in another. */
+  photo: string[];
   /** The assessments with their residence and organization, for requests that name both. */
   assessments: { id: string; residence: string; organization: string }[];
   /** Each organization's residences of `residence`, for copies within one organization. */
@@ -94,10 +98,20 @@ export interface World {
 /** `any`: ids of every organization; `foreign`: none of skriver's organization. */
 export type Scope = 'any' | 'foreign';
 
-const ID_KINDS = ['organization', 'department', 'residence', 'assessment', 'job'] as const;
+const ID_KINDS = ['organization', 'department', 'residence', 'assessment', 'job', 'photo'] as const;
 type IdKind = (typeof ID_KINDS)[number];
 type ParamKind =
-  IdKind | 'newAssessmentId' | 'search' | 'size' | 'page' | 'latitude' | 'longitude' | 'returnPath';
+  | IdKind
+  | 'newAssessmentId'
+  | 'newPhotoId'
+  | 'question'
+  | 'takenAt'
+  | 'search'
+  | 'size'
+  | 'page'
+  | 'latitude'
+  | 'longitude'
+  | 'returnPath';
 type BodyKind = 'located' | 'syncanswer' | 'abandonMany' | 'finish' | 'copy' | 'signIn';
 
 interface Endpoint {
@@ -109,7 +123,10 @@ interface Endpoint {
   write?: true;
 }
 
-/** Every endpoint of docs/api.md "Endpoints at a glance" but the hub (hubRequest). */
+/**
+ * Every endpoint of docs/api.md "Endpoints at a glance" and its extensions but the hub
+ * (hubRequest), the job (jobRequest) and the photo calls with a path or a body (photoRequest).
+ */
 export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/v2/staticcontent' },
   { method: 'GET', path: '/api/v2/userinfo' },
@@ -193,6 +210,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/v2/assessment/finishassessments', body: 'finish', write: true },
   { method: 'POST', path: '/api/v2/assessment/copyassessments', body: 'copy', write: true },
   // GET /api/v2/jobs/{jobId}: jobRequest.
+  // The photos of a residence or of an assessment; the upload and a photo by its id: photoRequest.
+  {
+    method: 'GET',
+    path: '/api/v2/photos',
+    params: { residenceId: 'residence', assessmentId: 'assessment' },
+  },
   { method: 'GET', path: '/auth/login', params: { returnPath: 'returnPath' } },
   { method: 'POST', path: '/auth/login', body: 'signIn' },
   { method: 'POST', path: '/auth/demo-token', body: 'signIn' },
@@ -549,6 +572,47 @@ const numberText = (min: number, max: number, integer: boolean) =>
     { weight: 2, arbitrary: hostileText },
   );
 
+/**
+ * When a photo was taken (ISO 8601 date-time): mostly as the app writes it, now and then at the
+ * format's edges. A leap second (`23:59:60`) is a valid date-time that no JavaScript Date can
+ * hold; PostgreSQL has no year 0000 (nor `0001-01-01T00:00:00+01:00` in UTC), and
+ * `9999-12-31T23:59:59-23:59` is in year 10000 in UTC.
+ */
+const takenAtFits: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .date({
+        min: new Date('2000-01-01T00:00:00Z'),
+        max: new Date('2100-01-01T00:00:00Z'),
+        noInvalidDate: true,
+      })
+      .map((date) => date.toISOString()),
+  },
+  {
+    weight: 3,
+    arbitrary: pick([
+      '2026-11-28T10:15:00+01:00',
+      '2030-06-30T23:59:60Z',
+      '2030-07-01T01:59:60+02:00',
+      '2030-06-01t00:00:00z',
+      '2030-06-01 00:00:00Z',
+      '2030-06-01T00:00:00.123456789+02:00',
+      '0000-01-01T00:00:00Z',
+      '9999-12-31T23:59:59-23:59',
+      '1969-12-31T23:59:59.999Z',
+      '2030-06-01T00:00:00',
+      '2030-06-01',
+      '2030-02-29T00:00:00Z',
+      '2030-06-01T00:00:00+24:00',
+      '+275760-09-13T00:00:00Z',
+      '0001-01-01T00:00:00+01:00',
+    ]),
+  },
+);
+
+const takenAt = fc.oneof({ weight: 6, arbitrary: takenAtFits }, { weight: 1, arbitrary: hostileText });
+
 function paramValue(world: World, scope: Scope, kind: ParamKind, anchor?: Anchor): fc.Arbitrary<string> {
   switch (kind) {
     case 'assessment':
@@ -559,6 +623,19 @@ function paramValue(world: World, scope: Scope, kind: ParamKind, anchor?: Anchor
         { weight: 3, arbitrary: fc.uuid() },
         { weight: 2, arbitrary: idOf(world, scope, 'assessment') },
       );
+    case 'newPhotoId':
+      // A new id, as the app makes one; now and then a stored photo's (409 PHOTO_ID_TAKEN).
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: idOf(world, scope, 'photo') },
+      );
+    case 'question':
+      return fc.oneof(
+        { weight: 4, arbitrary: pick(world.questions.map((q) => q.uniqueId)) },
+        { weight: 1, arbitrary: hostileText },
+      );
+    case 'takenAt':
+      return takenAt;
     case 'search':
       return fc.oneof(
         {
@@ -918,6 +995,275 @@ function body(world: World, scope: Scope, kind: BodyKind): fc.Arbitrary<{ payloa
 }
 
 // ---------------------------------------------------------------------------------------------
+// Photo uploads (docs/api.md "Extensions", photos): multipart bodies, as bytes
+
+/** A piece of a binary body: text (UTF-8), or bytes with how a printed case shows them. */
+type Segment = string | { bytes: Uint8Array; shown: string };
+
+/**
+ * A body of segments as bytes, which fast-check prints as the text with each run of bytes
+ * summed up (`«JPEG signature + 1234 random bytes»`) rather than as thousands of numbers.
+ */
+function bytesOf(segments: readonly Segment[], cutTo?: number): Buffer {
+  const whole = Buffer.concat(
+    segments.map((segment) => (typeof segment === 'string' ? Buffer.from(segment, 'utf8') : segment.bytes)),
+  );
+  const shown = segments
+    .map((segment) => (typeof segment === 'string' ? JSON.stringify(segment).slice(1, -1) : segment.shown))
+    .join('');
+  const bytes = cutTo === undefined ? whole : whole.subarray(0, cutTo);
+  const note = cutTo === undefined ? '' : ` cut to ${cutTo} bytes`;
+  return Object.assign(bytes, { [fc.toStringMethod]: () => `bytes"${shown}"${note}` });
+}
+
+const JPEG_SIGNATURE = [0xff, 0xd8, 0xff, 0xe0];
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const WEBP_SIGNATURE = [...Buffer.from('RIFF'), 0x24, 0, 0, 0, ...Buffer.from('WEBP')];
+
+/** A photo as the server knows one, by its first bytes only: a signature and random bytes. */
+const signed = (name: string, signature: readonly number[]) =>
+  fc.uint8Array({ minLength: 8, maxLength: 4_000 }).map((rest): Segment => ({
+    bytes: Buffer.concat([Buffer.from(signature), rest]),
+    shown: `«${name} signature + ${rest.length} random bytes»`,
+  }));
+
+const photoBytes: fc.Arbitrary<Segment> = fc.oneof(
+  { weight: 6, arbitrary: signed('JPEG', JPEG_SIGNATURE) },
+  { weight: 2, arbitrary: signed('PNG', PNG_SIGNATURE) },
+  { weight: 1, arbitrary: signed('WebP', WEBP_SIGNATURE) },
+);
+
+/** Bytes that are no photo (415): HTML, other types, nothing, a signature cut before its 12 bytes. */
+const notPhotoBytes: fc.Arbitrary<Segment> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: pick([
+      '<!doctype html><html><body><script>alert(1)</script></body></html>',
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+      'GIF89a\u0001\u0000\u0001\u0000',
+      '%PDF-1.7',
+      '',
+    ]),
+  },
+  {
+    weight: 1,
+    arbitrary: pick([JPEG_SIGNATURE.slice(0, 2), JPEG_SIGNATURE, PNG_SIGNATURE.slice(0, 7)]).map(
+      (bytes): Segment => ({ bytes: Buffer.from(bytes), shown: `«${Buffer.from(bytes).toString('hex')}»` }),
+    ),
+  },
+  { weight: 1, arbitrary: hostileText },
+  {
+    weight: 1,
+    arbitrary: fc
+      .uint8Array({ maxLength: 200 })
+      .map((bytes): Segment => ({ bytes, shown: `«${bytes.length} random bytes»` })),
+  },
+);
+
+/**
+ * Just over the 5 MB a photo may have, within the room the route gives the envelope, so that
+ * the stream's limit bites rather than Content-Length's. Made once, on first use.
+ */
+let tooLarge: Segment | undefined;
+const tooLargeBytes = (): Segment =>
+  (tooLarge ??= {
+    bytes: Buffer.concat([
+      Buffer.from(JPEG_SIGNATURE),
+      Buffer.alloc(MAX_PHOTO_BYTES + 1 - JPEG_SIGNATURE.length),
+    ]),
+    shown: `«JPEG signature + zeros to ${MAX_PHOTO_BYTES + 1} bytes»`,
+  });
+
+const boundary = fc.oneof(
+  { weight: 6, arbitrary: fc.stringMatching(/^-{0,8}[0-9A-Za-z]{1,24}$/) },
+  { weight: 1, arbitrary: pick(["'()+_,-./:=?", 'a'.repeat(70), 'a'.repeat(71), '-', 'ÿØ']) },
+);
+
+/** The multipart type with the body's boundary, as clients write it. */
+const multipartType = (b: string) =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constant(`multipart/form-data; boundary=${b}`) },
+    {
+      weight: 1,
+      arbitrary: pick([
+        `multipart/form-data; boundary="${b}"`,
+        `Multipart/Form-Data; BOUNDARY=${b}`,
+        `multipart/form-data; charset=utf-8; boundary=${b}`,
+        `multipart/form-data;boundary=${b};boundary=x`,
+      ]),
+    },
+  );
+
+/** A type that names no boundary, or not the body's. */
+const wrongMultipartType = (b: string) =>
+  pick([
+    'multipart/form-data',
+    'multipart/form-data; boundary=',
+    'multipart/form-data; boundary=""',
+    `multipart/form-data; boundary=${b}x`,
+    `multipart/form-data; boundary="${b}`,
+    `multipart/form-data; boundary=-${b}`,
+    `multipart/mixed; boundary=${b}`,
+    `multipart/form-data; boundary=${b.slice(0, -1)}`,
+  ]);
+
+/** A file part's head: mostly as a browser writes it, now and then with hostile names or types. */
+const fileHead = fc
+  .tuple(
+    fc.oneof(
+      { weight: 6, arbitrary: fc.constant('foto.jpg') },
+      { weight: 1, arbitrary: hostileText },
+      { weight: 1, arbitrary: headerText },
+    ),
+    fc.oneof(
+      { weight: 6, arbitrary: pick(['image/jpeg', 'image/png', 'image/webp']) },
+      { weight: 1, arbitrary: pick(['application/octet-stream', 'text/html', 'image/svg+xml', '']) },
+      { weight: 1, arbitrary: headerText },
+    ),
+  )
+  .map(
+    ([filename, type]) =>
+      `Content-Disposition: form-data; name="photo"; filename="${filename}"\r\nContent-Type: ${type}\r\n`,
+  );
+
+const filePart = (b: string, head: string, content: Segment): Segment[] => [
+  `--${b}\r\n${head}\r\n`,
+  content,
+  '\r\n',
+];
+
+/** A field part (the server takes none: the fields are in the query string). */
+const fieldPart = fc.tuple(pick(['residenceId', 'photoId', 'photo', '']), hostileText).map(
+  ([name, value]) =>
+    (b: string) =>
+      `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+);
+
+/**
+ * A multipart body's segments and its boundary: its file parts (with heads of fileHead), and
+ * field parts before or after them.
+ */
+function multipartBody(
+  files: fc.Arbitrary<Segment[]>,
+  more: fc.Arbitrary<((b: string) => string)[]> = fc.constant([]),
+  moreFirst: fc.Arbitrary<boolean> = fc.constant(false),
+) {
+  return fc
+    .tuple(boundary, fc.array(fileHead, { minLength: 2, maxLength: 2 }), files, more, moreFirst)
+    .map(([b, heads, contents, extra, first]) => {
+      const parts = contents.flatMap((content, i) => filePart(b, heads[i]!, content));
+      const fields = extra.map((part) => part(b));
+      return { b, segments: [...(first ? fields : []), ...parts, ...(first ? [] : fields), `--${b}--\r\n`] };
+    });
+}
+
+type Body = { payload?: string | Buffer; type?: string };
+
+/**
+ * The upload's body and type: mostly one photo as the app sends it; else a file that is no
+ * photo (HTML declared as a JPEG, an empty one), two files, a field part, no file, a body cut
+ * short, a type without the body's boundary, JSON, garbage, none, or a photo over 5 MB.
+ */
+const photoBody: fc.Arbitrary<Body> = fc.oneof(
+  {
+    weight: 12,
+    arbitrary: multipartBody(photoBytes.map((photo) => [photo])).chain(({ b, segments }) =>
+      multipartType(b).map((type): Body => ({ payload: bytesOf(segments), type })),
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: multipartBody(notPhotoBytes.map((bytes) => [bytes])).chain(({ b, segments }) =>
+      multipartType(b).map((type): Body => ({ payload: bytesOf(segments), type })),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: multipartBody(
+      fc.tuple(photoBytes, fc.oneof(photoBytes, notPhotoBytes)).map((files) => [...files]),
+    ).chain(({ b, segments }) =>
+      multipartType(b).map((type): Body => ({ payload: bytesOf(segments), type })),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: multipartBody(
+      photoBytes.map((photo) => [photo]),
+      fc.array(fieldPart, { minLength: 1, maxLength: 2 }),
+      fc.boolean(),
+    ).chain(({ b, segments }) =>
+      multipartType(b).map((type): Body => ({ payload: bytesOf(segments), type })),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: multipartBody(fc.constant([]), fc.array(fieldPart, { maxLength: 1 })).chain(
+      ({ b, segments }) => multipartType(b).map((type): Body => ({ payload: bytesOf(segments), type })),
+    ),
+  },
+  // Cut short anywhere: in a part's head, in the photo, before the closing boundary.
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(multipartBody(photoBytes.map((photo) => [photo])), fc.double({ min: 0, max: 1, noNaN: true }))
+      .chain(([{ b, segments }, at]) =>
+        multipartType(b).map((type): Body => ({
+          payload: bytesOf(segments, Math.floor(at * bytesOf(segments).length)),
+          type,
+        })),
+      ),
+  },
+  {
+    weight: 1,
+    arbitrary: multipartBody(photoBytes.map((photo) => [photo])).chain(({ b, segments }) =>
+      wrongMultipartType(b).map((type): Body => ({ payload: bytesOf(segments), type })),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.oneof(strangeBody, fc.constant('{"photo":"/9j/4AAQSkZJRg=="}')), contentType)
+      .map(([payload, type]): Body => ({ payload, type })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(
+        fc.oneof(
+          hostileText,
+          fc
+            .uint8Array({ maxLength: 300 })
+            .map((bytes) => bytesOf([{ bytes, shown: `«${bytes.length} random bytes»` }])),
+        ),
+        fc.oneof(pick(CONTENT_TYPES), boundary.chain(multipartType)),
+      )
+      .map(([payload, type]): Body => ({ payload, type })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .option(fc.oneof(boundary.chain(multipartType), pick(CONTENT_TYPES)), { nil: undefined })
+      .map((type): Body => ({ type })),
+  },
+  {
+    weight: 1,
+    arbitrary: multipartBody(fc.constant(null).map(() => [tooLargeBytes()])).chain(({ b, segments }) =>
+      multipartType(b).map((type): Body => ({ payload: bytesOf(segments), type })),
+    ),
+  },
+);
+
+/** A multipart body with one photo as its one file part, as the app sends it; and its type. */
+export function photoUpload(bytes: Uint8Array, b = 'fuzz-photo'): { payload: Buffer; type: string } {
+  const head =
+    'Content-Disposition: form-data; name="photo"; filename="foto.jpg"\r\nContent-Type: image/jpeg\r\n';
+  return {
+    payload: bytesOf([...filePart(b, head, { bytes, shown: `«${bytes.length} bytes»` }), `--${b}--\r\n`]),
+    type: `multipart/form-data; boundary=${b}`,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Headers and actors
 
 /** Up to three headers any request may carry, with hostile values. */
@@ -1003,9 +1349,10 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'];
 /**
  * Routes that share a path with an endpoint above under another method, which a wrong method
  * must not reach: POST /auth/logout is left out of ENDPOINTS because it ends the session of the
- * actor's token, which every later request of that actor needs.
+ * actor's token, which every later request of that actor needs; POST /api/v2/photos is the
+ * upload, which photoRequest sends with a body it reads.
  */
-const SAME_PATH_ROUTES = new Set(['POST /auth/logout']);
+const SAME_PATH_ROUTES = new Set(['POST /auth/logout', 'POST /api/v2/photos']);
 
 /** The methods that reach no handler at the endpoint's path. */
 const wrongMethods = (endpoint: Endpoint) =>
@@ -1067,6 +1414,145 @@ function jobRequest(world: World, scope: Scope, who: fc.Arbitrary<Actor>) {
       headers,
       actor: who,
     }));
+}
+
+/**
+ * The upload's query: a photo of a residence, of one of its assessments, or of a question of
+ * the assessment (PhotoUploadQuery).
+ */
+const PHOTO_UPLOADS: readonly Record<string, ParamKind>[] = [
+  { photoId: 'newPhotoId', residenceId: 'residence' },
+  { photoId: 'newPhotoId', residenceId: 'residence', takenAt: 'takenAt' },
+  { photoId: 'newPhotoId', residenceId: 'residence', assessmentId: 'assessment', takenAt: 'takenAt' },
+  {
+    photoId: 'newPhotoId',
+    residenceId: 'residence',
+    assessmentId: 'assessment',
+    questionUniqueId: 'question',
+    takenAt: 'takenAt',
+  },
+];
+
+/**
+ * The upload's query as the app writes it: a new photo id (now and then a stored photo's), the
+ * assessment's residence (now and then another residence), its assessment, a question of the
+ * catalogue. Most uploads of a writer then get past the checks to the bytes and the row.
+ */
+function uploadQuery(world: World, scope: Scope, params: Record<string, ParamKind>): fc.Arbitrary<string> {
+  const residences = poolsOf(world, scope).flatMap((p) => p.residence);
+  const photos = poolsOf(world, scope).flatMap((p) => p.photo);
+  const fitting = (kind: ParamKind, anchor: Anchor): fc.Arbitrary<string> => {
+    switch (kind) {
+      case 'newPhotoId':
+        return fc.oneof({ weight: 8, arbitrary: fc.uuid() }, { weight: 1, arbitrary: pick(photos) });
+      case 'residence':
+        return fc.oneof(
+          { weight: 3, arbitrary: fc.constant(anchor.residence) },
+          { weight: 1, arbitrary: pick(residences) },
+        );
+      case 'assessment':
+        return fc.constant(anchor.id);
+      case 'question':
+        return pick(world.questions.map((q) => q.uniqueId));
+      case 'takenAt':
+        return takenAtFits;
+      default:
+        return paramValue(world, scope, kind, anchor);
+    }
+  };
+  return anchorOf(world, scope).chain((anchor) =>
+    fc
+      .tuple(
+        ...Object.entries(params).map(([name, kind]) =>
+          fitting(kind, anchor).map((value) => `${name}=${encode(value)}`),
+        ),
+      )
+      .map((pairs) => pairs.join('&')),
+  );
+}
+
+/**
+ * The photo calls with a body or a path parameter (docs/api.md "Extensions", photos): the upload
+ * (its query mostly as the app writes it, else as hostile as any other endpoint's; photoBody;
+ * with or without its Idempotency-Key), and GET and DELETE of a photo of the user, of another
+ * organization, unknown, or a hostile segment. Weighted as the other endpoints: the two writes
+ * twice as often as the read.
+ */
+function photoRequest(world: World, scope: Scope, who: fc.Arbitrary<Actor>) {
+  const upload = fc
+    .tuple(
+      pick(PHOTO_UPLOADS).chain((params) =>
+        fc.oneof(
+          { weight: 3, arbitrary: uploadQuery(world, scope, params) },
+          { weight: 1, arbitrary: queryString(world, scope, params) },
+        ),
+      ),
+      photoBody,
+      extraHeaders,
+      // The key the app sends (a UUID) most of the time, else any, a few reused, or none.
+      fc.oneof(
+        { weight: 6, arbitrary: fc.uuid() },
+        { weight: 2, arbitrary: idempotencyKey },
+        { weight: 1, arbitrary: pick(['fuzz-1', 'fuzz-2']) },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+      ),
+      who,
+      // Now and then a method the path has no route for: 404, never the upload.
+      fc.oneof(
+        { weight: 15, arbitrary: fc.constant('POST') },
+        { weight: 1, arbitrary: pick(['PUT', 'PATCH', 'DELETE', 'OPTIONS']) },
+      ),
+      spelled('/api/v2/photos'),
+    )
+    .map(([query, { payload, type }, headers, key, who, method, path]): FuzzRequest => ({
+      target: 'POST /api/v2/photos',
+      method,
+      path,
+      query,
+      headers: {
+        ...headers,
+        ...(type !== undefined && { 'content-type': type }),
+        ...(key !== undefined && { 'idempotency-key': key }),
+      },
+      payload,
+      actor: who,
+    }));
+  const byId = (method: 'GET' | 'DELETE') =>
+    fc
+      .tuple(
+        fc.oneof(
+          { weight: 8, arbitrary: idOf(world, scope, 'photo').map(encode) },
+          { weight: 1, arbitrary: hostileText.map((s) => encode(s) + '/x') },
+          { weight: 1, arbitrary: pick(BROKEN_ENCODING) },
+          {
+            weight: 1,
+            arbitrary: fc
+              .tuple(idOf(world, scope, 'photo'), pick(BROKEN_ENCODING))
+              .map(([id, broken]) => encode(id) + broken),
+          },
+        ),
+        extraHeaders,
+        who,
+        // Now and then another method: HEAD of the photo's bytes, or one with no route.
+        fc.oneof(
+          { weight: 15, arbitrary: fc.constant(method) },
+          { weight: 1, arbitrary: pick(METHODS.filter((m) => m !== method)) },
+        ),
+        spelled('/api/v2/photos/'),
+      )
+      .map(([segment, headers, who, sent, prefix]): FuzzRequest => ({
+        target: `${method} /api/v2/photos/{photoId}`,
+        method: sent,
+        path: `${prefix}${segment}`,
+        query: '',
+        headers,
+        actor: who,
+      }));
+  return fc.oneof(
+    { weight: 4, arbitrary: upload },
+    { weight: 2, arbitrary: byId('GET') },
+    { weight: 4, arbitrary: byId('DELETE') },
+  );
 }
 
 /** Paths nobody serves, and the API's prefixes with hostile segments: 404 or 400 JSON. */
@@ -1238,8 +1724,9 @@ function hubRequest(who: fc.Arbitrary<Actor>) {
 
 /**
  * Any request of the fuzz, sent by one of `actors`, with ids of `scope`: every endpoint about
- * equally often, the hub as often as four of them, stray paths as one, slow URLs as half of
- * one. Now and then an endpoint's path is spelled another way (respelled).
+ * equally often (the writes twice as often), the hub as often as four of them, stray paths as
+ * one, slow URLs as half of one. Now and then an endpoint's path is spelled another way
+ * (respelled).
  */
 export function fuzzRequest(
   world: World,
@@ -1253,6 +1740,7 @@ export function fuzzRequest(
       arbitrary: endpointRequest(world, scope, endpoint, who),
     })),
     { weight: 2, arbitrary: jobRequest(world, scope, who) },
+    { weight: 10, arbitrary: photoRequest(world, scope, who) },
     { weight: 8, arbitrary: hubRequest(who) },
     { weight: 2, arbitrary: strayRequest(who) },
     { weight: 1, arbitrary: slowRequest(who) },

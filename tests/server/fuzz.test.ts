@@ -13,6 +13,7 @@ import {
   fuzzRequest,
   INVALID_TOKEN_ACTORS,
   NO_RIGHTS_ACTORS,
+  photoUpload,
   plainPath,
   POWERLESS_USERS,
   refusedByRouter,
@@ -90,6 +91,8 @@ const TABLES = [
   'jobs',
   'job_items',
   'sync_requests',
+  'photos',
+  'photo_chunks',
 ] as const satisfies readonly (keyof Database)[];
 const BIG_TABLES = new Set<string>(['residences', 'answers', 'questions', 'question_options']);
 
@@ -279,6 +282,7 @@ describe.each(DATABASES)('API fuzz on $name', ({ name, admin }) => {
         residence: residences.map((r) => r.id),
         assessment: assessments.rows.map((a) => a.id),
         job: [],
+        photo: [],
         assessments: assessments.rows.map((a) => ({
           id: a.id,
           residence: a.residence_id,
@@ -337,6 +341,34 @@ describe.each(DATABASES)('API fuzz on $name', ({ name, admin }) => {
     };
     own.job.push(await queueCopy('skriver', ownOrganizations[0]!));
     foreign.job.push(await queueCopy('flere', foreign.organization[0]!));
+
+    // A photo of a residence (of no assessment, so a writer may delete it) likewise; fixed ids,
+    // so that a seed makes the same requests.
+    const storePhoto = async (user: 'skriver' | 'flere', photoId: string, residenceId: string) => {
+      const { payload, type } = photoUpload(Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Array(60).keys()]));
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v2/photos?photoId=${photoId}&residenceId=${residenceId}`,
+        headers: { ...bearer(tokens[user]), 'content-type': type, 'idempotency-key': `fuzz-${user}` },
+        payload,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ photoId: string }>().photoId;
+    };
+    own.photo.push(
+      await storePhoto(
+        'skriver',
+        '7c2e4b1a-3f5d-4e8a-9b6c-00000000f070',
+        own.residencesOf[ownOrganizations[0]!]![0]!,
+      ),
+    );
+    foreign.photo.push(
+      await storePhoto(
+        'flere',
+        '7c2e4b1a-3f5d-4e8a-9b6c-00000000f071',
+        foreign.residencesOf[foreign.organization[0]!]![0]!,
+      ),
+    );
   });
 
   afterAll(async () => {

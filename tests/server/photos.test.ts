@@ -256,4 +256,31 @@ describe.each(DATABASES)('photos on $name', ({ admin }) => {
     const left = await t.app.db.selectFrom('photos').select('id').where('id', 'in', [dead, alive]).execute();
     expect(left.map((r) => r.id)).toEqual([alive]);
   });
+
+  it('answers a broken multipart body and a time no photo was taken at with a 400, never a 500', async () => {
+    const raw = (contentType: string, payload: Buffer | string, query: Record<string, string> = {}) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v2/photos?${new URLSearchParams({ photoId: randomUUID(), residenceId: residence, ...query })}`,
+        headers: { ...bearer(tokens.skriver!), 'content-type': contentType, 'idempotency-key': randomUUID() },
+        payload,
+      });
+    // Found by the fuzz (tests/server/fuzz.test.ts): busboy's own errors were 500s.
+    expect((await raw('multipart/form-data', 'garbage')).statusCode).toBe(400);
+    expect((await raw('multipart/form-data; boundary=x', 'garbage')).statusCode).toBe(400);
+    const { payload } = multipart(jpeg(2000));
+    expect((await raw('multipart/form-data; boundary="ÿØ"', payload)).statusCode).toBe(400);
+    expect(
+      (
+        await raw(
+          'multipart/form-data; boundary=x',
+          '--x\r\nContent-Disposition: form-data; name="photo"; filename="a.jpg"\r\n\r\n',
+        )
+      ).statusCode,
+    ).toBe(400);
+    for (const takenAt of ['2030-06-30T23:59:60Z', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59-23:59']) {
+      const response = await upload('skriver', jpeg(2000), { takenAt });
+      expect(response.statusCode, takenAt).toBe(400);
+    }
+  });
 });

@@ -56,12 +56,25 @@ export function toPhotoInfo(row: PhotoRow): PhotoInfo {
 }
 
 /**
+ * A date-time the schema's format takes may still be none a photo was taken at, or none
+ * PostgreSQL stores (a leap second, year 0, an offset of a day): 1970 to 2200, as a Date reads it.
+ */
+function isStorableTime(text: string): boolean {
+  const time = new Date(text);
+  if (Number.isNaN(time.getTime())) return false;
+  const year = time.getUTCFullYear();
+  return year >= 1970 && year <= 2200;
+}
+
+/**
  * The checks of an upload before a byte of it is read: the residence is the user's
  * organization's (403, 404), the assessment is the residence's and takes answers (409
  * ASSESSMENT_LOCKED: an approved assessment's photos are read-only, as its answers), the
  * question exists.
  */
 export async function checkUpload(db: Kysely<Database>, user: AuthUser, query: PhotoUploadQuery) {
+  if (query.takenAt !== undefined && !isStorableTime(query.takenAt))
+    throw badRequest('takenAt is no time a photo was taken');
   const residence = await findResidence(db, user, query.residenceId.toLowerCase());
   if (query.questionUniqueId !== undefined && query.assessmentId === undefined)
     throw badRequest('A question needs its assessmentId');

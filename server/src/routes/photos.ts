@@ -16,6 +16,26 @@ import { photoTooLarge, readPhoto } from '../domain/photo-store';
 import { badRequest } from '../errors';
 import type { RouteDeps } from './deps';
 
+/**
+ * Multipart's own refusals as the client's fault: a body that is no multipart (no boundary, cut
+ * before the photo's part) and parts beyond the one file, never a 500.
+ */
+function multipartError(error: unknown): unknown {
+  const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return photoTooLarge();
+  if (
+    typeof statusCode === 'number' &&
+    statusCode >= 400 &&
+    statusCode < 500 &&
+    code !== 'FST_PARTS_LIMIT' &&
+    code !== 'FST_FIELDS_LIMIT'
+  )
+    return error;
+  if (error instanceof Error)
+    return badRequest('The upload must be multipart/form-data with the photo as its one file part');
+  return error;
+}
+
 /** Room for the multipart envelope around the largest photo: boundaries and part headers. */
 const ENVELOPE_BYTES = 64 * 1024;
 
@@ -48,7 +68,9 @@ export const photoRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db' | 'guar
       if (declared > MAX_PHOTO_BYTES + ENVELOPE_BYTES) throw photoTooLarge();
       if (!request.isMultipart()) throw badRequest('The photo is sent as multipart/form-data');
       const residence = await checkUpload(db, user, request.query);
-      const part = await request.file();
+      const part = await request.file().catch((error: unknown) => {
+        throw multipartError(error);
+      });
       if (!part) throw badRequest('The upload holds no photo');
       try {
         return await uploadPhoto(db, user, {
