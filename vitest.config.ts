@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { playwright } from '@vitest/browser-playwright';
+import { configDefaults, defineConfig } from 'vitest/config';
+import type { BrowserCommand } from 'vitest/node';
+import type { CameraJpegOptions } from './tests/fixtures/camera-jpeg';
 
 /**
  * Behind the end-to-end run (scripts/test.sh) a test takes a few times as long as on an idle
@@ -8,10 +11,28 @@ import { defineConfig } from 'vitest/config';
  */
 const TIME_FACTOR = Number(process.env.VITEST_TIME_FACTOR ?? 1) || 1;
 
+/**
+ * A camera's JPEG for the browser tests, made in Node: jpeg-js returns a Buffer, which the
+ * browser lacks. The fixture is loaded by tsx when a test first asks (a plain import here would
+ * load jpeg-js into every run, and Vite warns about a TypeScript import in its config); base64,
+ * since a command's answer travels as JSON.
+ */
+const cameraJpegCommand: BrowserCommand<[CameraJpegOptions]> = async (_context, options) => {
+  const { tsImport } = await import('tsx/esm/api');
+  const fixture = (await tsImport(
+    './tests/fixtures/camera-jpeg.ts',
+    import.meta.url,
+  )) as typeof import('./tests/fixtures/camera-jpeg');
+  return Buffer.from(fixture.cameraJpeg(options)).toString('base64');
+};
+
 // Unit, component and server tests. Server tests build the Fastify app on an in-memory
 // PGlite database (and, when TEST_DATABASE_URL is set, on a real PostgreSQL server too).
 export default defineConfig({
   test: {
+    // The projects that extend this file add their exclusions to this one: the browser tests run
+    // only in the browser project (the last one below).
+    exclude: [...configDefaults.exclude, 'tests/browser/**'],
     // Seeded database snapshots of the server suites, one set per run (tests/server/helpers.ts).
     globalSetup: ['tests/server/db-snapshots.setup.ts'],
     // jest-dom's matchers and Testing Library's wait for every file; harmless in the node
@@ -40,6 +61,31 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/app/**'],
           isolate: false,
+        },
+      },
+      {
+        // What only a real browser can check: decoding, canvases and encoders (photos shrunk on
+        // the phone). Debian's Chromium as in the end-to-end run (docs/architecture.md 6);
+        // Playwright downloads no browser here. Not extending this file: the server's database
+        // snapshots and jsdom's matchers are no use in a browser.
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          testTimeout: 30_000 * TIME_FACTOR,
+          hookTimeout: 60_000 * TIME_FACTOR,
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+                args: ['--no-sandbox', '--disable-gpu'],
+              },
+            }),
+            instances: [{ browser: 'chromium' }],
+            commands: { cameraJpeg: cameraJpegCommand },
+            screenshotFailures: false,
+          },
         },
       },
     ],
