@@ -423,3 +423,34 @@ export async function answerInARow(page: Page, count: number, status: string): P
     await expect.poll(async () => page.url() !== at || (await dialog.isVisible())).toBe(true);
   }
 }
+
+/**
+ * A screening started without signal (docs/architecture.md 4 "Offline start"): online first, so
+ * that a draft's questions (the catalogue) and the app reach the device, then offline on the
+ * residence's "Start screening". Leaves the page on the new assessment's first question, offline,
+ * and answers the id the app chose.
+ */
+export async function startScreeningOffline(
+  page: Page,
+  context: BrowserContext,
+  token: string,
+  { draft, residenceId }: { draft: Pick<PropertyRow, 'residenceId' | 'assessmentId'>; residenceId: string },
+): Promise<string> {
+  const questionsLoaded = page.waitForResponse((r) => r.url().includes('/api/v2/questions?'));
+  await signInWithToken(page, token, `/assessment/${draft.residenceId}/${draft.assessmentId}/screening/001`);
+  await questionsLoaded;
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.goto(`/residence/${residenceId}`);
+  const start = page.getByRole('button', { name: 'Start screening' });
+  await expect(start).toBeVisible();
+
+  await context.setOffline(true);
+  await start.click();
+  await expect(page).toHaveURL(new RegExp(`/assessment/${residenceId}/[0-9a-f-]{36}/screening/001$`));
+  const assessmentId = new URL(page.url()).pathname.split('/')[3]!;
+  await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  return assessmentId;
+}

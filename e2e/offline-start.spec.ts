@@ -8,7 +8,7 @@ import {
   demoToken,
   isDemoAssessment,
   payloadAnswerText,
-  signInWithToken,
+  startScreeningOffline,
   storedOutbox,
 } from './fixtures';
 
@@ -41,25 +41,10 @@ test('a screening started offline reaches the server with its id and its answers
   const residence = free[120]!;
   const draft = rows.find((r) => r.assessmentStatus === 'draft' && isDemoAssessment(r.assessmentId))!;
 
-  // Online: any assessment's questions reach the device (the catalogue a new one starts from).
-  const questionsLoaded = page.waitForResponse((r) => r.url().includes('/api/v2/questions?'));
-  await signInWithToken(page, token, `/assessment/${draft.residenceId}/${draft.assessmentId}/screening/001`);
-  await questionsLoaded;
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+  const assessmentId = await startScreeningOffline(page, context, token, {
+    draft,
+    residenceId: residence.residenceId,
   });
-  await page.goto(`/residence/${residence.residenceId}`);
-  const start = page.getByRole('button', { name: 'Start screening' });
-  await expect(start).toBeVisible();
-
-  await context.setOffline(true);
-  await start.click();
-  await expect(page).toHaveURL(
-    new RegExp(`/assessment/${residence.residenceId}/[0-9a-f-]{36}/screening/001$`),
-  );
-  const assessmentId = new URL(page.url()).pathname.split('/')[3]!;
-  await page.getByRole('dialog').getByRole('button', { name: 'Start screening' }).click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   for (let i = 0; i < 3; i++) {
     await answerCurrent(page);

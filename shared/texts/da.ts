@@ -914,6 +914,30 @@ export const da = {
   'search.offline.description.noResults':
     'Vi fandt ingen boliger på enheden, der passer på »{query}«. Siden søger i alle boliger, når der er forbindelse igen.',
   'header.search.offline': 'Offline: søger kun i boliger på enheden',
+
+  // Photos as evidence (docs/api.md "Extensions", photos)
+  'photos.heading': 'Fotos',
+  'photos.take': 'Tag foto',
+  'photos.take.aria': 'Tag foto til »{subject}«',
+  'photos.residence.subject': 'boligen',
+  'photos.working': 'Gør fotoet klar …',
+  'photos.open': 'Vis foto {n} af {count} i stor størrelse',
+  'photos.viewer.title': 'Foto {n} af {count}',
+  'photos.takenAt': 'Taget {date} kl. {time}',
+  'photos.by': 'af {name}',
+  'photos.waiting': 'Venter på at blive sendt',
+  'photos.delete': 'Slet foto',
+  'photos.delete.confirm': 'Slet fotoet? Det kan ikke fortrydes.',
+  'photos.readOnly': 'Vurderingen er låst, så dens fotos kan ikke ændres.',
+  'photos.notAnImage': 'Filen er ikke et billede, som enheden kan læse. Prøv med et andet foto.',
+  'photos.deviceFull':
+    'Der er ikke plads til flere fotos på enheden. Dine svar og de fotos, du allerede har taget, er gemt og bliver sendt, når der er forbindelse.',
+  'photos.failed': 'Fotoet kunne ikke gemmes på enheden. Prøv igen.',
+  'photos.couldNotShrink':
+    'Enheden kunne ikke gøre fotoet mindre. Prøv igen, eller tag fotoet med kameraets app.',
+  'photos.refused': 'Serveren tager ikke imod fotoet: det er over 5 MB eller ikke et billede.',
+  'photos.unavailable': 'Fotoet kan ikke vises uden forbindelse.',
+  'photos.none': 'Ingen fotos endnu.',
 } as const satisfies Record<string, string>;
 
 export type TranslationKey = keyof typeof da;

@@ -1,4 +1,6 @@
-import type { PhotoInfo } from '../../shared/contract/photos';
+import { queryOptions } from '@tanstack/react-query';
+import { PHOTOS_EXTENSION, type PhotoInfo } from '../../shared/contract/photos';
+import { useHasExtension } from './extensions';
 import { apiRequest } from './http';
 
 /**
@@ -53,6 +55,18 @@ export async function deletePhoto(photoId: string, signal?: AbortSignal): Promis
     if ((error as { status?: unknown }).status !== 404) throw error;
   }
 }
+
+export const PHOTO_KEYS = { all: ['photos'] as const };
+
+/** Whether the server keeps photos; otherwise the app offers none. */
+export const useHasPhotos = (): boolean => useHasExtension(PHOTOS_EXTENSION);
+
+/** The photos of a residence (its own and its assessments') or of one assessment. */
+export const photosQueryOptions = (scope: { residenceId: string } | { assessmentId: string }) =>
+  queryOptions({
+    queryKey: [...PHOTO_KEYS.all, scope],
+    queryFn: ({ signal }) => getPhotos(scope, signal),
+  });
 
 /** The photos of a residence (its assessments' too) or of one assessment, oldest first. */
 export function getPhotos(

@@ -116,7 +116,7 @@ export interface DeletePhotoEntry extends OutboxEntryBase {
 export type OutboxRecord = OutboxEntry | CreateEntry | SyncHiddenEntry | PhotoEntry | DeletePhotoEntry;
 
 /**
- * A photo taken on this device, made small (features/photos/shrink-photo.ts), until the server
+ * A photo taken on this device, made small (src/photos/shrink-photo.ts), until the server
  * has it: its upload waits in the outbox with a reference to this row. The bytes are an
  * ArrayBuffer, which every IndexedDB stores (Blobs are not stored alike everywhere).
  */

@@ -38,7 +38,7 @@ export async function shrinkPhoto(file: Blob, options: ShrinkOptions = {}): Prom
   const maxEdge = options.maxEdge ?? 1600;
   const quality = options.quality ?? 0.8;
   const head = new Uint8Array(await file.slice(0, EXIF_HEAD_BYTES).arrayBuffer());
-  const takenAt = exifTakenAt(head);
+  const takenAt = asInstant(exifTakenAt(head));
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
@@ -91,4 +91,14 @@ function draw(
   context.imageSmoothingEnabled = true;
   context.imageSmoothingQuality = 'high';
   context.drawImage(bitmap, 0, 0, width, height);
+}
+
+/**
+ * The time taken as an instant (ISO 8601 in UTC), as the server takes it: EXIF without an offset
+ * is the camera's local time, read here as the device's own zone, where the photo was just taken.
+ */
+function asInstant(text: string | null): string | null {
+  if (text === null) return null;
+  const time = new Date(text);
+  return Number.isNaN(time.getTime()) ? null : time.toISOString();
 }

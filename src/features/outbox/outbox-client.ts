@@ -8,6 +8,7 @@ import { ANSWER_CHANGED_SINCE, type AnswerChangedSince } from '../../../shared/c
 import { SCREENING_NOT_COMPLETE } from '../../../shared/rules/screening-first';
 import { connectivity } from '../../api/connectivity';
 import { ApiError } from '../../api/http';
+import { PHOTO_KEYS } from '../../api/photos';
 import { tokenStore } from '../../api/token-store';
 import { refreshAfterAssessmentChange } from '../../api/refresh-after-change';
 import { createDeviceOutboxSender, storeDeviceSessionToken } from '../../offline/device-outbox';
@@ -34,6 +35,8 @@ export interface OutboxMessages {
   idTaken: string;
   /** An evaluation answer sent before the screening was complete (409 SCREENING_NOT_COMPLETE). */
   screeningNotComplete: string;
+  /** A photo the server does not take: over 5 MB (413) or not an image by its bytes (415). */
+  photoRefused: string;
   /** What an entry is, in words: the question's title, "Ny vurdering" or the sync. */
   title: (entry: OutboxRecord) => string;
   /**
@@ -77,6 +80,9 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
       try {
         return await sendOutboxEntry(entry, signal);
       } catch (error) {
+        if (error instanceof ApiError && (error.status === 413 || error.status === 415)) {
+          throw new ApiError(error.status, messages.photoRefused, error.body);
+        }
         // A create whose id is another residence's can never be sent as it is: parked, with why.
         if (error instanceof ApiError && error.status === 409 && error.code === 'ASSESSMENT_ID_TAKEN') {
           throw new ApiError(error.status, messages.idTaken, error.body);
@@ -108,6 +114,11 @@ export function outboxSender(queryClient: QueryClient, messages: OutboxMessages)
     onSent: (entry, response, { hasNewerPending }) => {
       // Sent for a user who has logged out since: their data must not enter the next one's cache.
       if (tokenStore.user() !== entry.ssoUuid) return;
+      // The server has the photo, or no longer: the lists of photos are read again.
+      if (entry.kind === 'photo' || entry.kind === 'deletePhoto') {
+        void queryClient.invalidateQueries({ queryKey: PHOTO_KEYS.all });
+        return;
+      }
       if (entry.kind !== 'answer') {
         // The assessment now exists on the server (create), or screening's hidden answers are gone
         // (sync): the lists, the residence and its questions are read again (product.md 7).

@@ -10,6 +10,7 @@ import type { AssessmentForm } from '../hooks/use-assessment-form';
 import { AnswerInput } from './answer-input';
 import { PreselectedWarning } from './preselected-warning';
 import { QuestionPanel } from './question-panel';
+import { QuestionPhotos } from './question-photos';
 import { SaveStatusLine } from './save-status-line';
 import { ScreeningFirstNotice } from './screening-first-notice';
 
@@ -84,6 +85,7 @@ export function CurrentQuestion({
           onAnswer={(a) => saving.answer(question, a)}
         />
       }
+      photos={<QuestionPhotos form={form} question={question} ssoUuid={outbox.ssoUuid} />}
       status={
         <SaveStatusLine
           status={status}

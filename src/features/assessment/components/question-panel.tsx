@@ -32,6 +32,8 @@ export function QuestionPanel({
   /** The preselected warning, when there is one. */
   warning: ReactNode;
   input: ReactNode;
+  /** The question's photos, where the server keeps photos. */
+  photos?: ReactNode;
   status: ReactNode;
   /** The question's heading, which takes focus when the screening intro closes (it has no opener). */
   headingRef?: Ref<HTMLHeadingElement>;
@@ -87,6 +89,7 @@ export function QuestionPanel({
             {question.comment ? t('assessment.comment.edit') : t('assessment.comment.open')}
           </Button>
         </Group>
+        {props.photos}
         {props.status}
       </Stack>
     </div>

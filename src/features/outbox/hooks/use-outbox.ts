@@ -27,6 +27,7 @@ export function useOutbox() {
         notAuthorized: t('assessment.notAuthorized'),
         idTaken: t('outbox.create.idTaken'),
         screeningNotComplete: t('assessment.screeningNotComplete'),
+        photoRefused: t('photos.refused'),
         title: (entry) => outboxEntryTitle(t, entry),
         changedSince: ({ by, at, mine, newest }) =>
           t(by ? 'outbox.changedSince.by' : 'outbox.changedSince', {

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import type { PhotoInfo } from '../shared/contract/photos';
+import { cameraJpeg } from '../tests/fixtures/camera-jpeg';
+import { expect, test } from './test';
+import {
+  api,
+  bigDepartment,
+  demoToken,
+  isDemoAssessment,
+  startScreeningOffline,
+  storedOutbox,
+} from './fixtures';
+
+/**
+ * Photos taken at a door without signal (docs/architecture.md "Photos"): made small on the
+ * device, kept in IndexedDB beside the outbox, and sent once the connection is back, behind the
+ * create of the assessment started offline. The server ends with exactly the photos the device
+ * stored, byte for byte, on the questions they were taken on.
+ */
+
+/** The photos the device holds: id, question and the sha256 of the stored bytes. */
+function storedPhotos(
+  page: Page,
+): Promise<{ photoId: string; questionUniqueId: string | null; sha256: string }[]> {
+  return page.evaluate(async () => {
+    const open = indexedDB.open('boligtilgaengelighed');
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const read = db.transaction('photos', 'readonly').objectStore('photos').getAll();
+    const rows = await new Promise<
+      { photoId: string; questionUniqueId: string | null; bytes: ArrayBuffer }[]
+    >((resolve, reject) => {
+      read.onsuccess = () => resolve(read.result);
+      read.onerror = () => reject(read.error);
+    });
+    db.close();
+    const hex = (buffer: ArrayBuffer) =>
+      [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
+    return Promise.all(
+      rows.map(async (row) => ({
+        photoId: row.photoId,
+        questionUniqueId: row.questionUniqueId,
+        sha256: hex(await crypto.subtle.digest('SHA-256', row.bytes)),
+      })),
+    );
+  });
+}
+
+/** "Tag foto" on the current question, answered by the file chooser with a camera's photo. */
+async function takePhoto(page: Page, photo: Buffer, name: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /^Tag foto til/ }).click();
+  await (await chooser).setFiles({ name, mimeType: 'image/jpeg', buffer: photo });
+}
+
+test('photos taken offline on an assessment started offline reach the server once, byte for byte', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone is where photos are taken');
+  test.setTimeout(180_000);
+  const token = await demoToken(request, 'skriver');
+  const { rows } = await bigDepartment(request, token);
+  const free = rows.filter((r) => r.assessmentId === null);
+  const residence = free[140]!;
+  const draft = rows.find((r) => r.assessmentStatus === 'draft' && isDemoAssessment(r.assessmentId))!;
+  // Two camera photos of 12 megapixels with GPS and the camera's make in their EXIF.
+  const photos = [
+    Buffer.from(cameraJpeg({ width: 4000, height: 3000, gps: true, takenAt: '2026:11:28 10:15:00' })),
+    Buffer.from(cameraJpeg({ width: 3000, height: 4000, gps: true, takenAt: '2026:11:28 10:16:30' })),
+  ];
+
+  const assessmentId = await startScreeningOffline(page, context, token, {
+    draft,
+    residenceId: residence.residenceId,
+  });
+
+  const strip = page.getByRole('region', { name: /^Fotos:/ });
+  await takePhoto(page, photos[0]!, 'IMG_0001.jpg');
+  await expect(strip.getByRole('button', { name: /^Vis foto 1 af 1/ })).toBeVisible({ timeout: 20_000 });
+  await takePhoto(page, photos[1]!, 'IMG_0002.jpg');
+  await expect(strip.getByRole('button', { name: /^Vis foto 2 af 2/ })).toBeVisible({ timeout: 20_000 });
+  await expect(strip.getByText('Venter på at blive sendt')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Næste' }).click();
+  await expect(page).toHaveURL(/\/screening\/002$/);
+  await takePhoto(page, photos[0]!, 'IMG_0003.jpg');
+  await expect(strip.getByRole('button', { name: /^Vis foto 1 af 1/ })).toBeVisible({ timeout: 20_000 });
+
+  // Twice through a reload: the photos stay, with their uploads queued behind the create.
+  for (let i = 0; i < 2; i++) {
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Næste' })).toBeVisible();
+    await expect(strip.getByRole('button', { name: /^Vis foto 1 af 1/ })).toBeVisible();
+  }
+  const device = await storedPhotos(page);
+  expect(device).toHaveLength(3);
+  const kinds = (await storedOutbox<{ kind: string; assessmentId: string }>(page))
+    .filter((e) => e.assessmentId === assessmentId)
+    .map((e) => e.kind);
+  expect(kinds).toEqual(['create', 'photo', 'photo', 'photo']);
+  // Made small on the device: none is the camera's file.
+  const cameraHashes = photos.map((p) => createHash('sha256').update(p).digest('hex'));
+  expect(device.some((p) => cameraHashes.includes(p.sha256))).toBe(false);
+
+  await context.setOffline(false);
+  // The assessment is a 404 until its create has arrived; then its photos follow.
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/v2/photos?assessmentId=${assessmentId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return response.status() === 200
+          ? `${((await response.json()) as PhotoInfo[]).length} photos`
+          : response.status();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('3 photos');
+  const server = await api<PhotoInfo[]>(request, token, `/api/v2/photos?assessmentId=${assessmentId}`);
+  expect(server.map((p) => [p.photoId, p.sha256]).sort()).toEqual(
+    device.map((p) => [p.photoId, p.sha256]).sort(),
+  );
+  // Each on the question it was taken on: two on the first, one on the second.
+  for (const photo of device)
+    expect(server.find((p) => p.photoId === photo.photoId)!.questionUniqueId).toBe(photo.questionUniqueId);
+  const perQuestion = new Map<string | null, number>();
+  for (const photo of server)
+    perQuestion.set(photo.questionUniqueId, (perQuestion.get(photo.questionUniqueId) ?? 0) + 1);
+  expect([...perQuestion.values()].sort()).toEqual([1, 2]);
+  // The bytes the server gives back are the ones the device stored, without the camera's EXIF.
+  for (const photo of server) {
+    const bytes = await (
+      await request.get(`/api/v2/photos/${photo.photoId}`, { headers: { authorization: `Bearer ${token}` } })
+    ).body();
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(photo.sha256);
+    expect(bytes.includes(Buffer.from('Exif\0\0'))).toBe(false);
+    expect(photo.takenAt).not.toBeNull();
+  }
+  // The device let them go once the server had them.
+  await expect.poll(async () => (await storedPhotos(page)).length).toBe(0);
+});

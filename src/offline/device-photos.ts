@@ -1,0 +1,42 @@
+import { liveQuery } from 'dexie';
+import { appDatabase, type StoredPhoto } from './db';
+import {
+  enqueuePhoto,
+  localPhotos,
+  photosBeingDeleted,
+  removePhoto,
+  storedPhotoBytes,
+  type PhotoInput,
+} from './photo-outbox';
+
+/**
+ * The photos in this device's database, as the screens use them (docs/architecture.md
+ * "Photos"): taking one (its bytes and upload in one durable transaction), deleting one, and a
+ * live view of those still waiting to be sent and of the deletions still to be made, which every
+ * list lays over what the server said.
+ */
+export interface DevicePhotos {
+  /** The photos of the scope still on this device (waiting to be sent), oldest first. */
+  waiting: StoredPhoto[];
+  /** Photos whose deletion waits in the outbox: no list shows them. */
+  deleting: ReadonlySet<string>;
+}
+
+export const devicePhotos = {
+  take: (input: PhotoInput) => enqueuePhoto(appDatabase(), input),
+  remove: (photo: Parameters<typeof removePhoto>[1]) => removePhoto(appDatabase(), photo),
+  storedBytes: () => storedPhotoBytes(appDatabase()),
+  /** Calls the listener now and after every change (another tab's and the sender's too). */
+  subscribe(
+    scope: { residenceId: string } | { assessmentId: string },
+    listener: (photos: DevicePhotos) => void,
+    onError?: (error: unknown) => void,
+  ): () => void {
+    const db = appDatabase();
+    const subscription = liveQuery(async () => ({
+      waiting: await localPhotos(db, scope),
+      deleting: await photosBeingDeleted(db),
+    })).subscribe({ next: listener, error: (error: unknown) => onError?.(error) });
+    return () => subscription.unsubscribe();
+  },
+};
