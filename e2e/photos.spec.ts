@@ -7,7 +7,9 @@ import {
   api,
   bigDepartment,
   demoToken,
+  expectAccessible,
   isDemoAssessment,
+  signInWithToken,
   startScreeningOffline,
   storedOutbox,
 } from './fixtures';
@@ -144,4 +146,52 @@ test('photos taken offline on an assessment started offline reach the server onc
   }
   // The device let them go once the server had them.
   await expect.poll(async () => (await storedPhotos(page)).length).toBe(0);
+});
+
+test('a photo of the residence is sent at once online, opens large, and can be deleted', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const token = await demoToken(request, 'skriver');
+  const { rows } = await bigDepartment(request, token);
+  // A free residence of its own per project: the specs run side by side.
+  const residence = rows.filter((r) => r.assessmentId === null)[
+    testInfo.project.name === 'phone' ? 150 : 151
+  ]!;
+  const photo = Buffer.from(cameraJpeg({ width: 2000, height: 1500, takenAt: '2026:11:28 09:00:00' }));
+
+  await signInWithToken(page, token, `/residence/${residence.residenceId}`);
+  const ofResidence = page.getByRole('region', { name: 'Fotos: boligen' });
+  await expect(ofResidence.getByText('Ingen fotos endnu.')).toHaveCount(0);
+  await takePhoto(page, photo, 'boligen.jpg');
+  const thumb = ofResidence.getByRole('button', { name: /^Vis foto 1 af 1/ });
+  await expect(thumb).toBeVisible({ timeout: 20_000 });
+  // Sent at once online: the server lists it as the residence's own.
+  await expect
+    .poll(
+      async () =>
+        (await api<PhotoInfo[]>(request, token, `/api/v2/photos?residenceId=${residence.residenceId}`))
+          .length,
+    )
+    .toBe(1);
+  await expect(ofResidence.getByText('Venter på at blive sendt')).toHaveCount(0);
+  await expectAccessible(page, 'residence with a photo');
+
+  await thumb.click();
+  const viewer = page.getByRole('dialog', { name: 'Foto 1 af 1' });
+  await expect(viewer.getByRole('img', { name: 'Foto 1 af 1' })).toBeVisible();
+  await expect(viewer).toContainText('Taget 28.11.26');
+  await expectAccessible(page, 'photo opened large');
+  await viewer.getByRole('button', { name: 'Slet foto' }).click();
+  await viewer.getByRole('button', { name: 'Slet foto' }).click();
+  await expect(viewer).toHaveCount(0);
+  await expect(thumb).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        (await api<PhotoInfo[]>(request, token, `/api/v2/photos?residenceId=${residence.residenceId}`))
+          .length,
+    )
+    .toBe(0);
 });

@@ -687,6 +687,8 @@ export const da = {
   'copy.selecting.hint': 'Vælg de boliger, der skal have en kopi.',
   'copy.continue': 'Videre ({count})',
   'copy.summary.source': 'Kopierer fra',
+  'copy.summary.noPhotos':
+    'Fotos kopieres ikke: de hører til den bolig, de er taget i. Tag nye fotos i de boliger, du kopierer til.',
   'copy.summary.targets.one': '{count} valgt bolig',
   'copy.summary.targets.other': '{count} valgte boliger',
   'copy.summary.addBySearch': 'Søg efter flere boliger',
@@ -905,6 +907,7 @@ export const da = {
   'storage.remove': 'Fjern',
   'storage.remove.aria': 'Fjern {name} fra enheden',
   'storage.outboxNote': 'Svar, der ikke er sendt, bliver aldrig fjernet her.',
+  'storage.photos': 'Heraf fotos, der venter på at blive sendt: {size}. De bliver aldrig fjernet her.',
 
   // Search offline (docs/product.md 2): the residences on the device
   'search.offline.title': '{query} ({count} på enheden)',
@@ -917,6 +920,7 @@ export const da = {
 
   // Photos as evidence (docs/api.md "Extensions", photos)
   'photos.heading': 'Fotos',
+  'residence.photos.heading': 'Fotos af boligen',
   'photos.take': 'Tag foto',
   'photos.take.aria': 'Tag foto til »{subject}«',
   'photos.residence.subject': 'boligen',

@@ -6,23 +6,29 @@ import { valueText } from './answer-display';
 
 export interface ReportChapter {
   chapter: string;
-  answers: { question: string; answer: string; comment: string | null }[];
+  answers: { uniqueId: string; question: string; answer: string; comment: string | null }[];
 }
 
-/** The answers in short form by chapter, in the catalogue's order: what was answered, with comments. */
-export function reportAnswers(questions: readonly Question[]): ReportChapter[] {
+/**
+ * The answers in short form by chapter, in the catalogue's order: what was answered, with
+ * comments, and the questions with photos (`photographed`, by uniqueId) even when unanswered.
+ */
+export function reportAnswers(
+  questions: readonly Question[],
+  photographed: ReadonlySet<string> = new Set(),
+): ReportChapter[] {
   const chapters: ReportChapter[] = [];
   for (const q of questions) {
     if (q.isHidden) continue;
     const answer = valueText(q);
     const comment = q.comment?.trim() || null;
-    if (answer === '' && comment === null) continue;
+    if (answer === '' && comment === null && !photographed.has(q.uniqueId)) continue;
     let chapter = chapters.at(-1);
     if (chapter?.chapter !== q.chapter.label) {
       chapter = { chapter: q.chapter.label, answers: [] };
       chapters.push(chapter);
     }
-    chapter.answers.push({ question: q.title || q.question, answer, comment });
+    chapter.answers.push({ uniqueId: q.uniqueId, question: q.title || q.question, answer, comment });
   }
   return chapters;
 }

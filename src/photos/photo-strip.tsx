@@ -19,6 +19,7 @@ export function PhotoStrip({
   subject,
   editable,
   showEmpty = false,
+  send,
 }: {
   /** Where new photos belong; the strip shows the photos of exactly that place. */
   target: PhotoTarget;
@@ -27,6 +28,8 @@ export function PhotoStrip({
   editable: boolean;
   /** Says "Ingen fotos endnu." when there are none and none may be added. */
   showEmpty?: boolean;
+  /** Sends what the outbox holds, after a photo is taken or deleted (the screen's outbox). */
+  send?: () => Promise<void>;
 }) {
   const t = useTranslation();
   const scope = target.assessmentId
@@ -40,14 +43,16 @@ export function PhotoStrip({
   );
   if (own.length === 0 && !editable && !showEmpty) return null;
   const opened = own.findIndex((item) => item.photoId === open);
-  const remove = (item: PhotoItem) => () =>
-    devicePhotos.remove({
+  const remove = (item: PhotoItem) => async () => {
+    await devicePhotos.remove({
       photoId: item.photoId,
       residenceId: target.residenceId,
       assessmentId: target.assessmentId,
       ssoUuid: target.ssoUuid,
       locationText: target.locationText,
     });
+    void send?.();
+  };
   return (
     <Stack gap="xs" component="section" aria-label={`${t('photos.heading')}: ${subject}`}>
       {own.length > 0 ? (
@@ -67,7 +72,7 @@ export function PhotoStrip({
       )}
       {editable && (
         <Group gap="xs">
-          <TakePhotoButton target={target} subject={subject} onTaken={() => undefined} />
+          <TakePhotoButton target={target} subject={subject} onTaken={() => void send?.()} />
         </Group>
       )}
       {opened >= 0 && (

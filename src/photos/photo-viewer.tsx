@@ -27,7 +27,13 @@ export function PhotoViewer({
   const [confirming, setConfirming] = useState(false);
   const title = t('photos.viewer.title', { n: position, count });
   return (
-    <Modal opened onClose={onClose} title={title} size="xl">
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('general.close') }}
+    >
       <Stack gap="sm">
         {url ? (
           <Image src={url} alt={title} className={classes.large} />

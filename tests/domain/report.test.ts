@@ -62,11 +62,27 @@ describe('the printable report', () => {
       {
         chapter: 'Screening',
         answers: [
-          { question: 'Dørbredde', answer: 'Ja', comment: null },
-          { question: 'Dørbredde', answer: '', comment: 'Målt med tommestok' },
+          { uniqueId: 'S1', question: 'Dørbredde', answer: 'Ja', comment: null },
+          { uniqueId: 'S3', question: 'Dørbredde', answer: '', comment: 'Målt med tommestok' },
         ],
       },
-      { chapter: 'Ankomst', answers: [{ question: 'Fri bredde', answer: '87,5 cm', comment: null }] },
+      {
+        chapter: 'Ankomst',
+        answers: [{ uniqueId: 'E2', question: 'Fri bredde', answer: '87,5 cm', comment: null }],
+      },
+    ]);
+  });
+
+  it('lists an unanswered question that has photos, so that its photos are printed', () => {
+    const chapters = reportAnswers(
+      [question({ uniqueId: 'S1' }), question({ uniqueId: 'S2' })],
+      new Set(['S2']),
+    );
+    expect(chapters).toEqual([
+      {
+        chapter: 'Screening',
+        answers: [{ uniqueId: 'S2', question: 'Dørbredde', answer: '', comment: null }],
+      },
     ]);
   });
 

@@ -85,7 +85,7 @@ export function CurrentQuestion({
           onAnswer={(a) => saving.answer(question, a)}
         />
       }
-      photos={<QuestionPhotos form={form} question={question} ssoUuid={outbox.ssoUuid} />}
+      photos={<QuestionPhotos form={form} question={question} ssoUuid={outbox.ssoUuid} send={outbox.send} />}
       status={
         <SaveStatusLine
           status={status}

@@ -12,10 +12,13 @@ export function QuestionPhotos({
   form,
   question,
   ssoUuid,
+  send,
 }: {
   form: AssessmentForm;
   question: Question;
   ssoUuid: string | undefined;
+  /** Sends what the outbox holds: a photo goes at once when online, like an answer. */
+  send: () => Promise<void>;
 }) {
   const { data: property } = useQuery(propertyQueryOptions(form.propertyId));
   if (!ssoUuid) return null;
@@ -31,6 +34,7 @@ export function QuestionPhotos({
       }}
       subject={question.title}
       editable={!form.locked}
+      send={send}
     />
   );
 }

@@ -15,6 +15,7 @@ import { ReasonedButton } from '../../../ui/reasoned-button';
 import { TargetList } from './target-list';
 import { jobStartMessage } from '../../../ui/job-start-error';
 import { dismissCopyStartedToast } from '../../../ui/copy-started-toast';
+import { useHasPhotos } from '../../../api/photos';
 
 /** Where "choose more on the list" may return: a department's residence list. */
 const isList = (path: string | null) => path?.startsWith('/departments/properties/') ?? false;
@@ -107,6 +108,7 @@ export function CopySummary() {
 /** The assessment being copied: its residence and status. */
 function CopySource(props: { source: BulkSource }) {
   const t = useTranslation();
+  const hasPhotos = useHasPhotos();
   const { source } = props;
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby="copy-source">
@@ -117,6 +119,11 @@ function CopySource(props: { source: BulkSource }) {
         <Text fw={700}>{source.location}</Text>
         <StatusBadge status={source.status} />
       </Group>
+      {hasPhotos && (
+        <Text size="sm" mt="xs">
+          {t('copy.summary.noPhotos')}
+        </Text>
+      )}
     </Paper>
   );
 }

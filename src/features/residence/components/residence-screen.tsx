@@ -9,6 +9,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { useOnline } from '../../../ui/use-online';
 import { TakeAlongResidenceButton } from '../../../ui/take-along-buttons';
 import { AssessmentsHeading, ResidenceAssessments } from './residence-assessments';
+import { ResidencePhotos } from './residence-photos';
 import { OfflineStartError } from '../start-offline';
 import { useStartAssessment } from '../hooks/use-start-assessment';
 
@@ -17,7 +18,7 @@ import { useStartAssessment } from '../hooks/use-start-assessment';
  * starting a new one. The route's loader has fetched the property and its assessments. The way
  * back (to the list, the department or /copied) is the header's back bar (docs/product.md 2).
  */
-export function ResidenceScreen(props: { propertyId: string }) {
+export function ResidenceScreen(props: { propertyId: string; sendOutbox?: () => Promise<void> }) {
   const t = useTranslation();
   const canWrite = useRouteContext({ from: '/_signedIn', select: (c) => c.session.canWrite });
   const { data: property } = useSuspenseQuery(propertyQueryOptions(props.propertyId));
@@ -44,6 +45,12 @@ export function ResidenceScreen(props: { propertyId: string }) {
       ) : (
         <NotAssessed propertyId={props.propertyId} canWrite={canWrite} />
       )}
+      <ResidencePhotos
+        propertyId={props.propertyId}
+        location={property.beliggenhed}
+        canWrite={canWrite}
+        send={props.sendOutbox}
+      />
     </>
   );
 }

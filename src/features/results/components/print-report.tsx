@@ -7,6 +7,8 @@ import { assessmentQueryOptions } from '../../../api/get-assessment';
 import { propertyQueryOptions } from '../../../api/get-property';
 import { questionsQueryOptions } from '../../../api/get-questions';
 import { reportAnswers, reportPeople } from '../../../domain/report';
+import { PrintedPhotos, usePhotosByQuestion } from '../../../photos/assessment-photos';
+import type { Question } from '../../../../shared/rules/answer-validation';
 import { displayStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate } from '../../../ui/format';
@@ -82,8 +84,26 @@ export function PrintReport(props: { propertyId: string; assessmentId: string; o
           ))}
         </tbody>
       </table>
+      <ReportAnswers assessmentId={props.assessmentId} questions={questions} />
+    </article>
+  );
+}
+
+/** The answers by chapter, with the photos of each question (docs/api.md "Extensions", photos). */
+function ReportAnswers({
+  assessmentId,
+  questions,
+}: {
+  assessmentId: string;
+  questions: readonly Question[];
+}) {
+  const t = useTranslation();
+  const photos = usePhotosByQuestion(assessmentId);
+  const photographed = new Set([...photos.keys()].filter((id): id is string => id !== null));
+  return (
+    <>
       <h2>{t('report.answers')}</h2>
-      {reportAnswers(questions).map((chapter) => (
+      {reportAnswers(questions, photographed).map((chapter) => (
         <section key={chapter.chapter} className={classes.chapter}>
           <h3>{chapter.chapter}</h3>
           <ul className={classes.answers}>
@@ -91,12 +111,15 @@ export function PrintReport(props: { propertyId: string; assessmentId: string; o
               <li key={a.question}>
                 {a.question}: <strong>{a.answer || '–'}</strong>
                 {a.comment && <span className={classes.comment}> ({a.comment})</span>}
+                {photos.has(a.uniqueId) && (
+                  <PrintedPhotos items={photos.get(a.uniqueId)!} title={a.question} />
+                )}
               </li>
             ))}
           </ul>
         </section>
       ))}
-    </article>
+    </>
   );
 }
 

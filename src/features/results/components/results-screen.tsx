@@ -10,6 +10,7 @@ import { canApprove } from '../../../domain/approval';
 import { isEditableStatus } from '../../../../shared/rules/statuses';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApprovalProgressDialog } from '../../../ui/approval-progress-dialog';
+import { AssessmentPhotos } from '../../../photos/assessment-photos';
 import { PageHeader } from '../../../ui/page-header';
 import type { SendWaitingAnswers } from '../../../hub/start-approval';
 import { useApproveAssessment } from '../hooks/use-approve-assessment';
@@ -42,13 +43,7 @@ export function ResultsScreen(props: {
   const [deleting, setDeleting] = useState(false);
   // Held here, not in the buttons: the dialog stays while the approved assessment refreshes.
   const approval = useApproveAssessment(props);
-  const progress = (
-    <ApprovalProgressDialog
-      job={approval.job}
-      errorText={t('assessmentResult.approveNow.error')}
-      onClose={approval.dismissJob}
-    />
-  );
+  const progress = <ApprovalProgress approval={approval} />;
 
   const back = (
     <BackToAssessment
@@ -93,6 +88,7 @@ export function ResultsScreen(props: {
           {eligible && (
             <ApproveLaterOrDelete propertyId={props.propertyId} onDelete={() => setDeleting(true)} />
           )}
+          <AssessmentPhotos assessmentId={props.assessmentId} questions={questions} />
         </Stack>
       </div>
       <PrintReport
@@ -134,5 +130,17 @@ function ApproveLaterOrDelete(props: { propertyId: string; onDelete: () => void 
         {t('assessmentResult.delete')}
       </Button>
     </Group>
+  );
+}
+
+/** The approval's progress dialog, while a job approves the assessment. */
+function ApprovalProgress({ approval }: { approval: ReturnType<typeof useApproveAssessment> }) {
+  const t = useTranslation();
+  return (
+    <ApprovalProgressDialog
+      job={approval.job}
+      errorText={t('assessmentResult.approveNow.error')}
+      onClose={approval.dismissJob}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate } from '../../../ui/format';
 import { PageHeader } from '../../../ui/page-header';
+import { devicePhotos } from '../../../offline/device-photos';
 import { storagePersisted } from '../../../offline/storage-persistence';
 import { formatBytes } from '../format-bytes';
 import { useOfflineRegistry } from '../../../ui/use-offline-registry';
@@ -13,16 +14,19 @@ interface StorageFacts {
   usage: number | null;
   quota: number | null;
   persisted: boolean | null;
+  /** The bytes of the photos on the device waiting to be sent (null: unreadable). */
+  photoBytes: number | null;
 }
 
 /** `navigator.storage` as far as the browser has it (null where it tells nothing). */
 async function readStorageFacts(): Promise<StorageFacts> {
   const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
-  const [estimate, persisted] = await Promise.all([
+  const [estimate, persisted, photoBytes] = await Promise.all([
     storage?.estimate ? storage.estimate().catch(() => null) : Promise.resolve(null),
     storagePersisted(),
+    devicePhotos.storedBytes().catch(() => null),
   ]);
-  return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted };
+  return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted, photoBytes };
 }
 
 /**
@@ -68,6 +72,9 @@ export function StoragePanel() {
               ? t('storage.space.used', { used: formatBytes(facts.usage), quota: formatBytes(facts.quota) })
               : t('storage.space.unknown')}
           </Text>
+          {facts?.photoBytes ? (
+            <Text mt="xs">{t('storage.photos', { size: formatBytes(facts.photoBytes) })}</Text>
+          ) : null}
           {persisted === true && <Text mt="xs">{t('storage.persisted.yes')}</Text>}
           {persisted === false && (
             <Alert color="yellow" mt="xs">

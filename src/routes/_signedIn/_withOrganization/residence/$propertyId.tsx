@@ -6,6 +6,7 @@ import {
   residenceAssessmentRefs,
 } from '../../../../api/get-located-assessments';
 import { propertyQueryOptions } from '../../../../api/get-property';
+import { useOutbox } from '../../../../features/outbox/hooks/use-outbox';
 import { ResidenceScreen } from '../../../../features/residence/components/residence-screen';
 
 export const Route = createFileRoute('/_signedIn/_withOrganization/residence/$propertyId')({
@@ -26,10 +27,12 @@ export const Route = createFileRoute('/_signedIn/_withOrganization/residence/$pr
 });
 
 function ResidenceRoute() {
+  // A photo of the residence is sent at once when online (features never import each other).
+  const { send } = useOutbox();
   const { propertyId } = Route.useParams();
   return (
     <Container size="lg" py="xl">
-      <ResidenceScreen key={propertyId} propertyId={propertyId} />
+      <ResidenceScreen key={propertyId} propertyId={propertyId} sendOutbox={send} />
     </Container>
   );
 }
