@@ -4,6 +4,7 @@ import type { PhotoInfo } from '../shared/contract/photos';
 import { cameraJpeg } from '../tests/fixtures/camera-jpeg';
 import { expect, test } from './test';
 import {
+  answerCurrent,
   api,
   bigDepartment,
   demoToken,
@@ -194,4 +195,68 @@ test('a photo of the residence is sent at once online, opens large, and can be d
           .length,
     )
     .toBe(0);
+});
+
+test('a full device refuses a new photo with a message, and keeps the answers and the photos taken before', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone is what the assessor carries');
+  test.setTimeout(150_000);
+  const token = await demoToken(request, 'skriver');
+  const { rows } = await bigDepartment(request, token);
+  const residence = rows.filter((r) => r.assessmentId === null)[160]!;
+  const draft = rows.find((r) => r.assessmentStatus === 'draft' && isDemoAssessment(r.assessmentId))!;
+  const photo = Buffer.from(cameraJpeg({ width: 2000, height: 1500, takenAt: '2026:11:28 09:00:00' }));
+  // A device that fills up once the test says so: IndexedDB refuses a new photo's bytes as a full
+  // origin does (installed before any page script, so Dexie calls the wrapped add).
+  await page.addInitScript(() => {
+    const add = IDBObjectStore.prototype.add;
+    IDBObjectStore.prototype.add = function (this: IDBObjectStore, value: unknown, key?: IDBValidKey) {
+      if (this.name === 'photos' && (window as { __e2eFull?: boolean }).__e2eFull)
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return key === undefined ? add.call(this, value) : add.call(this, value, key);
+    };
+  });
+  const assessmentId = await startScreeningOffline(page, context, token, {
+    draft,
+    residenceId: residence.residenceId,
+  });
+  await answerCurrent(page);
+  await takePhoto(page, photo, 'first.jpg');
+  const strip = page.getByRole('region', { name: /^Fotos:/ });
+  await expect(strip.getByRole('button', { name: /^Vis foto 1 af 1/ })).toBeVisible({ timeout: 20_000 });
+
+  await page.evaluate(() => {
+    (window as { __e2eFull?: boolean }).__e2eFull = true;
+  });
+  await takePhoto(page, photo, 'second.jpg');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Der er ikke plads til flere fotos på enheden.' }),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(strip.getByRole('button', { name: /^Vis foto/ })).toHaveCount(1);
+  const kinds = (await storedOutbox<{ kind: string; assessmentId: string }>(page))
+    .filter((e) => e.assessmentId === assessmentId)
+    .map((e) => e.kind);
+  expect(kinds).toEqual(['create', 'answer', 'photo']);
+  expect(await storedPhotos(page)).toHaveLength(1);
+
+  await context.setOffline(false);
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/v2/photos?assessmentId=${assessmentId}`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return response.status() === 200
+          ? ((await response.json()) as PhotoInfo[]).length
+          : response.status();
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(1);
+  await expect.poll(async () => (await storedOutbox(page)).length, { timeout: 30_000 }).toBe(0);
 });
