@@ -13,7 +13,9 @@ test('choosing an organization the moment the list shows lands home, 20 sign-ins
   baseURL,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'phone', 'one project is enough: the race is not about size');
-  test.setTimeout(120_000);
+  // Twenty sign-ins of 2 to 6 s each, more when the long specs beside it take the CPU (120 s ran
+  // out on CI's two cores behind the photo specs): the test is about each tap, not the time.
+  test.setTimeout(300_000);
   const failures: number[] = [];
   for (let i = 0; i < 20; i++) {
     const context = await browser.newContext({ ...testInfo.project.use, baseURL });
