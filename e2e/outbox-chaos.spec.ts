@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, Route } from '@playwright/test';
 import { expect, test } from './test';
 import type { Question } from '../shared/rules/answer-validation';
+import { seeded } from '../tests/fixtures/seeded-random';
 import {
   answerControls,
   answerTexts,
@@ -23,18 +24,6 @@ import {
  */
 
 const SEED = 20261124;
-
-/** mulberry32: small, seedable, good enough to pick faults. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Faults {
   aborted: number;

@@ -4,6 +4,7 @@ import type { PhotoInfo } from '../shared/contract/photos';
 import { cameraJpeg } from '../tests/fixtures/camera-jpeg';
 import { expect, test } from './test';
 import { api, bigDepartment, demoToken, startScreeningOnline } from './fixtures';
+import { seeded } from '../tests/fixtures/seeded-random';
 
 /**
  * The photo outbox's chaos run (docs/architecture.md "Photos", GitHub issue 34): six photos taken
@@ -22,18 +23,6 @@ const MAX_FAULTS_IN_A_ROW = 2;
 /** Six photos on three questions: two on each. */
 const QUESTIONS = ['001', '002', '003'];
 const PHOTOS_PER_QUESTION = 2;
-
-/** mulberry32, as e2e/outbox-chaos.spec.ts: small, seedable, good enough to pick faults. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A photo on the device: its stored bytes' sha256 and question, and its upload in the outbox. */
 interface DevicePhoto {
