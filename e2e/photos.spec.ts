@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { PhotoInfo } from '../shared/contract/photos';
 import { cameraJpeg } from '../tests/fixtures/camera-jpeg';
 import { expect, test } from './test';
@@ -50,6 +50,19 @@ function storedPhotos(
       })),
     );
   });
+}
+
+/**
+ * How many photos the server lists for the assessment ("3 photos"), or the status while it
+ * answers none: 404 until the create of an assessment started offline has arrived.
+ */
+async function photosOnServer(request: APIRequestContext, token: string, assessmentId: string) {
+  const response = await request.get(`/api/v2/photos?assessmentId=${assessmentId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return response.status() === 200
+    ? `${((await response.json()) as PhotoInfo[]).length} photos`
+    : response.status();
 }
 
 /** "Tag foto" on the current question, answered by the file chooser with a camera's photo. */
@@ -112,19 +125,7 @@ test('photos taken offline on an assessment started offline reach the server onc
 
   await context.setOffline(false);
   // The assessment is a 404 until its create has arrived; then its photos follow.
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/v2/photos?assessmentId=${assessmentId}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        return response.status() === 200
-          ? `${((await response.json()) as PhotoInfo[]).length} photos`
-          : response.status();
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('3 photos');
+  await expect.poll(() => photosOnServer(request, token, assessmentId), { timeout: 60_000 }).toBe('3 photos');
   const server = await api<PhotoInfo[]>(request, token, `/api/v2/photos?assessmentId=${assessmentId}`);
   expect(server.map((p) => [p.photoId, p.sha256]).sort()).toEqual(
     device.map((p) => [p.photoId, p.sha256]).sort(),
@@ -245,18 +246,6 @@ test('a full device refuses a new photo with a message, and keeps the answers an
   expect(await storedPhotos(page)).toHaveLength(1);
 
   await context.setOffline(false);
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get(`/api/v2/photos?assessmentId=${assessmentId}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        return response.status() === 200
-          ? ((await response.json()) as PhotoInfo[]).length
-          : response.status();
-      },
-      { timeout: 60_000 },
-    )
-    .toBe(1);
+  await expect.poll(() => photosOnServer(request, token, assessmentId), { timeout: 60_000 }).toBe('1 photos');
   await expect.poll(async () => (await storedOutbox(page)).length, { timeout: 30_000 }).toBe(0);
 });
