@@ -18,7 +18,7 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const PHONE = { viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true };
 /** The specs whose scenarios take 20 seconds or more (on CI's two cores). */
 const LONGEST =
-  /(take-along|bulk-department|outbox-chaos|photo-chaos|photos|quick-tap|field-day|update|keyboard-assessment|server-restart|rate-limits)\.spec\.ts$/;
+  /(take-along|bulk-department|assessment|outbox-chaos|photo-chaos|photos|quick-tap|field-day|update|keyboard-assessment|server-restart|rate-limits)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -74,12 +74,14 @@ while IFS= read -r line; do times+=("$line (behind)"); done <"$logs/behind.times
 while IFS= read -r name; do [ -z "$name" ] || failed+=("$name"); done <"$logs/behind.failed" 2>/dev/null
 
 if [ ${#failed[@]} -gt 0 ]; then
-  # The end-to-end run's failures (its summary and each failure's first error line), after the
-  # long output of the steps behind it: the end of the log is what a reader of CI sees first.
+  # The end-to-end run's failures (its summary and the first 60 lines of each failure: the
+  # message, which may tell a story, and where), after the long output of the steps behind it:
+  # the end of the log is what a reader of CI sees first.
   if [ -f "$logs/e2e.log" ] && grep -qE '^ +[0-9]+ failed' "$logs/e2e.log"; then
     echo "== end-to-end failures"
-    awk '/^ +[0-9]+\) \[/ { test = $0; want = 1; next }
-         want && /Error/ { print test; print "      " $0; want = 0 }' "$logs/e2e.log"
+    awk '/^ +[0-9]+\) \[/ { print; left = 60; next }
+         /^ +[0-9]+ failed/ { left = 0 }
+         left > 0 { print; left-- }' "$logs/e2e.log"
     sed -n '/^ \+[0-9]\+ failed/,/^ \+[0-9]\+ \(skipped\|passed\|flaky\|did not run\)/p' "$logs/e2e.log"
   fi
   echo "== failed: ${failed[*]}"
