@@ -317,18 +317,28 @@ export interface StoredOutboxEntry {
 
 /** Every entry of the app's outbox as stored in IndexedDB (src/offline/db.ts), read in the page. */
 export function storedOutbox<T = StoredOutboxEntry>(page: Page): Promise<T[]> {
-  return page.evaluate(async () => {
+  return storedRows<T>(page, 'outbox');
+}
+
+/**
+ * Every row of a table of the app's IndexedDB database (src/offline/db.ts), read in the page.
+ * Bytes (an ArrayBuffer) do not cross into the test: read them in the page.
+ */
+export function storedRows<T>(page: Page, table: string): Promise<T[]> {
+  return page.evaluate(async (name) => {
     const open = indexedDB.open('boligtilgaengelighed');
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
-    const read = db.transaction('outbox', 'readonly').objectStore('outbox').getAll();
-    return new Promise<unknown[]>((resolve, reject) => {
+    const read = db.transaction(name, 'readonly').objectStore(name).getAll();
+    const rows = await new Promise<unknown[]>((resolve, reject) => {
       read.onsuccess = () => resolve(read.result);
       read.onerror = () => reject(read.error);
     });
-  }) as Promise<T[]>;
+    db.close();
+    return rows;
+  }, table) as Promise<T[]>;
 }
 
 /** A question as the API lists it, as far as its answer goes. */

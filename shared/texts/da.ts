@@ -889,6 +889,10 @@ export const da = {
   'takeAlong.mark': 'Taget med offline',
   'takeAlong.mark.dated': 'Taget med offline {date}',
   'takeAlong.notOnDevice': 'Ikke på enheden: boligen kan ikke åbnes uden forbindelse.',
+  'takeAlong.withPhotos': 'Med fotos',
+  'takeAlong.withPhotos.description':
+    'Fotos fylder meget. Hent dem kun, hvis du skal se dem uden forbindelse.',
+  'takeAlong.mark.photos': 'Taget med offline med {count} fotos',
   'storage.link': 'Offline-data',
   'storage.title': 'Offline-data',
   'storage.description': 'Det, du har taget med offline, kan åbnes uden forbindelse.',
@@ -908,6 +912,8 @@ export const da = {
   'storage.remove.aria': 'Fjern {name} fra enheden',
   'storage.outboxNote': 'Svar, der ikke er sendt, bliver aldrig fjernet her.',
   'storage.photos': 'Heraf fotos, der venter på at blive sendt: {size}. De bliver aldrig fjernet her.',
+  'storage.keptPhotos': 'Heraf fotos, der er taget med for at kunne ses offline: {size}.',
+  'storage.residence.linePhotos': 'Hentet {date} · {size} · med {count} fotos',
 
   // Search offline (docs/product.md 2): the residences on the device
   'search.offline.title': '{query} ({count} på enheden)',

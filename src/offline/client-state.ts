@@ -7,6 +7,7 @@ import { organizationsKeys } from '../api/get-organizations';
 import { propertiesByDepartmentKeys } from '../api/get-properties-by-department';
 import { propertyKeys } from '../api/get-property';
 import { questionsKeys } from '../api/get-questions';
+import { PHOTO_KEYS } from '../api/photos';
 import { staticContentKeys } from '../api/get-static-content';
 import { tokenStore } from '../api/token-store';
 import { userInfoKeys } from '../api/user-info';
@@ -106,6 +107,11 @@ export interface TakenAlongResidence {
   bytes: number;
   /** Why it is kept: `self` (chosen on its own or in a selection) or `department:<id>`. */
   sources: string[];
+  /**
+   * Its photos, when it was taken along "med fotos" (src/offline/kept-photos.ts): how many and
+   * their bytes. Absent when its photos were never asked for.
+   */
+  photos?: { count: number; bytes: number };
 }
 
 /** A department taken along: its residence list, and each of its residences. */
@@ -255,6 +261,12 @@ export function isKeptOffline(queryKey: QueryKey): boolean {
       return kept.departments.has(id as string);
     case departmentsKeys.all[0]:
       return kept.organizations.has(id as string);
+    case PHOTO_KEYS.all[0]: {
+      // The photo lists of a residence and of its assessments (src/api/photos.ts).
+      const scope = id as { residenceId?: string; assessmentId?: string } | undefined;
+      if (scope?.residenceId !== undefined) return kept.residences.has(scope.residenceId);
+      return scope?.assessmentId !== undefined && kept.assessments.has(scope.assessmentId);
+    }
     case staticContentKeys.all[0]:
     case userInfoKeys.all[0]:
     case organizationsKeys.all[0]:

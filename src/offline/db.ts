@@ -135,6 +135,20 @@ export interface StoredPhoto {
 }
 
 /**
+ * A copy of a photo on the server, fetched when the user took its residence along "med fotos"
+ * (docs/architecture.md "Photos", "Taken along with photos"), so that it shows offline. Never
+ * sent anywhere: the photos waiting to be sent are `StoredPhoto`s, a table of their own.
+ */
+export interface KeptPhoto {
+  photoId: string;
+  residenceId: string;
+  bytes: ArrayBuffer;
+  contentType: string;
+  size: number;
+  keptAt: number;
+}
+
+/**
  * The signed-in user's current token, for the service worker, which cannot read cookies: it sends
  * the outbox with it when the connection returns with no window open (docs/architecture.md 2,
  * "Sending with the app closed"). One row, removed at logout and when the server refuses it.
@@ -154,6 +168,7 @@ export class AppDatabase extends Dexie {
   outbox!: EntityTable<OutboxRecord, 'id'>;
   credentials!: EntityTable<StoredSession, 'key'>;
   photos!: EntityTable<StoredPhoto, 'photoId'>;
+  keptPhotos!: EntityTable<KeptPhoto, 'photoId'>;
 
   /**
    * `relaxed`: commits without waiting for the disk (Chromium). Only for bookkeeping that a
@@ -183,11 +198,13 @@ export class AppDatabase extends Dexie {
     this.version(4).stores({ credentials: 'key' });
     // The bytes of the photos waiting in the outbox (PhotoEntry); the rest is kept as it is.
     this.version(5).stores({ photos: 'photoId, residenceId, assessmentId' });
+    // Copies of the server's photos taken along "med fotos" (KeptPhoto); the rest is kept as it is.
+    this.version(6).stores({ keptPhotos: 'photoId, residenceId' });
     // e2e/update.spec.ts builds a second release with one schema step more, as the next release
     // will bring one: installed over this one while answers wait, it must keep all of them. The
     // constant is undefined in every other build, which drops the line.
     if (import.meta.env.VITE_E2E_NEXT_SCHEMA === '1') {
-      this.version(6).stores({ outbox: '++id, key, state, ssoUuid, kind, assessmentId' });
+      this.version(7).stores({ outbox: '++id, key, state, ssoUuid, kind, assessmentId' });
     }
     // A tab still running a release before schema 3 after another tab upgraded the database
     // reopens it and stores answers without a kind (Dexie reopens at the version on disk): they

@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
 import { appDatabase, type StoredPhoto } from './db';
+import { dropKeptPhoto, dropKeptPhotos, keptPhoto, keptPhotoBytes } from './kept-photos';
 import {
   enqueuePhoto,
   localPhotos,
@@ -11,9 +12,9 @@ import {
 
 /**
  * The photos in this device's database, as the screens use them (docs/architecture.md
- * "Photos"): taking one (its bytes and upload in one durable transaction), deleting one, and a
- * live view of those still waiting to be sent and of the deletions still to be made, which every
- * list lays over what the server said.
+ * "Photos"): taking one (its bytes and upload in one durable transaction), deleting one, the
+ * copies kept for offline viewing ("med fotos"), and a live view of those still waiting to be
+ * sent and of the deletions still to be made, which every list lays over what the server said.
  */
 export interface DevicePhotos {
   /** The photos of the scope still on this device (waiting to be sent), oldest first. */
@@ -24,8 +25,18 @@ export interface DevicePhotos {
 
 export const devicePhotos = {
   take: (input: PhotoInput) => enqueuePhoto(appDatabase(), input),
-  remove: (photo: Parameters<typeof removePhoto>[1]) => removePhoto(appDatabase(), photo),
+  /** Deletes the photo (queued for the server when it has it) and any kept copy of it. */
+  async remove(photo: Parameters<typeof removePhoto>[1]): Promise<void> {
+    await removePhoto(appDatabase(), photo);
+    await dropKeptPhoto(photo.photoId).catch(() => undefined);
+  },
+  /** The bytes of the photos waiting to be sent. */
   storedBytes: () => storedPhotoBytes(appDatabase()),
+  /** The bytes of the copies kept for offline viewing ("med fotos"). */
+  keptBytes: () => keptPhotoBytes(),
+  /** A kept copy of a photo of the server, if the device has one. */
+  kept: (photoId: string) => keptPhoto(photoId),
+  dropKept: (residenceIds: readonly string[]) => dropKeptPhotos(residenceIds),
   /** Calls the listener now and after every change (another tab's and the sender's too). */
   subscribe(
     scope: { residenceId: string } | { assessmentId: string },

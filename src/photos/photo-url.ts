@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { getPhotoBlob } from '../api/photos';
+import { devicePhotos } from '../offline/device-photos';
 import type { PhotoItem } from './use-photo-list';
 
 /**
  * A photo's address for an <img>. A photo taken on this page keeps the address of its own bytes
  * for the page's life, also once it is sent (no flicker while the list is read again); any other
- * is the server's copy, read once per page (the browser's HTTP cache keeps it: it never changes).
- * A server copy that cannot be read (offline) has no address, and the screen says so.
+ * is the copy kept on the device when its residence was taken along "med fotos", or else the
+ * server's copy, read once per page (the browser's HTTP cache keeps it: it never changes). A
+ * server copy that cannot be read (offline) has no address, and the screen says so.
  */
 const fromDevice = new Map<string, string>();
 const fromServer = new Map<string, Promise<string>>();
@@ -20,10 +22,17 @@ function deviceUrl(photoId: string, waiting: NonNullable<PhotoItem['waiting']>):
   return url;
 }
 
+/** The copy kept on the device ("med fotos"), else the server's (a database that fails: the server's). */
+async function keptOrServerBlob(photoId: string): Promise<Blob> {
+  const kept = await devicePhotos.kept(photoId).catch(() => undefined);
+  if (kept) return new Blob([kept.bytes], { type: kept.contentType });
+  return getPhotoBlob(photoId);
+}
+
 function serverUrl(photoId: string): Promise<string> {
   let url = fromServer.get(photoId);
   if (!url) {
-    url = getPhotoBlob(photoId).then((blob) => URL.createObjectURL(blob));
+    url = keptOrServerBlob(photoId).then((blob) => URL.createObjectURL(blob));
     fromServer.set(photoId, url);
     // Failed (offline): asked again next time.
     url.catch(() => fromServer.delete(photoId));

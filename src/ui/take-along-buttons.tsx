@@ -1,6 +1,7 @@
-import { Group, Text } from '@mantine/core';
+import { Checkbox, Group, Text } from '@mantine/core';
 import { IconCloudDownload } from '@tabler/icons-react';
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useHasPhotos } from '../api/photos';
 import { useTranslation } from '../i18n/use-translation';
 import { activeOrganization } from '../offline/active-organization';
 import { TooltipReasonedButton } from './reasoned-button';
@@ -38,6 +39,25 @@ function TakeButton(props: { label: string; reason: string | null; onClick: () =
   );
 }
 
+/**
+ * "Med fotos": whether a take along fetches the photos too, asked each time (they are heavy);
+ * offered only by a server that keeps photos. `withPhotos` is false while it is not offered.
+ */
+function useWithPhotos(): { withPhotos: boolean; checkbox: ReactNode } {
+  const t = useTranslation();
+  const offered = useHasPhotos();
+  const [checked, setChecked] = useState(false);
+  const checkbox = offered ? (
+    <Checkbox
+      label={t('takeAlong.withPhotos')}
+      title={t('takeAlong.withPhotos.description')}
+      checked={checked}
+      onChange={(event) => setChecked(event.currentTarget.checked)}
+    />
+  ) : null;
+  return { withPhotos: offered && checked, checkbox };
+}
+
 /** Department screen: the department's list and every residence in it. */
 export function TakeAlongDepartmentButton(props: {
   organizationId: string;
@@ -49,13 +69,15 @@ export function TakeAlongDepartmentButton(props: {
   const reason = useBlockReason();
   const registry = useOfflineRegistry();
   const taken = registry.departments[props.departmentId];
+  const { withPhotos, checkbox } = useWithPhotos();
   return (
     <Group gap="xs">
       <TakeButton
         label={taken ? t('takeAlong.again') : t('takeAlong.department')}
         reason={reason}
-        onClick={() => void start({ kind: 'department', ...props })}
+        onClick={() => void start({ kind: 'department', ...props, withPhotos })}
       />
+      {checkbox}
       {taken && <OfflineMark fetchedAt={taken.fetchedAt} />}
     </Group>
   );
@@ -70,15 +92,19 @@ export function TakeAlongSelectionButton(props: {
   const { start } = useTakeAlong();
   const reason = useBlockReason();
   const organizationId = useActiveOrganizationId();
+  const { withPhotos, checkbox } = useWithPhotos();
   return (
-    <TakeButton
-      label={t('takeAlong.selection')}
-      reason={reason}
-      onClick={() => {
-        void start({ kind: 'residences', organizationId, residences: [...props.residences] });
-        props.onStarted?.();
-      }}
-    />
+    <Group gap="xs">
+      <TakeButton
+        label={t('takeAlong.selection')}
+        reason={reason}
+        onClick={() => {
+          void start({ kind: 'residences', organizationId, residences: [...props.residences], withPhotos });
+          props.onStarted?.();
+        }}
+      />
+      {checkbox}
+    </Group>
   );
 }
 
@@ -93,12 +119,15 @@ export function TakeAlongResidenceButton(props: { propertyId: string; location: 
   const registry = useOfflineRegistry();
   const organizationId = useActiveOrganizationId();
   const taken = registry.residences[props.propertyId];
+  const { withPhotos, checkbox } = useWithPhotos();
   return (
     <Group gap="xs">
       {taken && (
         <Group gap={4}>
           <OfflineMark fetchedAt={taken.fetchedAt} />
-          <Text size="sm">{t('takeAlong.mark')}</Text>
+          <Text size="sm">
+            {taken.photos ? t('takeAlong.mark.photos', { count: taken.photos.count }) : t('takeAlong.mark')}
+          </Text>
         </Group>
       )}
       <TakeButton
@@ -109,9 +138,11 @@ export function TakeAlongResidenceButton(props: { propertyId: string; location: 
             kind: 'residences',
             organizationId,
             residences: [{ id: props.propertyId, location: props.location }],
+            withPhotos,
           })
         }
       />
+      {checkbox}
     </Group>
   );
 }

@@ -98,7 +98,7 @@ describe('schema 3', () => {
 
     const db = openDatabase(name);
     const answers = await listEntries(db);
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(answers.map((e) => [e.id, e.kind, e.idempotencyKey])).toEqual([
       [ids[0], 'answer', 'key-1'],
       [ids[1], 'answer', 'key-2'],

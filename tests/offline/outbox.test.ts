@@ -195,7 +195,7 @@ describe('saving an answer in the outbox', () => {
     const db = openDatabase();
     await db.keyValues.put({ key: 'k', value: 'v' });
     await enqueueAnswer(db, answer('q1', { values: ['a'] }));
-    expect(db.verno).toBe(5);
+    expect(db.verno).toBe(6);
     expect(await db.keyValues.get('k')).toEqual({ key: 'k', value: 'v' });
   });
 });

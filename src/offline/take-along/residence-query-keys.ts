@@ -4,8 +4,9 @@ import { assessmentQueryOptions } from '../../api/get-assessment';
 import { locatedAssessmentsQueryOptions, residenceAssessmentRefs } from '../../api/get-located-assessments';
 import { propertyQueryOptions } from '../../api/get-property';
 import { questionsQueryOptions } from '../../api/get-questions';
+import { photosQueryOptions } from '../../api/photos';
 
-/** The keys one residence's screens read, assessments' included (src/api key factories). */
+/** The keys one residence's screens read, assessments' and photo lists included (src/api key factories). */
 export function residenceQueryKeys(queryClient: QueryClient, residenceId: string): QueryKey[] {
   const property = queryClient.getQueryData(propertyQueryOptions(residenceId).queryKey);
   if (!property) return [propertyQueryOptions(residenceId).queryKey];
@@ -18,6 +19,13 @@ export function residenceQueryKeys(queryClient: QueryClient, residenceId: string
       questionsQueryOptions(ref.assessmentId).queryKey,
       assessmentScoresQueryOptions(ref.assessmentId).queryKey,
     );
+  }
+  // The photo lists, when read ("med fotos", or the screens showed them).
+  const residencePhotos = photosQueryOptions({ residenceId }).queryKey;
+  if (queryClient.getQueryData(residencePhotos) !== undefined) keys.push(residencePhotos);
+  for (const ref of refs) {
+    const assessmentPhotos = photosQueryOptions({ assessmentId: ref.assessmentId }).queryKey;
+    if (queryClient.getQueryData(assessmentPhotos) !== undefined) keys.push(assessmentPhotos);
   }
   return keys;
 }

@@ -1,13 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { propertiesByDepartmentQueryOptions } from '../../api/get-properties-by-department';
 import { updateOfflineRegistry } from '../client-state';
+import { dropKeptPhotos } from '../kept-photos';
 import { cachedQuery } from '../kept-queries';
 import { residenceQueryKeys } from './residence-query-keys';
 import type { TakeAlongOptions } from './take-along-types';
 
 /**
  * A full device: the residences this run added are taken out of the cache and the record again,
- * so the persisted cache fits as before. The outbox is another table, written in transactions
+ * with their kept photos, so the persisted cache fits as before. The outbox is another table, written in transactions
  * of its own (src/offline/outbox.ts): nothing here reads or writes it, so no queued answer is
  * touched.
  */
@@ -37,4 +38,6 @@ export async function rollBack(
       exact: true,
     });
   await persistence?.persistNow().catch(() => undefined);
+  // Their photos' copies, where the run kept some before the device was full.
+  await dropKeptPhotos(added).catch(() => undefined);
 }

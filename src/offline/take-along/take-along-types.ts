@@ -16,9 +16,14 @@ export interface ResidenceToTake {
   location: string;
 }
 
-export type TakeAlongRequest =
+/**
+ * What to take along. `withPhotos`: the residences' photos too ("med fotos"), copied onto the
+ * device for viewing offline; only when the user asks, since they are heavy.
+ */
+export type TakeAlongRequest = (
   | { kind: 'department'; organizationId: string; departmentId: string; departmentName: string }
-  | { kind: 'residences'; organizationId: string; residences: ResidenceToTake[] };
+  | { kind: 'residences'; organizationId: string; residences: ResidenceToTake[] }
+) & { withPhotos?: boolean };
 
 export type TakeAlongPhase = 'running' | 'done' | 'cancelled' | 'quota' | 'failed';
 

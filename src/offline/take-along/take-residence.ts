@@ -7,6 +7,7 @@ import { questionsQueryOptions } from '../../api/get-questions';
 import { offlineRegistry, type TakenAlongResidence } from '../client-state';
 import { cachedQuery, keepWithoutTimeLimit } from '../kept-queries';
 import { residenceQueryKeys } from './residence-query-keys';
+import { takePhotos } from './take-photos';
 import type { TakeAlongRun } from './take-along-run';
 import type { ResidenceToTake } from './take-along-types';
 import { jsonSize } from './transfer-meter';
@@ -31,8 +32,24 @@ export async function takeResidence(run: TakeAlongRun, residence: ResidenceToTak
   try {
     const fetched = await fetchResidence(run, residence.id);
     if (fetched === 'stopped') return;
-    if (fetched === 'failed') run.progress.failed++;
-    else recordResidence(run, residence, fetched);
+    if (fetched === 'failed') {
+      run.progress.failed++;
+      return;
+    }
+    // Named as added before its photos: a device too full for them takes the residence back out.
+    if (!offlineRegistry().residences[residence.id]) run.added.push(residence.id);
+    const photos = run.request.withPhotos
+      ? await takePhotos(
+          run,
+          residence.id,
+          fetched.refs.map((ref) => ref.assessmentId),
+        )
+      : undefined;
+    if (photos === 'stopped') return;
+    // Photos that did not arrive: the answers are kept, and the residence counts as not fetched
+    // whole (another take along fetches the photos).
+    if (photos === 'failed') run.progress.failed++;
+    recordResidence(run, residence, fetched, typeof photos === 'object' ? photos : undefined);
   } finally {
     run.inFlight.delete(residence.id);
     if (!run.stop.signal.aborted) {
@@ -81,7 +98,12 @@ async function fetchResidence(
  * Keeps the residence's queries without time limit and queues its entry for the record (named in
  * memory by `recordFetched`, written later).
  */
-function recordResidence(run: TakeAlongRun, residence: ResidenceToTake, fetched: FetchedResidence): void {
+function recordResidence(
+  run: TakeAlongRun,
+  residence: ResidenceToTake,
+  fetched: FetchedResidence,
+  photos: TakenAlongResidence['photos'],
+): void {
   const { queryClient } = run;
   let bytes = 0;
   for (const key of residenceQueryKeys(queryClient, residence.id)) {
@@ -92,7 +114,6 @@ function recordResidence(run: TakeAlongRun, residence: ResidenceToTake, fetched:
   }
   run.answerBytes += bytes;
   const before = offlineRegistry().residences[residence.id];
-  if (!before) run.added.push(residence.id);
   const entry: TakenAlongResidence = {
     id: residence.id,
     location: fetched.property.beliggenhed || residence.location,
@@ -101,5 +122,7 @@ function recordResidence(run: TakeAlongRun, residence: ResidenceToTake, fetched:
     bytes,
     sources: before?.sources.includes(run.source) ? before.sources : [...(before?.sources ?? []), run.source],
   };
+  const keptPhotos = photos ?? before?.photos;
+  if (keptPhotos) entry.photos = keptPhotos;
   run.unrecorded.push(entry);
 }

@@ -16,17 +16,26 @@ interface StorageFacts {
   persisted: boolean | null;
   /** The bytes of the photos on the device waiting to be sent (null: unreadable). */
   photoBytes: number | null;
+  /** The bytes of the photos kept for offline viewing, "med fotos" (null: unreadable). */
+  keptPhotoBytes: number | null;
 }
 
 /** `navigator.storage` as far as the browser has it (null where it tells nothing). */
 async function readStorageFacts(): Promise<StorageFacts> {
   const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
-  const [estimate, persisted, photoBytes] = await Promise.all([
+  const [estimate, persisted, photoBytes, keptPhotoBytes] = await Promise.all([
     storage?.estimate ? storage.estimate().catch(() => null) : Promise.resolve(null),
     storagePersisted(),
     devicePhotos.storedBytes().catch(() => null),
+    devicePhotos.keptBytes().catch(() => null),
   ]);
-  return { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null, persisted, photoBytes };
+  return {
+    usage: estimate?.usage ?? null,
+    quota: estimate?.quota ?? null,
+    persisted,
+    photoBytes,
+    keptPhotoBytes,
+  };
 }
 
 /**
@@ -56,33 +65,14 @@ export function StoragePanel() {
   const departmentBytes = (id: string) =>
     Object.values(registry.residences)
       .filter((r) => r.sources.includes(`department:${id}`))
-      .reduce((sum, r) => sum + r.bytes, 0);
+      .reduce((sum, r) => sum + r.bytes + (r.photos?.bytes ?? 0), 0);
   const persisted = facts?.persisted ?? registry.persistGranted;
 
   return (
     <>
       <PageHeader title={t('storage.title')} description={t('storage.description')} />
       <Stack gap="lg">
-        <Paper withBorder p="md" component="section" aria-labelledby="storage-space">
-          <Title order={2} size="h4" id="storage-space" mb="xs">
-            {t('storage.space.title')}
-          </Title>
-          <Text>
-            {facts?.usage != null && facts.quota != null
-              ? t('storage.space.used', { used: formatBytes(facts.usage), quota: formatBytes(facts.quota) })
-              : t('storage.space.unknown')}
-          </Text>
-          {facts?.photoBytes ? (
-            <Text mt="xs">{t('storage.photos', { size: formatBytes(facts.photoBytes) })}</Text>
-          ) : null}
-          {persisted === true && <Text mt="xs">{t('storage.persisted.yes')}</Text>}
-          {persisted === false && (
-            <Alert color="yellow" mt="xs">
-              {t('storage.persisted.no')}
-            </Alert>
-          )}
-          {persisted == null && <Text mt="xs">{t('storage.persisted.unknown')}</Text>}
-        </Paper>
+        <SpaceSection facts={facts} persisted={persisted} />
 
         {departments.length === 0 && residences.length === 0 && <Text>{t('storage.empty')}</Text>}
 
@@ -105,10 +95,16 @@ export function StoragePanel() {
           items={residences.map((r) => ({
             id: r.id,
             name: r.location,
-            line: t('storage.residence.line', {
-              date: formatShortDate(r.fetchedAt),
-              size: formatBytes(r.bytes),
-            }),
+            line: r.photos
+              ? t('storage.residence.linePhotos', {
+                  date: formatShortDate(r.fetchedAt),
+                  size: formatBytes(r.bytes + r.photos.bytes),
+                  count: r.photos.count,
+                })
+              : t('storage.residence.line', {
+                  date: formatShortDate(r.fetchedAt),
+                  size: formatBytes(r.bytes),
+                }),
             remove: () => removeResidence(queryClient, r.id),
           }))}
         />
@@ -117,6 +113,36 @@ export function StoragePanel() {
         </Text>
       </Stack>
     </>
+  );
+}
+
+/** The space used and left, the photos' share of it, and whether the browser keeps the data. */
+function SpaceSection({ facts, persisted }: { facts: StorageFacts | null; persisted: boolean | null }) {
+  const t = useTranslation();
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="storage-space">
+      <Title order={2} size="h4" id="storage-space" mb="xs">
+        {t('storage.space.title')}
+      </Title>
+      <Text>
+        {facts?.usage != null && facts.quota != null
+          ? t('storage.space.used', { used: formatBytes(facts.usage), quota: formatBytes(facts.quota) })
+          : t('storage.space.unknown')}
+      </Text>
+      {facts?.photoBytes ? (
+        <Text mt="xs">{t('storage.photos', { size: formatBytes(facts.photoBytes) })}</Text>
+      ) : null}
+      {facts?.keptPhotoBytes ? (
+        <Text mt="xs">{t('storage.keptPhotos', { size: formatBytes(facts.keptPhotoBytes) })}</Text>
+      ) : null}
+      {persisted === true && <Text mt="xs">{t('storage.persisted.yes')}</Text>}
+      {persisted === false && (
+        <Alert color="yellow" mt="xs">
+          {t('storage.persisted.no')}
+        </Alert>
+      )}
+      {persisted == null && <Text mt="xs">{t('storage.persisted.unknown')}</Text>}
+    </Paper>
   );
 }
 
