@@ -13,15 +13,18 @@ import { ORGANIZATION_ID_COOKIE, TOKEN_COOKIE } from './src/offline/cookies';
 
 /**
  * Mantine's per-component styles (mantine.dev "CSS files list") travel with the JavaScript that
- * renders the component: every `X.module.mjs` under @mantine/core/esm/components (the class names of
- * `X.module.css`) imports `@mantine/core/styles/X.css`. A chunk that bundles a component thus
- * carries its sheet, and a component's dependencies (Button on UnstyledButton) come first because
- * their modules are imported first. src/main.tsx imports the global sheets before any component.
- * The dev server pre-bundles Mantine, which skips this hook, so `vite` alone loads the whole sheet.
+ * renders the component: every `X.module.mjs` under @mantine/core/esm/components or utils (the
+ * class names of `X.module.css`) imports `@mantine/core/styles/X.css`. A chunk that bundles a
+ * component thus carries its sheet, and a component's dependencies (Button on UnstyledButton) come
+ * first because their modules are imported first. src/main.tsx imports the global sheets before
+ * any component. The dev server pre-bundles Mantine, which skips this hook, so `vite` alone loads
+ * the whole sheet.
  */
 function mantineComponentStyles(): Plugin {
   const globalSheetImport = /^import '@mantine\/core\/styles\/[\w-]+\.css';$/gm;
-  const classNamesModule = /@mantine\/core\/esm\/components\/.+\/(\w+)\.module\.mjs$/;
+  // Components, and the helpers they share (utils/InlineInput: the label beside a Checkbox,
+  // Radio or Switch).
+  const classNamesModule = /@mantine\/core\/esm\/(?:components|utils)\/.+\/(\w+)\.module\.mjs$/;
   let serve = false;
   return {
     name: 'mantine-component-styles',
