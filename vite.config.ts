@@ -322,9 +322,9 @@ export default defineConfig({
               name: 'outbox',
               // The token's copy for Background Sync (credentials) goes with the outbox client that
               // writes it, and the outbox of the app's database (device-outbox, and the photos'
-              // photo-outbox and device-photos) with the outbox it wraps: in `shared` either pulls
-              // the outbox and Dexie onto every screen's first load.
-              test: /src[\\/](offline[\\/](outbox(-[a-z-]+)?|device-outbox|photo-outbox|device-photos|credentials)\.ts|features[\\/]outbox[\\/])/,
+              // photo-outbox, device-photos and kept-photos) with the outbox it wraps: in `shared`
+              // either pulls the outbox and Dexie onto every screen's first load.
+              test: /src[\\/](offline[\\/](outbox(-[a-z-]+)?|device-outbox|photo-outbox|device-photos|kept-photos|credentials)\.ts|features[\\/]outbox[\\/])/,
               includeDependenciesRecursively: false,
             },
             // The photos' screens and hooks (src/photos) read the device's photos through the outbox:

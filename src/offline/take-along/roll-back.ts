@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { propertiesByDepartmentQueryOptions } from '../../api/get-properties-by-department';
 import { updateOfflineRegistry } from '../client-state';
-import { dropKeptPhotos } from '../kept-photos';
 import { cachedQuery } from '../kept-queries';
 import { residenceQueryKeys } from './residence-query-keys';
 import type { TakeAlongOptions } from './take-along-types';
@@ -39,5 +38,6 @@ export async function rollBack(
     });
   await persistence?.persistNow().catch(() => undefined);
   // Their photos' copies, where the run kept some before the device was full.
-  await dropKeptPhotos(added).catch(() => undefined);
+  // Loaded here, not with the take along (which the department screen loads to paint).
+  await import('../kept-photos').then(({ dropKeptPhotos }) => dropKeptPhotos(added)).catch(() => undefined);
 }

@@ -1,6 +1,6 @@
 import type { PhotoInfo } from '../../../shared/contract/photos';
 import { getPhotoBlob, photosQueryOptions } from '../../api/photos';
-import { keepResidencePhotos, keptPhotoIds, type PhotoToKeep } from '../kept-photos';
+import type { PhotoToKeep } from '../kept-photos';
 import { isQuotaError, QuotaError } from './quota';
 import type { TakeAlongRun } from './take-along-run';
 
@@ -31,6 +31,9 @@ export async function takePhotos(
       list.filter((photo) => photo.assessmentId === assessmentId),
     );
   }
+  // Loaded when photos are asked for: the take along starts on the department screen, whose
+  // first paint needs no IndexedDB code (docs/performance.md "Bytes on the wire").
+  const { keepResidencePhotos, keptPhotoIds } = await import('../kept-photos');
   const held = await keptPhotoIds(residenceId);
   const added: PhotoToKeep[] = [];
   for (const photo of list) {
