@@ -2,8 +2,8 @@
  * npm run bench:national: the API at the size of Denmark's social housing (500 organizations,
  * 7,000 departments, 600,000 residences, 150,000 assessments; server/src/db/seed/national.ts)
  * on PostgreSQL. Loads the national seed into a database of its own (prints the load time;
- * a database that already holds it is reused), starts the server on it (`tsx
- * server/src/main.ts`, SEED=national), and measures with autocannon (16 connections, a fixed
+ * a database that already holds it is reused), starts the compiled server on it (`npm run
+ * build` first; SEED=national), and measures with autocannon (16 connections, a fixed
  * duration) p50, p99 and req/s of: search (a common 3-letter word, a street and number, a zip
  * code), searchbycoordinates (several points), a department's list (the median and the
  * largest department), a residence's assessments (getproperty) and getactiveassessments of
@@ -21,11 +21,12 @@
  * takes the next port), BENCH_RELOAD=1 to drop and load the database again.
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureDatabase, loadNational } from './national-database';
+import { COMPILED_SERVER } from './server-child';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
@@ -44,8 +45,11 @@ function serverUrl(): string {
 }
 
 async function startServer(databaseUrl: string, port: number, seed: string): Promise<ChildProcess> {
-  // node itself (tsx as a loader) rather than npx, so that kill() ends the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  // The compiled server, as `npm start` runs it; node itself rather than npm, so that kill()
+  // ends the server.
+  if (!existsSync(COMPILED_SERVER))
+    throw new Error(`${COMPILED_SERVER} is missing: run \`npm run build\` first`);
+  const child = spawn(process.execPath, ['--enable-source-maps', COMPILED_SERVER], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

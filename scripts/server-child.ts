@@ -1,4 +1,5 @@
 import { spawn, type StdioOptions } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export interface ServerChild {
@@ -33,15 +34,27 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The compiled server (`npm run build`, scripts/build-server.mjs), as `npm start` runs it. */
+export const COMPILED_SERVER = 'dist-server/main.js';
+
+/** How to run the server: the compiled build, as production, or the TypeScript through tsx. */
+function serverCommand(entry: 'compiled' | 'source'): string[] {
+  if (entry === 'source') return ['--import', 'tsx'];
+  if (!existsSync(COMPILED_SERVER))
+    throw new Error(`${COMPILED_SERVER} is missing: run \`npm run build\` first (it compiles the server)`);
+  return ['--enable-source-maps'];
+}
+
 /**
- * `tsx server/src/main.ts` in a process of its own on a free port of 127.0.0.1, as `npm start`
- * runs it (tsx's CLI is `node --import tsx`; one process here, so that `nodeArgs` such as
- * --cpu-prof reach the server). Resolves once `readyPath` answers 200; throws when the server
- * exits first or is not up within `timeoutMs` (then it is killed). `hint` ends the errors
- * (where the server's log is).
+ * The server in a process of its own on a free port of 127.0.0.1: by default the compiled build
+ * as `npm start` runs it, or (`entry: 'source'`) its TypeScript through tsx (`node --import
+ * tsx`), which needs no build. One process, so that `nodeArgs` such as --cpu-prof reach the
+ * server. Resolves once `readyPath` answers 200; throws when the server exits first or is not up
+ * within `timeoutMs` (then it is killed). `hint` ends the errors (where the server's log is).
  */
 export async function startServerChild(options: {
   env: NodeJS.ProcessEnv;
+  entry?: 'compiled' | 'source';
   nodeArgs?: readonly string[];
   stdio: StdioOptions;
   readyPath: string;
@@ -53,7 +66,11 @@ export async function startServerChild(options: {
   const port = options.port ?? (await freePort());
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', ...(options.nodeArgs ?? []), 'server/src/main.ts'],
+    [
+      ...serverCommand(options.entry ?? 'compiled'),
+      ...(options.nodeArgs ?? []),
+      options.entry === 'source' ? 'server/src/main.ts' : COMPILED_SERVER,
+    ],
     {
       env: { ...process.env, ...options.env, HOST: '127.0.0.1', PORT: String(port) },
       stdio: options.stdio,

@@ -47,7 +47,9 @@ describe('health and readiness for a load balancer', () => {
 
 describe('a graceful stop of npm start', () => {
   it('on SIGTERM ends a held hub request with Close (reconnect allowed), finishes, and exits 0', async () => {
+    // The TypeScript through tsx: no build needed (the end-to-end suite runs the compiled one).
     const server = await startServerChild({
+      entry: 'source',
       env: {
         DATABASE_URL: 'memory://',
         STATIC_DIR: '',
