@@ -17,6 +17,8 @@ import { createServer, type ServerOptions } from './http/server';
 import { registerNotFound, registerStaticApp } from './http/static-app';
 import { registerTokenRenewal } from './http/token-renewal';
 import { registerHub, type HubTimings } from './hub';
+import { createMetrics } from './metrics/metrics';
+import { registerMetrics } from './metrics/register-metrics';
 import { createJobAudience } from './hub/job-audience';
 import { startBackgroundWork, type BackgroundWork } from './jobs/background';
 import { createInProcessJobEvents, createPgJobEvents, type JobEvents } from './jobs/job-events';
@@ -55,6 +57,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = await openDatabase(config, options.seed ?? true);
   const app: App = createServer(config, options);
   app.decorate('db', db);
+  const metrics = createMetrics(db);
+  registerMetrics(app, config, metrics);
   app.decorateRequest('user', null);
   const jobEvents = await createJobEvents(app, config);
   app.decorate('jobEvents', jobEvents);
@@ -78,7 +82,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.ready();
   if (options.jobWorker ?? config.jobWorker) {
-    lifecycle.background = startBackgroundWork(db, { config, sessions, jobEvents, log: app.log });
+    lifecycle.background = startBackgroundWork(db, { config, sessions, jobEvents, log: app.log, metrics });
   }
   return app;
 }

@@ -58,6 +58,12 @@ export interface Config {
    * (content/service-message.ts).
    */
   serviceMessage: string | null;
+  /**
+   * Where `/metrics` answers (docs/operations.md "Metrics"): on a port of its own
+   * (METRICS_PORT, on HOST), and/or on the API's port to a bearer token (METRICS_TOKEN, 16
+   * characters or more); with neither, nowhere.
+   */
+  metrics: { port: number | null; token: string | null };
 }
 
 /**
@@ -325,7 +331,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowS: positiveInt('RATE_LIMIT_WINDOW_S', env.RATE_LIMIT_WINDOW_S, 60),
     },
     serviceMessage: env.SERVICE_MESSAGE?.trim() || null,
+    metrics: {
+      port: env.METRICS_PORT ? positiveInt('METRICS_PORT', env.METRICS_PORT, 0) : null,
+      token: metricsToken(env.METRICS_TOKEN),
+    },
   };
+}
+
+/** A token a scraper sends as `Authorization: Bearer`: long enough not to be guessed. */
+function metricsToken(raw: string | undefined): string | null {
+  const token = raw?.trim() ?? '';
+  if (token === '') return null;
+  if (token.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters');
+  return token;
 }
 
 export { isPostgresUrl };

@@ -10,6 +10,14 @@ import type { Database } from './schema';
 // Plain numbers for bigint counts (COUNT(*)); our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
+/** The pool behind each database on a PostgreSQL server (its use is a metric). */
+const pools = new WeakMap<Kysely<Database>, pg.Pool>();
+
+/** The pool of a database on a PostgreSQL server; null for embedded PGlite, which has none. */
+export function databasePoolOf(db: Kysely<Database>): pg.Pool | null {
+  return pools.get(db) ?? null;
+}
+
 /**
  * One query layer over two drivers: a real PostgreSQL server for `postgres://` URLs, and
  * embedded PGlite otherwise (`memory://` or a data directory).
@@ -32,7 +40,9 @@ export function createDatabase(
     // on the pool; unhandled, that event would end the whole process. The pool opens a new
     // connection on the next query.
     pool.on('error', onConnectionLost);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   // Embedded PGlite is one connection in this process, without a pool; a statement timeout
   // needs a signal that WebAssembly PostgreSQL does not have.

@@ -112,6 +112,18 @@ export class Hub {
     return count;
   }
 
+  /** Live connections by transport ('none': negotiated, no transport attached yet). */
+  byTransport(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const connections of this.byUser.values()) {
+      for (const connection of connections) {
+        const transport = connection.transport ?? 'none';
+        counts.set(transport, (counts.get(transport) ?? 0) + 1);
+      }
+    }
+    return counts;
+  }
+
   /** Closes every connection of a user (e.g. with `allowReconnect`, or abruptly in tests). */
   closeUser(userId: string, options: CloseOptions = {}): void {
     for (const connection of this.connectionsOf(userId)) connection.close(options);

@@ -97,6 +97,7 @@ async function longPoll(hub: Hub, connection: HubConnection, reply: FastifyReply
 export async function registerHub(app: FastifyInstance, options: HubOptions): Promise<void> {
   const hub = new Hub(options.timings);
   app.decorate('hub', hub);
+  if (app.hasDecorator('metrics')) app.metrics.hubConnections = () => hub.byTransport();
   const { guards, tokens } = options;
 
   const unsubscribe = deliverJobProgress(hub, app.log, options);

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { SessionStore } from '../auth/sessions';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
+import type { Metrics } from '../metrics/metrics';
 import { keepMissingLevels } from '../domain/overview-levels';
 import { pruneAbandonedUploads } from '../domain/photo-store';
 import type { JobEvents } from './job-events';
@@ -27,13 +28,25 @@ export interface BackgroundWork {
  */
 export function startBackgroundWork(
   db: Kysely<Database>,
-  context: { config: Config; sessions: SessionStore; jobEvents: JobEvents; log: FastifyBaseLogger },
+  context: {
+    config: Config;
+    sessions: SessionStore;
+    jobEvents: JobEvents;
+    log: FastifyBaseLogger;
+    metrics?: Metrics;
+  },
 ): BackgroundWork {
-  const { config, sessions, jobEvents, log } = context;
+  const { config, sessions, jobEvents, log, metrics } = context;
   const jobWorker = startJobWorker(db, {
     jobEvents,
     pollMs: config.jobPollMs,
     onError: (error, where) => log.error({ err: error }, where),
+    onItem: metrics
+      ? (kind, outcome, jobStatus) => {
+          metrics.jobItems.inc({ kind, outcome });
+          if (jobStatus !== 'running') metrics.jobsEnded.inc({ kind, status: jobStatus });
+        }
+      : undefined,
   });
   const stopKeys = schedulePruning(db, config.idempotencyKeyRetentionDays, (error) =>
     log.error({ err: error }, 'pruning idempotency keys'),

@@ -39,6 +39,8 @@ export interface WorkerOptions {
   onError?: (error: unknown, context: string) => void;
   /** True once the process shuts down: the current item ends, the job is handed back. */
   stopping?: () => boolean;
+  /** Each item processed, with the job's status after it (the metrics count them). */
+  onItem?: (kind: ClaimedJob['kind'], outcome: ItemOutcome['status'], jobStatus: JobCounts['status']) => void;
 }
 
 export interface WorkerRun {
@@ -179,6 +181,7 @@ async function publish(
   outcome: ItemOutcome,
   counts: JobCounts,
 ): Promise<void> {
+  options.onItem?.(job.kind, outcome.status, counts.status);
   if (!options.jobEvents) return;
   const error = outcome.status === 'failed' ? { message: outcome.message } : null;
   const { currentCount, maxCount } = counts;

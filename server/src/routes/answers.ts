@@ -9,6 +9,7 @@ import {
   SyncAnswerBody,
 } from '../../../shared/contract/answers';
 import { IdempotencyHeaders } from '../../../shared/contract/common';
+import { ANSWER_CHANGED_SINCE } from '../../../shared/contract/error-codes';
 import { requireUser } from '../auth/guard';
 import { findAssessment } from '../domain/access';
 import {
@@ -66,11 +67,17 @@ export const answerRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db' | 'gua
     async (request, reply) => {
       // Access, the answer's validity, screening first and the idempotency key are checked with
       // the write.
-      const { json } = await applySyncAnswer(db, await loadCatalogue(db), {
+      const catalogue = await loadCatalogue(db);
+      const { json, applied } = await applySyncAnswer(db, catalogue, {
         user: requireUser(request),
         body: request.body,
         idempotencyKey: request.headers['idempotency-key'],
+      }).catch((error: unknown) => {
+        if ((error as { code?: unknown }).code === ANSWER_CHANGED_SINCE)
+          app.metrics.syncAnswers.inc({ outcome: 'changed_since' });
+        throw error;
       });
+      app.metrics.syncAnswers.inc({ outcome: applied ? 'applied' : 'already_applied' });
       // Already the response schema's JSON (domain/question-list.ts), as bytes: Fastify sends them
       // as they are, past the schema's serializer and so past its type.
       const bytes: FastifyReply = reply;
