@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { seedDatabase } from './db/seed';
 import { registerErrorHandler } from './http/error-handler';
+import { registerOpenApiRoute } from './http/openapi';
 import { registerHttpPlugins } from './http/plugins';
 import { createServer, type ServerOptions } from './http/server';
 import { registerNotFound, registerStaticApp } from './http/static-app';
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     shuttingDown: lifecycle.shuttingDown,
     onJobQueued: () => lifecycle.background?.wake(),
   });
+  registerOpenApiRoute(app);
   registerNotFound(app, await registerStaticApp(app, config.staticDir));
 
   await app.ready();

@@ -5,11 +5,12 @@ import { TOTAL_COUNT_HEADER } from '../../../shared/rules/search-total';
 import type { TokenService } from '../auth/tokens';
 import type { Config } from '../config';
 import { registerCompression } from './compression';
+import { registerOpenApi } from './openapi';
 import { registerRateLimits } from './rate-limits';
 import { registerSecurityHeaders } from './security-headers';
 
 /**
- * The plugins every route shares, registered before any route: CORS for the PWA on another
+ * The plugins every route shares, registered before any route: the OpenAPI document, CORS for the PWA on another
  * origin, the security headers, the rate limits, form bodies (the sign-on pages) and the
  * compression.
  */
@@ -18,6 +19,8 @@ export async function registerHttpPlugins(
   config: Config,
   tokens: TokenService,
 ): Promise<void> {
+  // First: it collects every route added after it into the OpenAPI document.
+  await registerOpenApi(app);
   if (config.appUrl) {
     // The PWA on another origin (VITE_API_BASE_URL) must be able to read the renewed token,
     // and the search's total (X-Total-Count, docs/api.md).
