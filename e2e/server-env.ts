@@ -53,4 +53,7 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   // Empty: the demo data's demonstration text, which e2e/app-shell.spec.ts and
   // e2e/header-and-tips.spec.ts expect in the header.
   SERVICE_MESSAGE: '',
+  // No /metrics (tests/server/metrics.test.ts covers it).
+  METRICS_PORT: '',
+  METRICS_TOKEN: '',
 };
