@@ -5,9 +5,9 @@ import { HUB_PATH } from '../hub/websocket';
 
 /**
  * Compression of the answers that are made per request (docs/performance.md "Bytes on the
- * wire"): API JSON and files that have no precompressed twin (sw.js). Built assets carry their
- * own `.br`/`.gz` twins (static-app.ts) and `staticcontent` is compressed once per change;
- * both set Content-Encoding themselves, and the plugin leaves such answers as they are.
+ * wire"): API JSON, and a file of a build without its precompressed twin (static-app.ts: `npm
+ * run build` writes twins for every text file). Twins and `staticcontent`, compressed once per
+ * change, set Content-Encoding themselves, and the plugin leaves such answers as they are.
  */
 
 /** Below this, headers and framing outweigh what compression saves. */

@@ -11,11 +11,12 @@ import type { FastifyInstance } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves `staticDir` when it holds a build (index.html). Returns whether it does. `vite build`
- * writes a brotli and a gzip twin of every text file over 1 KB; `preCompressed` sends the twin
- * the client accepts with its Content-Encoding and `Vary: Accept-Encoding`, so the server never
- * compresses an asset per request. Files without a twin (sw.js is written after the twins)
- * are compressed per request by compression.ts.
+ * Serves `staticDir` when it holds a build (index.html). Returns whether it does. `npm run
+ * build` writes a brotli and a gzip twin of every text file (`vite build` those of the assets
+ * over 1 KB, scripts/compress-build.mjs the rest: the service worker, small files);
+ * `preCompressed` sends the twin the client accepts with its Content-Encoding and `Vary:
+ * Accept-Encoding`, so the server never compresses a file per request. A file without a twin
+ * (a build made by `vite build` alone) is compressed per request by compression.ts.
  *
  * One route per file of the build (`wildcard: false`), listed once at start: @fastify/static's
  * wildcard route reads every directory on a request's path (`readdir`, to refuse other letter
