@@ -119,10 +119,18 @@ const sameValue = (a: string, b: string) =>
 
 /**
  * Until the last answer is safe: its newest outbox entry holds it, or it has left the outbox
- * (the form says "Gemt"). An assessor leaves a question after the form says so; a reload or a
- * closed tab in the milliseconds before the device has stored a tap is not what this run is about.
+ * (the form says "Gemt") and the form shows it. An assessor leaves a question after the form says
+ * so; a reload or a closed tab in the milliseconds before the device has stored a tap is not what
+ * this run is about. When the form shows another value than the taps meant (a tap decided on a
+ * stale value), the poll says so rather than time out in silence.
  */
-async function untilStored(page: Page, assessmentId: string, uniqueId: string, value: string) {
+async function untilStored(
+  page: Page,
+  assessmentId: string,
+  uniqueId: string,
+  value: string,
+  onScreen: () => Promise<string>,
+) {
   await expect
     .poll(
       async () => {
@@ -133,18 +141,29 @@ async function untilStored(page: Page, assessmentId: string, uniqueId: string, v
           const stored = newest.payload?.values
             ? JSON.stringify(newest.payload.values)
             : String(newest.payload?.numericValue);
-          return sameValue(stored, value);
+          return sameValue(stored, value) ? 'stored' : `queued ${stored}, meant ${value}`;
         }
-        return (
+        const saved =
           (await page
             .getByRole('status')
             .filter({ hasText: /^Gemt$/ })
-            .count()) > 0
-        );
+            .count()) > 0;
+        if (!saved) return 'not saved yet';
+        const shown = await onScreen();
+        return sameValue(shown, value) ? 'stored' : `saved, the form shows ${shown}, meant ${value}`;
       },
       { timeout: 30_000 },
     )
-    .toBe(true);
+    .toBe('stored');
+}
+
+/** The answer ids of the options checked on screen, in the options' order, as JSON. */
+async function checkedOnScreen(page: Page, role: 'radio' | 'checkbox', options: Question['options']) {
+  const boxes = page.getByRole(role);
+  const checked: string[] = [];
+  for (let i = 0; i < options.length; i++)
+    if (await boxes.nth(i).isChecked()) checked.push(options[i]!.answerId);
+  return JSON.stringify(checked);
 }
 
 /**
@@ -165,7 +184,9 @@ async function answerFourTimes(page: Page, catalogue: Map<string, Question>, giv
       await input.press('Tab');
     }
     give(given, assessmentId!, question!.uniqueId, String(rangeStart + 3));
-    await untilStored(page, assessmentId!, question!.uniqueId, String(rangeStart + 3));
+    // Shown with a decimal comma.
+    const shown = async () => String(Number((await input.inputValue()).replace(',', '.')));
+    await untilStored(page, assessmentId!, question!.uniqueId, String(rangeStart + 3), shown);
     return 4;
   }
   const options = question!.options;
@@ -183,14 +204,18 @@ async function answerFourTimes(page: Page, catalogue: Map<string, Question>, giv
     }
     const values = options.filter((_, i) => on.has(i)).map((option) => option.answerId);
     give(given, assessmentId!, question!.uniqueId, JSON.stringify(values));
-    await untilStored(page, assessmentId!, question!.uniqueId, JSON.stringify(values));
+    await untilStored(page, assessmentId!, question!.uniqueId, JSON.stringify(values), () =>
+      checkedOnScreen(page, 'checkbox', options),
+    );
     return 4;
   }
   expect(await radios.count()).toBe(options.length);
   for (let k = 0; k < 4; k++) await radios.nth(k % options.length).click();
   const value = JSON.stringify([options[3 % options.length]!.answerId]);
   give(given, assessmentId!, question!.uniqueId, value);
-  await untilStored(page, assessmentId!, question!.uniqueId, value);
+  await untilStored(page, assessmentId!, question!.uniqueId, value, () =>
+    checkedOnScreen(page, 'radio', options),
+  );
   return 4;
 }
 
