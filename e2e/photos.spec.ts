@@ -13,6 +13,8 @@ import {
   signInWithToken,
   startScreeningOffline,
   storedOutbox,
+  tellPageItIsOffline,
+  waitForServiceWorker,
 } from './fixtures';
 
 /**
@@ -196,6 +198,50 @@ test('a photo of the residence is sent at once online, opens large, and can be d
           .length,
     )
     .toBe(0);
+});
+
+test('a photo deleted without signal is gone at once, after a reload too, and from the server once online', async ({
+  page,
+  request,
+  context,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone is where photos are deleted at the door');
+  test.setTimeout(120_000);
+  const token = await demoToken(request, 'skriver');
+  const { rows } = await bigDepartment(request, token);
+  const residence = rows.filter((r) => r.assessmentId === null)[155]!;
+  const onServer = async () =>
+    (await api<PhotoInfo[]>(request, token, `/api/v2/photos?residenceId=${residence.residenceId}`)).length;
+
+  await signInWithToken(page, token, `/residence/${residence.residenceId}`);
+  await waitForServiceWorker(page);
+  const ofResidence = page.getByRole('region', { name: 'Fotos: boligen' });
+  await takePhoto(page, Buffer.from(cameraJpeg({ width: 1600, height: 1200 })), 'boligen.jpg');
+  const thumb = ofResidence.getByRole('button', { name: /^Vis foto 1 af 1/ });
+  await expect(thumb).toBeVisible({ timeout: 20_000 });
+  await expect.poll(onServer).toBe(1);
+  await expect(ofResidence.getByText('Venter på at blive sendt')).toHaveCount(0);
+
+  await context.setOffline(true);
+  await tellPageItIsOffline(context);
+  await thumb.click();
+  const viewer = page.getByRole('dialog', { name: 'Foto 1 af 1' });
+  await viewer.getByRole('button', { name: 'Slet foto' }).click();
+  await viewer.getByRole('button', { name: 'Slet foto' }).click();
+  await expect(viewer).toHaveCount(0);
+  // The deletion waits in the outbox; the list the server gave still names the photo.
+  await expect(thumb).toHaveCount(0);
+  expect((await storedOutbox<{ kind: string }>(page)).map((e) => e.kind)).toEqual(['deletePhoto']);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(ofResidence.getByRole('button', { name: /^Tag foto til/ })).toBeVisible();
+  await expect(ofResidence.getByRole('button', { name: /^Vis foto/ })).toHaveCount(0);
+  expect(await onServer()).toBe(1);
+
+  await context.setOffline(false);
+  await expect.poll(onServer, { timeout: 60_000 }).toBe(0);
+  await expect.poll(async () => (await storedOutbox(page)).length, { timeout: 30_000 }).toBe(0);
+  await expect(ofResidence.getByRole('button', { name: /^Vis foto/ })).toHaveCount(0);
 });
 
 test('a full device refuses a new photo with a message, and keeps the answers and the photos taken before', async ({

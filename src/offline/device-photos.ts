@@ -44,10 +44,15 @@ export const devicePhotos = {
     onError?: (error: unknown) => void,
   ): () => void {
     const db = appDatabase();
-    const subscription = liveQuery(async () => ({
-      waiting: await localPhotos(db, scope),
-      deleting: await photosBeingDeleted(db),
-    })).subscribe({ next: listener, error: (error: unknown) => onError?.(error) });
+    // Both reads start at once, inside the live query: a read begun after an `await` runs outside
+    // the query's zone and is not watched (the deletions were not: a photo deleted offline stayed
+    // on screen until it was sent).
+    const subscription = liveQuery(() =>
+      Promise.all([localPhotos(db, scope), photosBeingDeleted(db)]).then(([waiting, deleting]) => ({
+        waiting,
+        deleting,
+      })),
+    ).subscribe({ next: listener, error: (error: unknown) => onError?.(error) });
     return () => subscription.unsubscribe();
   },
 };
