@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freshPostgresDatabase } from './fresh-postgres';
+import { benchPostgresAdmin, freshPostgresDatabase } from './fresh-postgres';
 import { BENCH_RATE_LIMITS, freePort, startServerChild, type ServerChild } from './server-child';
 
 const { values: args } = parseArgs({
@@ -410,15 +410,7 @@ async function benchDatabase(
 
 /** A fresh database on the PostgreSQL server, dropped afterwards. */
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  let admin = process.env.BENCH_DATABASE_URL;
-  if (!admin) {
-    const line = execSync('bash scripts/start-test-postgres.sh', { encoding: 'utf8' })
-      .trim()
-      .split('\n')
-      .pop()!;
-    admin = line.replace(/^TEST_DATABASE_URL=/, '');
-  }
-  return freshPostgresDatabase(admin, 'bench_api');
+  return freshPostgresDatabase(benchPostgresAdmin(), 'bench_api');
 }
 
 if (!existsSync(path.join(STATIC_DIR, 'index.html'))) {

@@ -10,14 +10,13 @@
  * assessment's created_at, the item's transaction start, read from the database afterwards) to
  * its message at each connection: p50, p99 and the largest, over 4,000 deliveries.
  */
-import { execSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { createSessionStore } from '../server/src/auth/sessions';
 import { createTokenService } from '../server/src/auth/tokens';
 import { createDatabase } from '../server/src/db/client';
-import { freshPostgresDatabase } from './fresh-postgres';
+import { benchPostgresAdmin, freshPostgresDatabase } from './fresh-postgres';
 import { BENCH_RATE_LIMITS, startServerChild } from './server-child';
 
 const USERS = 100;
@@ -75,17 +74,8 @@ async function connect(base: string, token: string, received: Received[]): Promi
   return ws;
 }
 
-async function adminUrl(): Promise<string> {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const line = execSync('bash scripts/start-test-postgres.sh', { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .pop()!;
-  return line.replace(/^TEST_DATABASE_URL=/, '');
-}
-
 async function main() {
-  const database = await freshPostgresDatabase(await adminUrl(), 'bench_hub');
+  const database = await freshPostgresDatabase(benchPostgresAdmin(), 'bench_hub');
   const secret = randomBytes(32).toString('base64url');
   const server = await startServerChild({
     env: {

@@ -20,12 +20,13 @@
  * BENCH_SECONDS (per measurement, default 8), BENCH_PORT (default 8195; the demo server
  * takes the next port), BENCH_RELOAD=1 to drop and load the database again.
  */
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureDatabase, loadNational } from './national-database';
+import { benchPostgresAdmin } from './fresh-postgres';
 import { COMPILED_SERVER } from './server-child';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -34,15 +35,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 8195);
 const STATIC_DIR = '/tmp/bt-bench-national-static';
 const SMALL_FILE = '/small.txt';
 const DATABASE = process.env.BENCH_DATABASE ?? 'bench_national';
-
-function serverUrl(): string {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const line = execSync('bash scripts/start-test-postgres.sh', { encoding: 'utf8' })
-    .trim()
-    .split('\n')
-    .at(-1)!;
-  return line.replace(/^TEST_DATABASE_URL=/, '');
-}
 
 async function startServer(databaseUrl: string, port: number, seed: string): Promise<ChildProcess> {
   // The compiled server, as `npm start` runs it; node itself rather than npm, so that kill()
@@ -168,7 +160,7 @@ async function main(): Promise<void> {
   writeFileSync(`${STATIC_DIR}/index.html`, '<!doctype html><title>bench</title>');
   writeFileSync(`${STATIC_DIR}${SMALL_FILE}`, 'a small static file: the floor of the server\n');
 
-  const base = serverUrl();
+  const base = benchPostgresAdmin();
   const nationalUrl = await ensureDatabase(base, DATABASE, process.env.BENCH_RELOAD === '1');
   await loadNational(nationalUrl);
   const demoUrl = await ensureDatabase(base, `${DATABASE}_demo`, false);

@@ -1,3 +1,4 @@
+import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
@@ -24,4 +25,17 @@ export async function freshPostgresDatabase(
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * The PostgreSQL server a bench uses: BENCH_DATABASE_URL, or the throw-away test server that
+ * scripts/start-test-postgres.sh starts (or finds running) and names on its last line.
+ */
+export function benchPostgresAdmin(): string {
+  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
+  const line = execSync('bash scripts/start-test-postgres.sh', { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .at(-1)!;
+  return line.replace(/^TEST_DATABASE_URL=/, '');
 }
