@@ -2,8 +2,8 @@
 // "Bytes on the wire"), so that the server compresses no file per request: vite-plugin-compression2
 // writes twins during the build for assets over 1 KB, but the service worker and its workbox
 // runtime are written after it, and small files were left alone. A file under 1 KB gets twins
-// too: @fastify/static sends a file without one as a stream, which @fastify/compress compresses
-// whatever its size. Run by `npm run build` after `vite build`.
+// too: the server would otherwise compress it at its first request (server/src/http/
+// static-files.ts). Run by `npm run build` after `vite build`.
 import { readdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

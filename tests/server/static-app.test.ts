@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -29,6 +29,8 @@ const INDEX = `<!doctype html><html lang="da"><title>app</title>${'<!-- padding 
 const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 const SERVICE_WORKER = `self.precache = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `assets/chunk-${i}.js`))};`;
 const CHROMIUM = 'gzip, deflate, br, zstd';
+/** A PNG's signature and a few bytes: images are sent as they are, never compressed again. */
+const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2000, 7)]);
 
 const varies = (header: unknown) =>
   String(header)
@@ -41,13 +43,16 @@ describe('serving the built PWA from the API origin', () => {
   let t: TestApp;
   let indexTwins: { br: Buffer; gz: Buffer };
   let assetTwins: { br: Buffer; gz: Buffer };
+  let dir: string;
   beforeAll(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bt-static-'));
+    dir = mkdtempSync(path.join(tmpdir(), 'bt-static-'));
     indexTwins = writeWithTwins(path.join(dir, 'index.html'), INDEX);
     mkdirSync(path.join(dir, 'assets'));
     assetTwins = writeWithTwins(path.join(dir, 'assets', 'index-abc123.js'), ASSET);
     // sw.js is written after the build's twins: it has none.
     writeFileSync(path.join(dir, 'sw.js'), SERVICE_WORKER);
+    mkdirSync(path.join(dir, 'icons'));
+    writeFileSync(path.join(dir, 'icons', 'icon.png'), PNG);
     t = await startTestApp(null, { STATIC_DIR: dir }, { seed: false });
   });
   afterAll(async () => {
@@ -157,6 +162,37 @@ describe('serving the built PWA from the API origin', () => {
     const response = await t.app.inject({ url: '/icons/missing.png' });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('NOT_FOUND');
+  });
+
+  it('sends an image as it is, with its type, to a client that accepts brotli', async () => {
+    const response = await t.app.inject({ url: '/icons/icon.png', headers: { 'accept-encoding': CHROMIUM } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/png');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.rawPayload).toEqual(PNG);
+  });
+
+  it('answers HEAD with the headers of GET and no body', async () => {
+    const response = await t.app.inject({
+      method: 'HEAD',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': CHROMIUM },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-length']).toBe(String(assetTwins.br.length));
+    expect(response.rawPayload.length).toBe(0);
+  });
+
+  it('serves the build it read at start from memory: the disk is not read per request', async () => {
+    // docs/performance.md "Static files": a build is never changed under a running server.
+    rmSync(path.join(dir, 'assets', 'index-abc123.js.br'));
+    const response = await t.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': CHROMIUM },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload).toEqual(assetTwins.br);
   });
 
   it('keeps unknown API paths JSON 404s', async () => {

@@ -23,6 +23,12 @@ export interface PrecompressedBody {
   representations: Record<Encoding, Representation>;
 }
 
+/** A body to send: always as itself, compressed only where that pays (not a PNG). */
+export interface ServedBody {
+  contentType: string;
+  representations: { identity: Representation } & Partial<Record<'br' | 'gzip', Representation>>;
+}
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -47,14 +53,14 @@ export interface PrecompressOptions {
  * changes often may want less than the best settings (brotli 11 takes seconds on 900 KB).
  */
 export async function precompress(
-  body: string,
+  body: string | Buffer,
   contentType: string,
   {
     brotliQuality = zlibConstants.BROTLI_MAX_QUALITY,
     gzipLevel = zlibConstants.Z_BEST_COMPRESSION,
   }: PrecompressOptions = {},
 ): Promise<PrecompressedBody> {
-  const identity = Buffer.from(body, 'utf8');
+  const identity = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   const [br, gz] = await Promise.all([
     brotli(identity, brotliTextOptions(brotliQuality, identity.length)),
     gzipAsync(identity, { level: gzipLevel }),
@@ -72,11 +78,14 @@ export async function precompress(
 
 const COMPRESSED: Encoding[] = ['br', 'gzip'];
 
-/** The encoding the client accepts, best first; identity when it accepts neither. */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  // `*` stands for any coding; like @fastify/static, read it as gzip, which everyone decodes.
-  return negotiate(acceptEncoding.toLowerCase().replace(/\*/g, 'gzip'), COMPRESSED) ?? 'identity';
+/** The encoding of `available` the client accepts, best first; identity when it accepts none. */
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  available: Encoding[] = COMPRESSED,
+): Encoding {
+  if (!acceptEncoding || available.length === 0) return 'identity';
+  // `*` stands for any coding; read it as gzip, which everyone decodes.
+  return negotiate(acceptEncoding.toLowerCase().replace(/\*/g, 'gzip'), available) ?? 'identity';
 }
 
 /** Adds Accept-Encoding to Vary without dropping what others set (CORS adds Origin). */
@@ -100,13 +109,14 @@ export function varyOnAcceptEncoding(reply: FastifyReply): void {
 export function sendPrecompressed(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: PrecompressedBody,
+  body: ServedBody,
 ): FastifyReply {
-  const encoding = chooseEncoding(request.headers['accept-encoding']);
-  const chosen = body.representations[encoding];
+  const available = COMPRESSED.filter((encoding) => body.representations[encoding]);
+  const encoding = chooseEncoding(request.headers['accept-encoding'], available);
+  const chosen = body.representations[encoding]!;
   varyOnAcceptEncoding(reply);
   reply.header('etag', chosen.etag);
-  const tags = Object.values(body.representations).map((r) => r.etag);
+  const tags = Object.values(body.representations).map((r: Representation) => r.etag);
   if (ifNoneMatchHits(request.headers['if-none-match'], tags)) return reply.code(304).send();
   reply.header('content-type', body.contentType);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);

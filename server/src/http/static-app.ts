@@ -1,47 +1,45 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendPrecompressed } from './precompressed-body';
+import { loadBuild, type StaticFile } from './static-files';
 
 /**
  * The built PWA from the API's origin (docs/performance.md "Bytes on the wire"), and the
  * not-found answer for everything else.
  */
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Sends a file of the build: the twin the client accepts (`npm run build` writes a brotli and a
+ * gzip twin of every text file), with its Content-Encoding, `Vary: Accept-Encoding` and an ETag
+ * for each coding; 304 when the client's copy is current.
+ */
+async function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
+  reply.header('Cache-Control', file.cacheControl);
+  return sendPrecompressed(request, reply, await file.body());
+}
 
 /**
- * Serves `staticDir` when it holds a build (index.html). Returns whether it does. `npm run
- * build` writes a brotli and a gzip twin of every text file (`vite build` those of the assets
- * over 1 KB, scripts/compress-build.mjs the rest: the service worker, small files);
- * `preCompressed` sends the twin the client accepts with its Content-Encoding and `Vary:
- * Accept-Encoding`, so the server never compresses a file per request. A file without a twin
- * (a build made by `vite build` alone) is compressed per request by compression.ts.
- *
- * One route per file of the build (`wildcard: false`), listed once at start: @fastify/static's
- * wildcard route reads every directory on a request's path (`readdir`, to refuse other letter
- * casings of a file name) on every request, which halved the throughput of small files. A
- * build is never changed under a running server; a new one comes with a restart.
+ * Serves `staticDir` when it holds a build (index.html), one route per file (listed once at
+ * start, static-files.ts), `/` being index.html. Returns the app's page for registerNotFound,
+ * or null without a build.
  */
-export async function registerStaticApp(app: FastifyInstance, staticDir: string | null): Promise<boolean> {
+export async function registerStaticApp(
+  app: FastifyInstance,
+  staticDir: string | null,
+): Promise<StaticFile | null> {
   const root = staticDir ? path.resolve(staticDir) : null;
-  if (root === null || !existsSync(path.join(root, 'index.html'))) return false;
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: ['index.html'],
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      // Hashed build assets never change; everything else must be revalidated so that a
-      // new service worker and index.html are found. filePath may be a `.br`/`.gz` twin.
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
-    },
-  });
+  if (root === null || !existsSync(path.join(root, 'index.html'))) return null;
+  const files = await loadBuild(root);
+  const index = files.get('/index.html')!;
+  for (const file of files.values()) {
+    app.get(file.url, (request, reply) => sendStaticFile(request, reply, file));
+  }
+  app.get('/', (request, reply) => sendStaticFile(request, reply, index));
   // Every other GET and HEAD reaches registerNotFound's handler through a route: compression.ts
-  // attaches to routes, so the app's fallback (index.html) is compressed like any file.
+  // attaches to routes, so the app's fallback (index.html) is answered like any file.
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (_request, reply) => reply.callNotFound() });
-  return true;
+  return index;
 }
 
 function decodedPath(url: string): string {
@@ -67,18 +65,18 @@ function isApiPath(url: string): boolean {
  * Unknown paths: a client route gets the app (index.html, which renders its own 404), an API
  * path or a missing file a JSON 404.
  */
-export function registerNotFound(app: FastifyInstance, serveApp: boolean): void {
+export function registerNotFound(app: FastifyInstance, appPage: StaticFile | null): void {
   app.setNotFoundHandler((request, reply) => {
     // Judged as the router and the browser read the path: decoded (`/loginC%61llback` is
     // /loginCallback, `/%61pi/` the API).
     const path = decodedPath(request.url);
     // A path with a file extension is a missing file, never a client route.
     const isFile = /\.[a-z0-9]+$/i.test(path);
-    if (serveApp && !isApiPath(path) && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (appPage && !isApiPath(path) && !isFile && (request.method === 'GET' || request.method === 'HEAD')) {
       // The sign-in's token is in this page's URL: no request from it names the URL
       // (docs/architecture.md 4 "Security headers").
       if (path === '/loginCallback') reply.header('Referrer-Policy', 'no-referrer');
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      return sendStaticFile(request, reply, appPage);
     }
     return reply
       .status(404)
