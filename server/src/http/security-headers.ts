@@ -1,16 +1,22 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The security headers of every response, in one place (docs/architecture.md "Security
- * headers"). @fastify/helmet writes the Content-Security-Policy and the usual companions
+ * headers"). helmet decides the Content-Security-Policy and the usual companions
  * (X-Content-Type-Options, Referrer-Policy, X-Frame-Options, ...); this module adds what helmet
  * does not: Permissions-Policy, and HSTS only where the request came over HTTPS. The headers
  * that only a document or a worker obeys go only on those; every other answer gets a policy
  * that allows nothing.
+ *
+ * helmet's values never change while the server runs, so they are asked for once, at start
+ * (helmetHeaders), and each answer gets one of two fixed sets: @fastify/helmet ran helmet's
+ * thirteen middlewares on every request, and this module then took ten of their headers off
+ * again on every answer that is not a page (docs/performance.md "The API under load").
  */
 
 export interface SecurityHeaderOptions {
@@ -97,32 +103,61 @@ export function isDocumentOrWorker(contentType: unknown, url: string): boolean {
 /** Two years, subdomains included: the value the HSTS preload list asks for. */
 const HSTS = 'max-age=63072000; includeSubDomains';
 
+/**
+ * The headers helmet's middleware sets for `options`: it is run once against a response that
+ * only records them. Its directives here are fixed strings (no nonces), so every request would
+ * get the same.
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return Object.fromEntries(headers);
+}
+
+/** Sets each header the handler has not set itself (a page's Referrer-Policy, for one). */
+function addMissing(reply: FastifyReply, headers: Readonly<Record<string, string>>): void {
+  for (const name in headers) if (!reply.hasHeader(name)) reply.header(name, headers[name]);
+}
+
 export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,
 ): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
-    // Set below, and only over HTTPS: on plain HTTP (npm start on loopback) it means nothing.
-    strictTransportSecurity: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // As frame-ancestors 'none', for browsers that only know the older header.
-    xFrameOptions: { action: 'deny' },
-    // A PWA on APP_URL reads the API with CORS, which this header does not touch, but shows
-    // help images from here in <img> (no CORS), which same-origin would refuse.
-    crossOriginResourcePolicy: { policy: options.appUrl ? 'cross-origin' : 'same-origin' },
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  const documentHeaders: Record<string, string> = {
+    ...helmetHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
+      // Set below, and only over HTTPS: on plain HTTP (npm start on loopback) it means nothing.
+      strictTransportSecurity: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      // As frame-ancestors 'none', for browsers that only know the older header.
+      xFrameOptions: { action: 'deny' },
+      // A PWA on APP_URL reads the API with CORS, which this header does not touch, but shows
+      // help images from here in <img> (no CORS), which same-origin would refuse.
+      crossOriginResourcePolicy: { policy: options.appUrl ? 'cross-origin' : 'same-origin' },
+    }),
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+  const documentOnly = new Set<string>(DOCUMENT_ONLY_HEADERS);
+  const otherHeaders: Record<string, string> = {
+    ...Object.fromEntries(Object.entries(documentHeaders).filter(([name]) => !documentOnly.has(name))),
+    'content-security-policy': NON_DOCUMENT_POLICY,
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    // A 304 updates the headers the browser keeps with its copy: a page's must stay as they
+    // are, so it gets a page's headers whatever it answers.
+    const isDocument =
+      reply.statusCode === 304 || isDocumentOrWorker(reply.getHeader('content-type'), request.url);
+    addMissing(reply, isDocument ? documentHeaders : otherHeaders);
     // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    // A 304 updates the headers the browser keeps with its copy: a page's must stay as they are.
-    if (reply.statusCode === 304) return payload;
-    if (isDocumentOrWorker(reply.getHeader('content-type'), request.url)) return payload;
-    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
-    reply.header('Content-Security-Policy', NON_DOCUMENT_POLICY);
-    return payload;
+    done(null, payload);
   });
 }
