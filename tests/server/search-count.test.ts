@@ -121,6 +121,85 @@ describe.each(DATABASES)('the total of a search on $name', ({ admin }) => {
     expect(exposed.toLowerCase().split(/\s*,\s*/)).toContain('x-total-count');
   });
 
+  it('counts anew whenever an address changes, and remembers the count until then', async () => {
+    // docs/performance.md "National scale": counts are kept per version of the search keys.
+    const departmentOf = (organizationId: string) =>
+      t.app.db
+        .selectFrom('departments')
+        .select('id')
+        .where('organization_id', '=', organizationId)
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+    const department = await departmentOf(org);
+    const add = (count: number, from: number) =>
+      sql`insert into residences (id, organization_id, department_id, street_name, street_number,
+          floor_number, door_code, zip_code, town, latitude, longitude, is_converted)
+        select gen_random_uuid(), ${org}, ${department.id}, 'Huskegade', g::text, null, null,
+          '9991', 'Huskeby', 56, 10, false
+        from generate_series(${from}::integer, ${from + count - 1}::integer) g`.execute(t.app.db);
+    const total = async () => (await search('huskegade', 15)).total;
+    const one = (number: string) =>
+      t.app.db
+        .selectFrom('residences')
+        .select('id')
+        .where('organization_id', '=', org)
+        .where('street_name', '=', 'Huskegade')
+        .where('street_number', '=', number)
+        .executeTakeFirstOrThrow();
+
+    await add(16, 1);
+    expect(await total()).toBe('16');
+    // Added behind the version's back: the remembered count stands.
+    await sql`alter table residences disable trigger residences_search_key_versions_insert`.execute(t.app.db);
+    await add(1, 17);
+    await sql`alter table residences enable trigger residences_search_key_versions_insert`.execute(t.app.db);
+    expect(await total()).toBe('16');
+    // Added, renamed away, moved to another organization, deleted: counted anew each time.
+    await add(1, 18);
+    expect(await total()).toBe('18');
+    await t.app.db
+      .updateTable('residences')
+      .set({ street_name: 'Glemmegade' })
+      .where('id', '=', (await one('1')).id)
+      .execute();
+    expect(await total()).toBe('17');
+    const other = (
+      await t.app.db
+        .selectFrom('organizations')
+        .select('id')
+        .where('id', '!=', org)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.app.db
+      .updateTable('residences')
+      .set({ organization_id: other, department_id: (await departmentOf(other)).id })
+      .where('id', '=', (await one('2')).id)
+      .execute();
+    expect(await total()).toBe('16');
+    await t.app.db
+      .deleteFrom('residences')
+      .where('id', '=', (await one('3')).id)
+      .execute();
+    expect(await total()).toBe('15');
+    // A change elsewhere in the address that leaves the key as it was moves nothing.
+    const versionOf = async () =>
+      (
+        await t.app.db
+          .selectFrom('search_key_versions')
+          .select('version')
+          .where('organization_id', '=', org)
+          .executeTakeFirstOrThrow()
+      ).version;
+    const before = await versionOf();
+    await t.app.db
+      .updateTable('residences')
+      .set({ latitude: 56.5 })
+      .where('id', '=', (await one('4')).id)
+      .execute();
+    expect(await versionOf()).toBe(before);
+  });
+
   // Last: it adds residences to the organization.
   it('says "more than 10,000" past the limit of counting, and the exact number once the last page tells it', async () => {
     const department = await t.app.db

@@ -18,6 +18,7 @@ import * as m0016 from './migrations/0016-help-images';
 import * as m0017 from './migrations/0017-assessment-history';
 import * as m0018 from './migrations/0018-assessment-levels';
 import * as m0019 from './migrations/0019-photos';
+import * as m0020 from './migrations/0020-search-key-versions';
 import type { Database } from './schema';
 
 /**
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017-assessment-history': m0017,
   '0018-assessment-levels': m0018,
   '0019-photos': m0019,
+  '0020-search-key-versions': m0020,
 };
 
 const provider: MigrationProvider = {

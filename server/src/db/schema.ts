@@ -56,6 +56,12 @@ export interface ResidenceTable {
   address_order: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
+/** A number per organization that moves with its residences' search keys (migration 0020). */
+export interface SearchKeyVersionTable {
+  organization_id: string;
+  version: ColumnType<string, string | number, string | number>;
+}
+
 /** Organizations whose residences wait to be numbered in address order (migration 0006). */
 export interface AddressOrderStaleTable {
   organization_id: string;
@@ -264,6 +270,7 @@ export interface Database {
   departments: DepartmentTable;
   residences: ResidenceTable;
   address_order_stale: AddressOrderStaleTable;
+  search_key_versions: SearchKeyVersionTable;
   chapters: ChapterTable;
   questions: QuestionTable;
   question_options: QuestionOptionTable;

@@ -56,7 +56,8 @@ const RESIDENCE_COLUMNS_SQL = RESIDENCE_COLUMNS.map((column) => {
  */
 const SEARCH_PAGE_SQL = `select ${RESIDENCE_COLUMNS_SQL},
     ${ASSESSMENTS_OF_RESIDENCE_SQL} as assessments,
-    exists (select 1 from address_order_stale s where s.organization_id = $1) as stale
+    exists (select 1 from address_order_stale s where s.organization_id = $1) as stale,
+    (select v.version::text from search_key_versions v where v.organization_id = $1) as "keysVersion"
   from (select hit.id, hit.address_order from residences hit
       where hit.organization_id = $1 and hit.search_key like $2 and strpos(hit.search_key, $3) > 0
       order by hit.address_order limit $4 offset $5) hit
@@ -82,9 +83,14 @@ export async function searchPage(
   key: string,
   page: number,
   size: number,
-): Promise<{ hits: (ResidenceFields & { assessments: AssessmentSummary[] })[]; stale: boolean }> {
+): Promise<{
+  hits: (ResidenceFields & { assessments: AssessmentSummary[] })[];
+  stale: boolean;
+  /** The organization's search_key_versions (migration 0020); null before its first change. */
+  keysVersion: string | null;
+}> {
   const { rows } = await db.executeQuery<
-    ResidenceFields & { assessments: AssessmentTuple[] | null; stale: boolean }
+    ResidenceFields & { assessments: AssessmentTuple[] | null; stale: boolean; keysVersion: string | null }
   >(
     CompiledQuery.raw(SEARCH_PAGE_SQL, [
       organizationId,
@@ -94,11 +100,11 @@ export async function searchPage(
       page * size,
     ]),
   );
-  const hits = rows.map(({ assessments, stale: _, ...residence }) => ({
+  const hits = rows.map(({ assessments, stale: _, keysVersion: __, ...residence }) => ({
     ...residence,
     assessments: assessmentSummaries(residence.residenceId, assessments),
   }));
-  return { hits, stale: rows[0]?.stale ?? false };
+  return { hits, stale: rows[0]?.stale ?? false, keysVersion: rows[0]?.keysVersion ?? null };
 }
 
 /**

@@ -9,7 +9,8 @@ import { SEARCH_DEFAULT_SIZE, SEARCH_MIN_LENGTH } from '../../../shared/contract
 import { searchKey } from '../../../shared/rules/location';
 import { formatTotalHeader, TOTAL_COUNT_HEADER, type SearchTotal } from '../../../shared/rules/search-total';
 import { assertMember, requireUser } from '../auth/guard';
-import { countHits, nearestResidences, refreshAddressOrder, searchPage } from '../domain/residence-search';
+import { nearestResidences, refreshAddressOrder, searchPage } from '../domain/residence-search';
+import { rememberedCount } from '../domain/search-counts';
 import { compareResidences, toSearchResult, winnerOf } from '../domain/residences';
 import { badRequest } from '../errors';
 import type { RouteDeps } from './deps';
@@ -73,15 +74,15 @@ export const propertySearchRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db
       // this covers "street name + number" prefixes: "skovvej 1" finds Skovvej 1, 10, 12A...
       // An organization whose residences changed since they were numbered is numbered first
       // (the page says so), and the page asked again.
-      const first = await searchPage(db, organizationId, key, page, size);
-      let hits = first.hits;
-      if (first.stale) {
+      let found = await searchPage(db, organizationId, key, page, size);
+      if (found.stale) {
         await refreshAddressOrder(db, [organizationId]);
-        ({ hits } = await searchPage(db, organizationId, key, page, size));
+        found = await searchPage(db, organizationId, key, page, size);
       }
+      const { hits, keysVersion } = found;
       const total =
         totalOfPage(page, size, hits.length) ??
-        countedTotal(await countHits(db, organizationId, key, SEARCH_COUNT_LIMIT + 1));
+        countedTotal(await rememberedCount(db, organizationId, key, SEARCH_COUNT_LIMIT + 1, keysVersion));
       reply.header(TOTAL_COUNT_HEADER, formatTotalHeader(total));
       // Each hit comes with its assessments (one statement): the winner is picked here.
       const now = new Date();
