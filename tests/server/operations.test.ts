@@ -1,3 +1,6 @@
+import { mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerChild } from '../../scripts/server-child';
 import { bearer, startTestApp, type TestApp } from './helpers';
@@ -47,6 +50,8 @@ describe('health and readiness for a load balancer', () => {
 
 describe('a graceful stop of npm start', () => {
   it('on SIGTERM ends a held hub request with Close (reconnect allowed), finishes, and exits 0', async () => {
+    const logFile = path.join(mkdtempSync(path.join(tmpdir(), 'bt-operations-')), 'stdout.log');
+    const log = () => readFileSync(logFile, 'utf8');
     // The TypeScript through tsx: no build needed (the end-to-end suite runs the compiled one).
     const server = await startServerChild({
       entry: 'source',
@@ -54,10 +59,10 @@ describe('a graceful stop of npm start', () => {
         DATABASE_URL: 'memory://',
         STATIC_DIR: '',
         JOB_WORKER: 'true',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         SHUTDOWN_TIMEOUT_MS: '5000',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', openSync(logFile, 'w'), 'inherit'],
       readyPath: '/readyz',
       timeoutMs: 120_000,
     });
@@ -66,6 +71,9 @@ describe('a graceful stop of npm start', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ userName: 'skriver' }),
     }).then(async (r) => ((await r.json()) as { token: string }).token);
+    // Log lines are written in batches, but a quiet server's line is out within a second or so
+    // (http/server.ts).
+    await expect.poll(log, { timeout: 3_000, interval: 100 }).toContain('"url":"/auth/demo-token"');
     const negotiate = await fetch(`${server.base}/messagehub/negotiate?negotiateVersion=1`, {
       method: 'POST',
       headers: bearer(token),
@@ -88,5 +96,13 @@ describe('a graceful stop of npm start', () => {
     expect(JSON.parse((await held).split('\u001e')[0]!)).toMatchObject({ type: 7, allowReconnect: true });
     expect(await server.exited).toBe(0);
     expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+    // Whatever waited in the batch was written at exit: the goodbye, and the held poll answered
+    // after it (the third GET of the hub).
+    const lines = log().trim().split('\n');
+    const goodbye = lines.findIndex((line) => line.includes('SIGTERM: shutting down'));
+    expect(goodbye).toBeGreaterThan(0);
+    const polls = lines.filter((line) => line.includes('"method":"GET","url":"/messagehub?id=[redacted]"'));
+    expect(polls).toHaveLength(3);
+    expect(lines.indexOf(polls[2]!)).toBeGreaterThan(goodbye);
   }, 150_000);
 });
