@@ -22,13 +22,13 @@
  */
 import { execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { benchPostgresAdmin, freshPostgresDatabase } from './fresh-postgres';
-import { BENCH_RATE_LIMITS, freePort, startServerChild, type ServerChild } from './server-child';
+import { BENCH_RATE_LIMITS, freePort, startLoggedServer, type ServerChild } from './server-child';
 
 const { values: args } = parseArgs({
   options: {
@@ -93,12 +93,22 @@ async function startFloor(): Promise<{ base: string; close(): Promise<void> }> {
   };
 }
 
-/** A hashed JS asset of the build, the entry chunk: precompressed at build time. */
+/**
+ * A hashed JS asset of the build, precompressed at build time: the route chunk of median brotli
+ * size (1–3 KB), what most of a session's requests for the app fetch. Not the 135 KB entry
+ * chunk: autocannon parses a large compressed body at a few hundred responses a second
+ * whoever sends it (Node's bare server too; a body of one repeated byte goes 30 times as fast),
+ * so it would measure the load generator (docs/performance.md "The API under load").
+ */
 function builtAsset(): string {
-  const html = readFileSync(path.join(STATIC_DIR, 'index.html'), 'utf8');
-  const entry = /<script type="module"[^>]* src="([^"]+\.js)"/.exec(html)?.[1];
-  if (!entry) throw new Error(`no entry script in ${STATIC_DIR}/index.html`);
-  return entry;
+  const assets = path.join(STATIC_DIR, 'assets');
+  const chunks = readdirSync(assets)
+    .filter((name) => name.endsWith('.js.br'))
+    .map((name) => ({ name: name.slice(0, -'.br'.length), bytes: statSync(path.join(assets, name)).size }))
+    .sort((a, b) => a.bytes - b.bytes);
+  const median = chunks[Math.floor(chunks.length / 2)];
+  if (!median) throw new Error(`no precompressed JS in ${assets}`);
+  return `/assets/${median.name}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -109,15 +119,12 @@ function builtAsset(): string {
  * The server as `npm start` runs it (scripts/server-child.ts), its log in a file, as a
  * service's stdout would be.
  */
-async function startServer(
+function startServer(
   databaseUrl: string,
   workDir: string,
   label: string,
 ): Promise<ServerChild & { logFile: string }> {
-  const logFile = path.join(workDir, `server-${label}.log`);
-  const profDir = path.join(workDir, `cpu-prof-${label}`);
-  const out = openSync(logFile, 'a');
-  const server = await startServerChild({
+  return startLoggedServer({
     env: {
       DATABASE_URL: databaseUrl,
       STATIC_DIR,
@@ -126,20 +133,10 @@ async function startServer(
       JWT_SECRET: randomBytes(32).toString('base64url'),
       ...BENCH_RATE_LIMITS,
     },
-    nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
-    stdio: ['ignore', out, out],
+    workDir,
+    label,
     readyPath: READY_PATH,
-    timeoutMs: 180_000,
-    hint: `see ${logFile}`,
   });
-  return {
-    ...server,
-    logFile,
-    async close() {
-      await server.close();
-      if (process.env.BENCH_CPU_PROF) console.log(`  CPU profile of the server: ${profDir}`);
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -10,12 +10,12 @@
  * assessment's created_at, the item's transaction start, read from the database afterwards) to
  * its message at each connection: p50, p99 and the largest, over 4,000 deliveries.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import WebSocket from 'ws';
-import { createSessionStore } from '../server/src/auth/sessions';
-import { createTokenService } from '../server/src/auth/tokens';
+import type WebSocket from 'ws';
 import { createDatabase } from '../server/src/db/client';
+import { connectHub } from './bench-hub-client';
+import { addWriteUsers, signInAll } from './bench-users';
 import { benchPostgresAdmin, freshPostgresDatabase } from './fresh-postgres';
 import { BENCH_RATE_LIMITS, startServerChild } from './server-child';
 
@@ -25,7 +25,6 @@ const JOBS = 10;
 const ITEMS_PER_JOB = 20;
 /** Handshakes in flight at once while connecting. */
 const CONNECTING_AT_ONCE = 50;
-const RS = '\u001e';
 
 const residentBytes = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
@@ -38,40 +37,13 @@ interface Received {
   at: number;
 }
 
-/** One hub connection over WebSockets: negotiate, upgrade, handshake; records CopyAssessment messages. */
-async function connect(base: string, token: string, received: Received[]): Promise<WebSocket> {
-  const negotiated = await fetch(`${base}/messagehub/negotiate?negotiateVersion=1`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
+/** One hub connection; records its CopyAssessment messages. */
+function connect(base: string, token: string, received: Received[]): Promise<WebSocket> {
+  return connectHub(base, token, (target, args, at) => {
+    if (target !== 'CopyAssessment') return;
+    const payload = JSON.parse(String(args[1])) as { newAssessmentId: string | null };
+    received.push({ newAssessmentId: payload.newAssessmentId, at });
   });
-  if (!negotiated.ok) throw new Error(`negotiate: ${negotiated.status} ${await negotiated.text()}`);
-  const { connectionToken } = (await negotiated.json()) as { connectionToken: string };
-  const ws = new WebSocket(
-    `${base.replace('http', 'ws')}/messagehub?id=${connectionToken}&access_token=${token}`,
-  );
-  await new Promise<void>((resolve, reject) => {
-    ws.once('error', reject);
-    ws.once('open', () => ws.send(`{"protocol":"json","version":1}${RS}`));
-    let handshaken = false;
-    ws.on('message', (data: WebSocket.RawData) => {
-      const at = Date.now();
-      for (const record of data.toString().split(RS)) {
-        if (!record) continue;
-        if (!handshaken) {
-          handshaken = true;
-          resolve();
-          continue;
-        }
-        const message = JSON.parse(record) as { type: number; target?: string; arguments?: unknown[] };
-        if (message.type === 6) ws.send(`{"type":6}${RS}`);
-        if (message.type === 1 && message.target === 'CopyAssessment') {
-          const payload = JSON.parse(String(message.arguments?.[1])) as { newAssessmentId: string | null };
-          received.push({ newAssessmentId: payload.newAssessmentId, at });
-        }
-      }
-    });
-  });
-  return ws;
 }
 
 async function main() {
@@ -101,21 +73,12 @@ async function main() {
       .select('m.organization_id')
       .where('u.user_name', '=', 'skriver')
       .executeTakeFirstOrThrow();
-    const users = Array.from({ length: USERS }, (_, i) => ({
-      id: randomUUID(),
-      user_name: `bench-hub-${i}`,
-      display_name: `Bench ${i}`,
-      role: 'write',
-      sso_uuid: randomUUID(),
-      logout_url: null,
-    }));
-    await db.insertInto('users').values(users).execute();
-    await db
-      .insertInto('memberships')
-      .values(users.map((u) => ({ user_id: u.id, organization_id: organizationId })))
-      .execute();
-    const tokens = createTokenService(secret, 3600, undefined, createSessionStore(db));
-    const userTokens = await Promise.all(users.map((u) => tokens.signIn(u)));
+    const users = await addWriteUsers(
+      db,
+      'bench-hub',
+      Array.from({ length: USERS }, () => organizationId),
+    );
+    const userTokens = await signInAll(db, secret, users);
 
     await pause(2_000);
     const before = residentBytes(server.pid);

@@ -5,11 +5,13 @@ import pg from 'pg';
 /**
  * A database of its own for one bench run on the PostgreSQL server at `admin` (a URL whose user
  * may create databases), with a way to drop it afterwards (also while the run's server still
- * holds connections).
+ * holds connections). With `template` it starts as a copy of that database (which nobody may be
+ * connected to meanwhile): a bench that writes leaves the template as it was.
  */
 export async function freshPostgresDatabase(
   admin: string,
   prefix: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const run = async (statement: string) => {
@@ -21,7 +23,7 @@ export async function freshPostgresDatabase(
       await client.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  await run(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(admin);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

@@ -4,7 +4,7 @@ import { migrateToLatest } from '../server/src/db/migrate';
 import { seedNationalData } from '../server/src/db/seed/national';
 import { NATIONAL_SCALE, nationalOrganizationId } from '../server/src/db/seed/national-data';
 
-/** The national seed's database for the benches (bench:national, bench:overview). */
+/** The national seed's database for the benches (bench:national, bench:overview, bench:load). */
 
 /** The URL of database `name` on the server of `base`, created if it does not exist. */
 export async function ensureDatabase(base: string, name: string, drop: boolean): Promise<string> {
@@ -19,10 +19,11 @@ export async function ensureDatabase(base: string, name: string, drop: boolean):
   return url.toString();
 }
 
-export async function loadNational(url: string): Promise<void> {
-  const db = createDatabase(url);
+/** The residences in the database and whether they are the national seed; null without its tables. */
+async function seedState(
+  db: ReturnType<typeof createDatabase>,
+): Promise<{ residences: number; national: boolean } | null> {
   try {
-    await migrateToLatest(db);
     const largest = await db
       .selectFrom('organizations')
       .select('id')
@@ -32,12 +33,36 @@ export async function loadNational(url: string): Promise<void> {
       .selectFrom('residences')
       .select((eb) => eb.fn.countAll<number>().as('residences'))
       .execute()) as [{ residences: number }];
-    if (largest && Number(residences) === NATIONAL_SCALE.residences) {
+    return {
+      residences: Number(residences),
+      national: largest !== undefined && Number(residences) === NATIONAL_SCALE.residences,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads the national seed into the database at `url` unless it holds it already. With
+ * `migrateReused: false` a database that holds it is left exactly as it is, not migrated: a
+ * bench that works on a copy lets its servers migrate the copy, and a migration still being
+ * written never reaches the seed that the other benches share.
+ */
+export async function loadNational(url: string, options: { migrateReused?: boolean } = {}): Promise<void> {
+  const db = createDatabase(url);
+  try {
+    let state = options.migrateReused === false ? await seedState(db) : null;
+    if (!state?.national) {
+      await migrateToLatest(db);
+      state = await seedState(db);
+    }
+    if (state?.national) {
       console.log(
         `Reusing the national seed in ${new URL(url).pathname.slice(1)} (BENCH_RELOAD=1 loads it again).`,
       );
       return;
     }
+    const residences = state?.residences ?? 0;
     if (residences > 0) throw new Error(`${url} holds other data: give the bench an empty database.`);
     const started = Date.now();
     let last = started;

@@ -1,6 +1,7 @@
 import { spawn, type StdioOptions } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 
 export interface ServerChild {
   base: string;
@@ -101,6 +102,40 @@ export async function startServerChild(options: {
     async close() {
       child.kill('SIGINT');
       await exited;
+    },
+  };
+}
+
+/**
+ * startServerChild for a bench that measures under load: the compiled server, its output
+ * appended to `<workDir>/server-<label>.log` as a service's stdout would be, and with
+ * BENCH_CPU_PROF set run with --cpu-prof into `<workDir>/cpu-prof-<label>`, which is named when
+ * the server is closed.
+ */
+export async function startLoggedServer(options: {
+  env: NodeJS.ProcessEnv;
+  workDir: string;
+  label: string;
+  readyPath: string;
+}): Promise<ServerChild & { logFile: string }> {
+  const logFile = path.join(options.workDir, `server-${options.label}.log`);
+  const profDir = path.join(options.workDir, `cpu-prof-${options.label}`);
+  const out = openSync(logFile, 'a');
+  const server = await startServerChild({
+    env: options.env,
+    nodeArgs: process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+    stdio: ['ignore', out, out],
+    readyPath: options.readyPath,
+    timeoutMs: 180_000,
+    hint: `see ${logFile}`,
+  });
+  return {
+    ...server,
+    logFile,
+    async close() {
+      await server.close();
+      if (process.env.BENCH_CPU_PROF)
+        console.log(`  CPU profile of the server (${options.label}): ${profDir}`);
     },
   };
 }
