@@ -102,7 +102,8 @@ export interface LoadContext {
   /** Each request waits a random 0 … thinkMs ms first. */
   thinkMs: number;
   /** Whether an assessor starts another round. */
-  goOn: () => boolean;
+  /** Whether an assessor with `visits` visits made makes another. */
+  goOn: (visits: number) => boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -154,7 +155,7 @@ async function assess(a: Assessor, c: LoadContext, rampMs: number): Promise<numb
   await sleep(Math.random() * rampMs);
   const drafts = new Map<string, string>();
   let visits = 0;
-  while (c.goOn()) {
+  while (c.goOn(visits)) {
     const residence = a.residences[visits % a.residences.length]!;
     if (!drafts.has(residence.id)) drafts.set(residence.id, randomUUID());
     await visit(a, residence, drafts.get(residence.id)!, c);

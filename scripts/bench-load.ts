@@ -15,10 +15,11 @@
  * as the header's search asks), the residence (getproperty), a new draft on a residence that has
  * none (createnewassessment with the client's id, as "Start screening" sends it), the form's
  * questions, and 40 answers (screening first) exactly as the outbox sends them (syncanswer, a new
- * Idempotency-Key each). Every request waits a random 0–200 ms first: the assessors are at work at
- * once, not in step. Assessors do visit after visit, each on another residence, for --duration
- * seconds, and on until the office's jobs are done, so that each N gives thousands of answers to
- * take percentiles of and the jobs run under the whole load. They start within the first 2 s.
+ * Idempotency-Key each). Every request waits a random 0–200 ms first (--think): the assessors are at work at
+ * once, not in step. Each assessor makes one such visit (--visits), as the issue's morning has
+ * it: N assessors starting within the first 2 s, 40·N answers to take percentiles of. With
+ * --duration=S instead they do visit after visit, each on another residence, for S seconds and
+ * on until the office's jobs are done: a load that lasts as long as the jobs.
  *
  * Meanwhile an office user of the largest organization, with a hub connection on each instance,
  * copies one approved assessment to 500 residences and then approves the copies. The delay of
@@ -32,8 +33,10 @@
  * < 150 ms; search p99 < 300 ms; the department list p99 < 500 ms; every progress message within
  * 1 s of its item.
  *
- * Options: --users=100,300,1000 (the numbers of assessors, in order), --duration=60 (seconds of
- * load per N, at least).
+ * Options: --users=100,300,1000 (the numbers of assessors, in order), --visits=1 (visits per
+ * assessor), --duration=S (visit after visit for S seconds at least, instead of --visits),
+ * --think=200 (the most a request waits before it is sent, in ms: 200 is phones sending what
+ * their outboxes held, all at once; an assessor at the door answers every few seconds).
  * Environment: BENCH_DATABASE_URL (a PostgreSQL server URL; default the test server of
  * scripts/start-test-postgres.sh), BENCH_DATABASE (the national seed's database, default
  * bench_national), BENCH_RELOAD=1 (load it again), BENCH_CPU_PROF=1 (the instances run with
@@ -64,12 +67,15 @@ import { BENCH_RATE_LIMITS, startLoggedServer, type ServerChild } from './server
 const { values: args } = parseArgs({
   options: {
     users: { type: 'string', default: '100,300,1000' },
-    duration: { type: 'string', default: '60' },
+    visits: { type: 'string', default: '1' },
+    think: { type: 'string', default: '200' },
+    duration: { type: 'string' },
   },
 });
 const USERS = args.users.split(',').map(Number);
-const DURATION_MS = Number(args.duration) * 1000;
-const THINK_MS = 200;
+const VISITS = Number(args.visits);
+const DURATION_MS = args.duration === undefined ? null : Number(args.duration) * 1000;
+const THINK_MS = Number(args.think);
 const RAMP_MS = 2_000;
 const ANSWERS = 40;
 const COPY_ITEMS = 500;
@@ -159,7 +165,10 @@ async function runUsers(setup: Setup, n: number): Promise<RunResult> {
     )
     .finally(() => (officeDone = true));
   officeRun.catch(() => {}); // awaited below, after the assessors
-  const goOn = () => performance.now() - started < DURATION_MS || !officeDone;
+  const goOn =
+    DURATION_MS === null
+      ? (visits: number) => visits < VISITS
+      : () => performance.now() - started < DURATION_MS || !officeDone;
   const context = { pools, recorder, answers: setup.answers, thinkMs: THINK_MS, goOn };
   const visits = await runAssessors(assessors, context, RAMP_MS);
   const seconds = (performance.now() - started) / 1000;

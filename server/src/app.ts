@@ -56,6 +56,7 @@ export type App = FastifyInstance;
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const db = await openDatabase(config, options.seed ?? true);
+  const backgroundDb = openBackgroundPool(config, db);
   const app: App = createServer(config, options);
   app.decorate('db', db);
   const metrics = createMetrics(db);
@@ -63,7 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('user', null);
   const jobEvents = await createJobEvents(app, config);
   app.decorate('jobEvents', jobEvents);
-  const lifecycle = trackLifecycle(app, db, jobEvents);
+  const lifecycle = trackLifecycle(app, [db, backgroundDb], jobEvents);
 
   const sessions = createSessionStore(db);
   const tokens = createTokenService(config.jwtSecret, config.tokenTtlS, config.sessionMaxAgeS, sessions);
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerTokenRenewal(app, tokens);
   registerErrorHandler(app);
   await registerRoutes(app, deps, {
+    backgroundDb,
     jobEvents,
     hub: options.hub,
     shuttingDown: lifecycle.shuttingDown,
@@ -84,7 +86,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.ready();
   if (options.jobWorker ?? config.jobWorker) {
-    lifecycle.background = startBackgroundWork(db, { config, sessions, jobEvents, log: app.log, metrics });
+    lifecycle.background = startBackgroundWork(backgroundDb, {
+      config,
+      sessions,
+      jobEvents,
+      log: app.log,
+      metrics,
+    });
   }
   return app;
 }
@@ -98,6 +106,24 @@ async function openDatabase(config: Config, seed: boolean): Promise<Kysely<Datab
   await migrateToLatest(db);
   if (seed) await seedDatabase(db, config.seed);
   return db;
+}
+
+/** Connections of the background pool: the job worker, the pruning and the hub's checks. */
+export const BACKGROUND_POOL_SIZE = 3;
+
+/**
+ * On PostgreSQL, a small pool of its own for the work no request waits for: the job worker,
+ * the pruning, and the checks before each progress message of the hub. Under a burst of
+ * requests the request pool has hundreds waiting (npm run bench:load: 127 at 300 assessors),
+ * and a copy behind them slowed from 47 to 7 items a second and its messages arrived seconds
+ * late (docs/performance.md "A country's morning"). PGlite is one connection: the same one.
+ */
+function openBackgroundPool(config: Config, db: Kysely<Database>): Kysely<Database> {
+  if (!isPostgresUrl(config.databaseUrl)) return db;
+  return createDatabase(config.databaseUrl, undefined, {
+    poolSize: BACKGROUND_POOL_SIZE,
+    statementTimeoutMs: config.statementTimeoutMs,
+  });
 }
 
 /** In one process events travel in memory; a PostgreSQL server fans them out to every process. */
@@ -121,7 +147,7 @@ interface Lifecycle {
  * From the first moment of a shutdown readiness fails, so a load balancer sends no more; on
  * close the background work stops first, then the progress channel and the database.
  */
-function trackLifecycle(app: App, db: Kysely<Database>, jobEvents: JobEvents): Lifecycle {
+function trackLifecycle(app: App, databases: Kysely<Database>[], jobEvents: JobEvents): Lifecycle {
   let shuttingDown = false;
   const lifecycle: Lifecycle = { shuttingDown: () => shuttingDown, background: null };
   app.addHook('preClose', async () => {
@@ -130,7 +156,7 @@ function trackLifecycle(app: App, db: Kysely<Database>, jobEvents: JobEvents): L
   app.addHook('onClose', async () => {
     await lifecycle.background?.stop();
     await jobEvents.close();
-    await db.destroy();
+    for (const db of new Set(databases)) await db.destroy();
   });
   return lifecycle;
 }
@@ -144,6 +170,7 @@ async function registerRoutes(
   app: App,
   deps: RouteDeps,
   extras: {
+    backgroundDb: Kysely<Database>;
     jobEvents: JobEvents;
     hub: Partial<HubTimings> | undefined;
     shuttingDown: () => boolean;
@@ -175,8 +202,8 @@ async function registerRoutes(
     guards,
     tokens,
     jobEvents,
-    audience: createJobAudience(db),
-    sessionIsLive: (sessionId) => sessions.isLive(sessionId),
+    audience: createJobAudience(extras.backgroundDb),
+    sessionIsLive: (sessionId) => sessions.isLive(sessionId, extras.backgroundDb),
     allowedOrigins: config.appUrl ? [new URL(config.appUrl).origin] : [],
     timings: extras.hub,
   });

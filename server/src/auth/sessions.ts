@@ -17,8 +17,11 @@ const MEMO_SIZE = 10_000;
 export interface SessionStore {
   /** A new session of this user, for a sign-in; its id goes into the token. */
   start(userId: string): Promise<string>;
-  /** Whether the session exists and was not revoked. */
-  isLive(sessionId: string): Promise<boolean>;
+  /**
+   * Whether the session exists and was not revoked; read through `via` when given (the hub's
+   * deliveries read through the background pool, app.ts), with the same memory.
+   */
+  isLive(sessionId: string, via?: Kysely<Database>): Promise<boolean>;
   /** Logout: the session ends for every token that carries it. */
   revoke(sessionId: string): Promise<void>;
   /** Removes the sessions signed in more than `maxAgeS` ago (no token of theirs can live). */
@@ -33,10 +36,10 @@ export function createSessionStore(db: Kysely<Database>, now: () => number = Dat
       await db.insertInto('sessions').values({ id, user_id: userId }).execute();
       return id;
     },
-    async isLive(sessionId) {
+    async isLive(sessionId, via = db) {
       const checked = liveAt.get(sessionId);
       if (checked !== undefined && now() - checked < LIVE_FOR_MS) return true;
-      const row = await db
+      const row = await via
         .selectFrom('sessions')
         .select('revoked_at')
         .where('id', '=', sessionId)
