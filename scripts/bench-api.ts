@@ -12,7 +12,7 @@
  *   --duration=10        seconds per measurement
  *   --connections=16     concurrent connections
  *   --db=pglite,postgres which databases to run on
- *   --only=userinfo,...  which answers (asset, manifest, userinfo, staticcontent, syncanswer,
+ *   --only=userinfo,...  which answers (asset, entry, manifest, userinfo, staticcontent, syncanswer,
  *                        search, list)
  * Environment:
  *   BENCH_DATABASE_URL   a PostgreSQL server URL to create the bench database in; without it
@@ -22,7 +22,7 @@
  */
 import { execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -35,7 +35,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
     db: { type: 'string', default: 'pglite,postgres' },
-    only: { type: 'string', default: 'asset,manifest,userinfo,staticcontent,syncanswer,search,list' },
+    only: { type: 'string', default: 'asset,entry,manifest,userinfo,staticcontent,syncanswer,search,list' },
   },
 });
 const DURATION_S = Number(args.duration);
@@ -48,7 +48,8 @@ const STATIC_DIR = process.env.BENCH_STATIC_DIR ?? 'dist';
 const ACCEPT_ENCODING = 'br, gzip';
 
 type DatabaseKind = 'pglite' | 'postgres';
-type EndpointName = 'asset' | 'manifest' | 'userinfo' | 'staticcontent' | 'syncanswer' | 'search' | 'list';
+type EndpointName =
+  'asset' | 'entry' | 'manifest' | 'userinfo' | 'staticcontent' | 'syncanswer' | 'search' | 'list';
 
 /**
  * Targets as a share of the floor's req/s (issue "Run it like production"; null: none set); the
@@ -56,6 +57,9 @@ type EndpointName = 'asset' | 'manifest' | 'userinfo' | 'staticcontent' | 'synca
  */
 const TARGETS: Record<EndpointName, { share: Record<DatabaseKind, number | null>; maxBytes?: number }> = {
   asset: { share: { pglite: 0.5, postgres: 0.5 } },
+  // 135 KB on the wire against the floor's 600 bytes: the bare server itself sends a body of
+  // that size at a quarter of its rate; printed, without a target.
+  entry: { share: { pglite: null, postgres: null } },
   manifest: { share: { pglite: 0.5, postgres: 0.5 } },
   userinfo: { share: { pglite: 0.5, postgres: 0.5 } },
   staticcontent: { share: { pglite: 0.4, postgres: 0.4 } },
@@ -95,10 +99,7 @@ async function startFloor(): Promise<{ base: string; close(): Promise<void> }> {
 
 /**
  * A hashed JS asset of the build, precompressed at build time: the route chunk of median brotli
- * size (1–3 KB), what most of a session's requests for the app fetch. Not the 135 KB entry
- * chunk: autocannon parses a large compressed body at a few hundred responses a second
- * whoever sends it (Node's bare server too; a body of one repeated byte goes 30 times as fast),
- * so it would measure the load generator (docs/performance.md "The API under load").
+ * size (1–3 KB), what most of a session's requests for the app fetch.
  */
 function builtAsset(): string {
   const assets = path.join(STATIC_DIR, 'assets');
@@ -109,6 +110,14 @@ function builtAsset(): string {
   const median = chunks[Math.floor(chunks.length / 2)];
   if (!median) throw new Error(`no precompressed JS in ${assets}`);
   return `/assets/${median.name}`;
+}
+
+/** The entry chunk of index.html, the largest asset a first visit fetches. */
+function entryAsset(): string {
+  const html = readFileSync(path.join(STATIC_DIR, 'index.html'), 'utf8');
+  const entry = /<script type="module"[^>]* src="([^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error(`no entry script in ${STATIC_DIR}/index.html`);
+  return entry;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -334,6 +343,7 @@ function endpoints(base: string, fixture: Fixture): EndpointRun[] {
   const asset = builtAsset();
   return [
     get('asset', `GET ${asset} (precompressed)`, asset, {}),
+    get('entry', `GET ${entryAsset()} (the entry chunk)`, entryAsset(), {}),
     get('manifest', 'GET /manifest.webmanifest', '/manifest.webmanifest', {}),
     get('userinfo', 'GET userinfo', '/api/v2/userinfo', auth),
     get('staticcontent', 'GET staticcontent', '/api/v2/staticcontent', {}),
