@@ -69,6 +69,9 @@ test.describe('guidance tips', () => {
 
     await button.click();
     await expect(page.getByRole('dialog', { name: tips.firstListVisitGuidance.title })).toBeVisible();
+    // The dialog fades in where it stands (src/app/theme.ts): a tap the moment it shows lands
+    // where the user sees "Luk", not beside a button still sliding into place.
+    expect(await dialog.evaluate((element) => getComputedStyle(element).transform)).toBe('none');
     await expect(dialog.getByText('Tip 1 af 4')).toBeVisible();
     await dialog.getByRole('button', { name: 'Luk' }).click();
     await expect(dialog).toHaveCount(0);

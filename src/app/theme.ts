@@ -45,6 +45,10 @@ export const theme = createTheme({
     // section is a second banner landmark beside the app's (axe landmark-no-duplicate-banner),
     // and the dialog is already named by its title. The look comes from Mantine's classes.
     ModalHeader: { defaultProps: { component: 'div' } },
+    // Dialogs fade in where they stand: Mantine's default slides them 20 px down as they open,
+    // and a tap the moment a dialog shows could land beside a button that was still moving
+    // ("Luk" on a guidance tip, in a CI run on a loaded machine).
+    Modal: { defaultProps: { transitionProps: { transition: 'fade', duration: 150 } } },
     DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
