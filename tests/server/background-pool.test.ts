@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { JobCreated } from '../../shared/contract/dto';
-import { bearer, demoToken, organizationsOf, startTestApp } from './helpers';
+import { bearer, demoToken, organizationsOf, residencesWithoutAssessment, startTestApp } from './helpers';
 
 /**
  * On PostgreSQL the job worker, the pruning and the hub's checks have a pool of their own
@@ -26,27 +26,18 @@ describe.runIf(admin)('the background pool on PostgreSQL', () => {
         .where('status', '=', 'approved')
         .orderBy('id')
         .executeTakeFirstOrThrow();
-      const free = await t.app.db
-        .selectFrom('residences')
-        .select('id')
-        .where('organization_id', '=', organizationId)
-        .where((eb) =>
-          eb.not(eb.exists(eb.selectFrom('assessments').whereRef('residence_id', '=', 'residences.id'))),
-        )
-        .orderBy('id')
-        .limit(20)
-        .execute();
+      const free = await residencesWithoutAssessment(t.app.db, organizationId, { limit: 20 });
       const response = await t.app.inject({
         method: 'POST',
         url: '/api/v2/assessment/copyassessments',
         headers: bearer(token),
         payload: {
-          propertyIds: free.map((r) => r.id),
+          propertyIds: free,
           sourceAssessmentIdToCopyFrom: source,
           isFakeJob: false,
         },
       });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, response.body).toBe(200);
       const { jobId } = response.json<JobCreated>();
       // The request pool's one connection sleeps for 4 s; the copy goes on beside it.
       const held = sql`select pg_sleep(4)`.execute(t.app.db);
