@@ -72,18 +72,25 @@ export async function registerRateLimits(
     keyGenerator: byUser('hub'),
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  /** The limit a path counts against, if any. */
+  const limitOf = (path: string) => {
+    if (path.startsWith('/api/')) return api;
+    if (path.startsWith('/auth/login') || path.startsWith('/auth/demo-token')) return signIn;
+    if (path.startsWith('/messagehub/negotiate')) return hub;
+    return null;
+  };
+  // A callback, not an async function: most answers (the app's files) count against no limit
+  // and pass without a promise (docs/performance.md "The API under load").
+  app.addHook('onRequest', (request, reply, done) => {
     // The route the router matched, not the raw URL (docs/architecture.md 4 "Rate limits"): the
     // router decodes the path, so `/auth/%64emo-token` is the demo-token route and must count as
     // one. A path no route matched (none, or the static app's fallback `/*`) counts by its
     // decoded, lower-cased spelling with its slashes squeezed: `//API/v2/x` is the API's miss and
     // counts as the API.
     const matched = request.routeOptions.url;
-    const path = matched && matched !== '/*' ? matched : plainPath(request.url);
-    if (path.startsWith('/api/')) return api.call(app, request, reply);
-    if (path.startsWith('/auth/login') || path.startsWith('/auth/demo-token'))
-      return signIn.call(app, request, reply);
-    if (path.startsWith('/messagehub/negotiate')) return hub.call(app, request, reply);
+    const limit = limitOf(matched && matched !== '/*' ? matched : plainPath(request.url));
+    if (!limit) return done();
+    limit.call(app, request, reply).then(() => done(), done);
   });
 }
 
