@@ -30,6 +30,21 @@ export interface TokenClaims {
 const ALGORITHM = 'HS256';
 const ISSUER = 'boligtilgaengelighed';
 
+/**
+ * The HMAC key of `secret`, imported once: jose imports a key given as bytes again at every
+ * signature and verification, a tenth of an instance's time when a morning's assessors start at
+ * once (docs/performance.md "A country's morning").
+ */
+export function importTokenKey(secret: string): Promise<CryptoKey> {
+  return crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+}
+
 /** Now in whole seconds, the unit of every time in a token. */
 export const nowS = () => Math.floor(Date.now() / 1000);
 
@@ -43,7 +58,7 @@ export interface TokenTimes {
 
 /** A signed token for the user; its expiry never passes `authTime` plus the session's limit. */
 export function signTokenJwt(
-  key: Uint8Array,
+  key: CryptoKey,
   user: { id: string; sso_uuid: string; sid?: string },
   { now, ttlS, authTime, sessionMaxAgeS }: TokenTimes,
 ): Promise<string> {
@@ -68,7 +83,7 @@ export function signTokenJwt(
  * malformed, tampered or expired. Neither the session's limit nor its revocation is checked.
  */
 export async function verifyTokenJwt(
-  key: Uint8Array,
+  key: CryptoKey,
   token: string,
   defaultTtlS: number,
 ): Promise<TokenClaims> {
@@ -85,7 +100,7 @@ export async function verifyTokenJwt(
  * null for a token without one, a 401 HttpError for anything not signed here.
  */
 export async function sessionIdOf(
-  key: Uint8Array,
+  key: CryptoKey,
   token: string,
   sessionMaxAgeS: number,
 ): Promise<string | null> {

@@ -1,7 +1,14 @@
 import { setBounded } from '../bounded-map';
 import { unauthorized } from '../errors';
 import type { SessionStore } from './sessions';
-import { nowS, sessionIdOf, signTokenJwt, verifyTokenJwt, type TokenClaims } from './token-jwt';
+import {
+  importTokenKey,
+  nowS,
+  sessionIdOf,
+  signTokenJwt,
+  verifyTokenJwt,
+  type TokenClaims,
+} from './token-jwt';
 
 export type { TokenClaims } from './token-jwt';
 
@@ -56,7 +63,7 @@ export function createTokenService(
   /** The server-side sessions (server/src/auth/sessions.ts); without them `sid` is not checked. */
   sessions?: Pick<SessionStore, 'start' | 'isLive'>,
 ): TokenService {
-  const key = new TextEncoder().encode(secret);
+  const key = importTokenKey(secret);
   const verified = new Map<string, TokenClaims>();
   const signed = new Map<string, { iat: number; token: string }>();
   const sessionOver = (claims: TokenClaims) => nowS() >= claims.authTime + sessionMaxAgeS;
@@ -77,7 +84,7 @@ export function createTokenService(
       const memoKey = `${user.id} ${user.sso_uuid} ${user.sid ?? ''} ${ttlS} ${authTime}`;
       const memo = signed.get(memoKey);
       if (memo?.iat === now) return memo.token;
-      const token = await signTokenJwt(key, user, { now, ttlS, authTime, sessionMaxAgeS });
+      const token = await signTokenJwt(await key, user, { now, ttlS, authTime, sessionMaxAgeS });
       setBounded(signed, memoKey, { iat: now, token }, TOKEN_MEMO_SIZE);
       return token;
     },
@@ -90,14 +97,14 @@ export function createTokenService(
         verified.delete(token);
         throw unauthorized('Token expired', 'TOKEN_EXPIRED');
       }
-      const claims = await verifyTokenJwt(key, token, defaultTtlS);
+      const claims = await verifyTokenJwt(await key, token, defaultTtlS);
       if (sessionOver(claims)) throw unauthorized('Session ended: sign in again', 'TOKEN_EXPIRED');
       setBounded(verified, token, claims, TOKEN_MEMO_SIZE);
       return checkSession(claims);
     },
     async sessionOf(token) {
       if (!token) throw unauthorized('Missing bearer token', 'TOKEN_MISSING');
-      return sessionIdOf(key, token, sessionMaxAgeS);
+      return sessionIdOf(await key, token, sessionMaxAgeS);
     },
   };
   return service;
