@@ -21,6 +21,9 @@ export const DEFAULT_SESSION_MAX_AGE_S = 12 * 3600;
  */
 const TOKEN_MEMO_SIZE = 10_000;
 
+/** The share of a token's lifetime within which a renewal is the token signed before. */
+export const RENEWAL_REUSE_SHARE = 1 / 60;
+
 export interface TokenService {
   /** A sign-in: a new server-side session (with sessions) and its first token. */
   signIn(user: { id: string; sso_uuid: string }, ttlS?: number): Promise<string>;
@@ -52,8 +55,11 @@ export interface TokenService {
  * HS256 tokens (docs/api.md "Conventions"). Every authenticated request verifies one and every
  * answer to it carries a fresh one (sliding renewal), so both are memoized
  * (docs/performance.md "The API under load"): a token that verified once is the same token
- * until it expires, and a token signed for the same user, lifetime and second is byte for
- * byte the one signed before (iat and exp are whole seconds). The memos never answer what
+ * until it expires, and a renewal for the same user, session and lifetime is the token signed
+ * for them within the last sixtieth of that lifetime (a minute of an hour, a second of a
+ * minute; RENEWAL_REUSE_SHARE). Signing was a fifteenth of an instance's time in a morning's
+ * first seconds, once per user and second (docs/performance.md "A country's morning"). A reused
+ * renewal expires earlier than a fresh one would, never later. The memos never answer what
  * jose would not: only verified tokens are kept, and their expiry is checked on every use.
  */
 export function createTokenService(
@@ -83,7 +89,7 @@ export function createTokenService(
       const now = nowS();
       const memoKey = `${user.id} ${user.sso_uuid} ${user.sid ?? ''} ${ttlS} ${authTime}`;
       const memo = signed.get(memoKey);
-      if (memo?.iat === now) return memo.token;
+      if (memo && now - memo.iat < Math.max(1, Math.floor(ttlS * RENEWAL_REUSE_SHARE))) return memo.token;
       const token = await signTokenJwt(await key, user, { now, ttlS, authTime, sessionMaxAgeS });
       setBounded(signed, memoKey, { iat: now, token }, TOKEN_MEMO_SIZE);
       return token;
