@@ -32,8 +32,7 @@ const ISSUER = 'boligtilgaengelighed';
 
 /**
  * The HMAC key of `secret`, imported once: jose imports a key given as bytes again at every
- * signature and verification, a tenth of an instance's time when a morning's assessors start at
- * once (docs/performance.md "A country's morning").
+ * signature and verification, a third of their CPU (docs/performance.md "The API under load").
  */
 export function importTokenKey(secret: string): Promise<CryptoKey> {
   return crypto.subtle.importKey(
