@@ -121,7 +121,7 @@ class Scraper {
       this.lagMaxMs = Math.max(this.lagMaxMs, 1000 * (sample.get('nodejs_eventloop_lag_max_seconds') ?? 0));
       this.lagP99Ms = Math.max(this.lagP99Ms, 1000 * (sample.get('nodejs_eventloop_lag_p99_seconds') ?? 0));
     }
-    const waiting = sample.get('bt_db_pool_connections{state="waiting"}') ?? 0;
+    const waiting = sample.get('bt_db_pool_connections{pool="requests",state="waiting"}') ?? 0;
     this.poolWaitingMax = Math.max(this.poolWaitingMax, waiting);
     this.first ??= sample;
     this.last = sample;
@@ -197,7 +197,7 @@ export async function startProbes(
         lagMaxMs: s.lagMaxMs,
         lagP99Ms: s.lagP99Ms,
         poolWaitingMax: s.poolWaitingMax,
-        poolMax: s.last?.get('bt_db_pool_max') ?? 0,
+        poolMax: s.last?.get('bt_db_pool_max{pool="requests"}') ?? 0,
         syncAnswers: increases(s, 'bt_syncanswer_total', 'outcome'),
         routes: new Map([...counts].map(([route, count]) => [route, { count, sumS: sums.get(route) ?? 0 }])),
       };

@@ -59,7 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const backgroundDb = openBackgroundPool(config, db);
   const app: App = createServer(config, options);
   app.decorate('db', db);
-  const metrics = createMetrics(db);
+  const metrics = createMetrics(db, backgroundDb);
   registerMetrics(app, config, metrics);
   app.decorateRequest('user', null);
   const jobEvents = await createJobEvents(app, config);

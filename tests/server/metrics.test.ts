@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKGROUND_POOL_SIZE } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import { QUESTIONS } from '../../server/src/db/seed/catalogue';
 import { freePort } from '../../scripts/server-child';
@@ -63,8 +64,14 @@ describe.each(DATABASES)('metrics on $name', ({ name, admin }) => {
     const text = await scrape();
     expect(series(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(text).toContain('# TYPE bt_job_queue_jobs gauge');
-    // The pool is a PostgreSQL server's; embedded PGlite has none.
+    // The pools are a PostgreSQL server's; embedded PGlite has none. Both of an instance's pools
+    // are there: the requests' and the background work's.
     expect(text.includes('bt_db_pool_connections')).toBe(name !== 'PGlite');
+    if (name !== 'PGlite') {
+      expect(series(text, 'bt_db_pool_max', { pool: 'requests' })).toBeGreaterThan(0);
+      expect(series(text, 'bt_db_pool_max', { pool: 'background' })).toBe(BACKGROUND_POOL_SIZE);
+      expect(text).toContain('bt_db_pool_connections{pool="background",state="waiting"}');
+    }
   });
 
   it('counts the hub connections by transport', async () => {

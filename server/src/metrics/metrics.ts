@@ -28,7 +28,11 @@ export interface Metrics {
 /** Latency buckets in seconds: a cached answer in milliseconds up to a slow export. */
 const LATENCY_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export function createMetrics(db: Kysely<Database>): Metrics {
+/**
+ * `backgroundDb`: the pool of the job worker, the pruning and the hub's checks (server/src/app.ts),
+ * reported beside the requests' one; the same database as `db` on PGlite.
+ */
+export function createMetrics(db: Kysely<Database>, backgroundDb: Kysely<Database> = db): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const metrics: Metrics = {
@@ -61,7 +65,7 @@ export function createMetrics(db: Kysely<Database>): Metrics {
     hubConnections: null,
   };
   registerQueueGauges(registry, db);
-  registerPoolGauges(registry, db);
+  registerPoolGauges(registry, { requests: db, background: backgroundDb });
   new Gauge({
     name: 'bt_hub_connections',
     help: 'Live hub connections of this instance by transport (none: negotiated, no transport yet)',
@@ -119,27 +123,39 @@ function registerQueueGauges(registry: Registry, db: Kysely<Database>) {
   });
 }
 
-/** A PostgreSQL server's pool of this instance; embedded PGlite has no pool and reports none. */
-function registerPoolGauges(registry: Registry, db: Kysely<Database>) {
-  const pool = databasePoolOf(db);
-  if (!pool) return;
+/**
+ * A PostgreSQL server's pools of this instance, by `pool` (requests, background); embedded
+ * PGlite has no pool and reports none.
+ */
+function registerPoolGauges(
+  registry: Registry,
+  databases: Record<'requests' | 'background', Kysely<Database>>,
+) {
+  const pools = Object.entries(databases).flatMap(([name, db]) => {
+    const pool = databasePoolOf(db);
+    return pool ? [{ name, pool }] : [];
+  });
+  if (pools.length === 0) return;
   new Gauge({
     name: 'bt_db_pool_connections',
-    help: 'Connections of the database pool by state (idle, busy) and requests waiting for one (waiting)',
-    labelNames: ['state'],
+    help: 'Connections of each database pool by state (idle, busy) and those waiting for one (waiting)',
+    labelNames: ['pool', 'state'],
     registers: [registry],
     collect() {
-      this.set({ state: 'idle' }, pool.idleCount);
-      this.set({ state: 'busy' }, pool.totalCount - pool.idleCount);
-      this.set({ state: 'waiting' }, pool.waitingCount);
+      for (const { name, pool } of pools) {
+        this.set({ pool: name, state: 'idle' }, pool.idleCount);
+        this.set({ pool: name, state: 'busy' }, pool.totalCount - pool.idleCount);
+        this.set({ pool: name, state: 'waiting' }, pool.waitingCount);
+      }
     },
   });
   new Gauge({
     name: 'bt_db_pool_max',
-    help: 'Most connections the pool opens (DATABASE_POOL_SIZE)',
+    help: 'Most connections each pool opens (requests: DATABASE_POOL_SIZE)',
+    labelNames: ['pool'],
     registers: [registry],
     collect() {
-      this.set(pool.options.max ?? 10);
+      for (const { name, pool } of pools) this.set({ pool: name }, pool.options.max ?? 10);
     },
   });
 }
