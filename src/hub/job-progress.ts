@@ -158,7 +158,9 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
     // Whatever happened before we listened (or while the hub is away) comes from the job's state.
     await reread();
     const hub = await within(connected, hubWaitMs);
-    if (hub === true) return;
+    // A message sent between that reading and the hub's handshake reached no one (a reload as
+    // the last item was done stood at 5 of 6 for good): one more reading once the hub listens.
+    if (hub === true) return reread();
     schedulePoll();
     // A hub that comes late takes over from the polling, after one more reading for what it missed.
     if (hub === 'late')

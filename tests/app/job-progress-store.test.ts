@@ -142,11 +142,12 @@ describe('the job progress store (docs/architecture.md 2 "Jobs: approving and bu
   it('ignores other jobs and never goes backwards', async () => {
     const h = harness();
     await h.store.track(JOB);
+    const reads = h.readJob.mock.calls.length;
     h.connection.finish('other', 2, 2);
     h.connection.finish('job-1', 1, 2);
     h.setServer({ currentCount: 0 });
     h.connection.reconnected.forEach((callback) => callback());
-    await vi.waitFor(() => expect(h.readJob).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(h.readJob).toHaveBeenCalledTimes(reads + 1));
     expect(h.store.getSnapshot()?.progress).toMatchObject({ currentCount: 1, phase: 'running' });
   });
 
@@ -240,6 +241,19 @@ describe('the job progress store (docs/architecture.md 2 "Jobs: approving and bu
     h.store.resume();
     await vi.waitFor(() => expect(h.store.getSnapshot()?.progress.currentCount).toBe(1));
     expect(h.store.getSnapshot()?.job).toEqual(JOB);
+  });
+
+  it('after a reload the job is read again once the hub listens, so an end in between is not missed', async () => {
+    let answer = () => {};
+    const h = harness({ stored: JOB, hub: new Promise<void>((resolve) => (answer = resolve)) });
+    h.setServer({ status: 'running', currentCount: 1 });
+    h.store.resume();
+    await vi.waitFor(() => expect(h.store.getSnapshot()?.progress.currentCount).toBe(1));
+    // The last item is done, and its message sent, before the hub's handshake.
+    h.setServer({ status: 'succeeded', currentCount: 2 });
+    answer();
+    await vi.waitFor(() => expect(h.store.getSnapshot()?.progress.phase).toBe('succeeded'));
+    expect(h.readJob).toHaveBeenCalledTimes(2);
   });
 
   it('a job the server does not know ends as failed; dismissing forgets it', async () => {
