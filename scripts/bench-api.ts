@@ -10,6 +10,7 @@
  *
  * Options (all optional):
  *   --duration=10        seconds per measurement
+ *   --rounds=3           floor-then-answer pairs per answer; the share printed is their median
  *   --connections=16     concurrent connections
  *   --db=pglite,postgres which databases to run on
  *   --only=userinfo,...  which answers (asset, entry, manifest, userinfo, staticcontent, syncanswer,
@@ -33,12 +34,14 @@ import { BENCH_RATE_LIMITS, freePort, startLoggedServer, type ServerChild } from
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
     db: { type: 'string', default: 'pglite,postgres' },
     only: { type: 'string', default: 'asset,entry,manifest,userinfo,staticcontent,syncanswer,search,list' },
   },
 });
 const DURATION_S = Number(args.duration);
+const ROUNDS = Math.max(1, Number(args.rounds));
 const CONNECTIONS = Number(args.connections);
 const DRAFTS = 20;
 /** A small file of the server's own: answered once it is up. */
@@ -387,23 +390,31 @@ async function benchDatabase(
     const fixture = await prepare(server.base);
     const selected = new Set(args.only.split(','));
     for (const endpoint of endpoints(server.base, fixture).filter((e) => selected.has(e.name))) {
-      // The floor right before each endpoint: the machine is shared, so only the ratio counts.
-      const floor = await measure(floorBase, {}, { requests: [{ method: 'GET', path: '/' }] });
-      floor.encoding = 'identity';
-      const figures = await endpoint.run();
+      // The floor right before the answer, in rounds: the machine is shared, so only the ratio
+      // counts, and a single pair of runs moved by up to 2× (docs/performance.md "The API under
+      // load"). The round of the median share is printed, with every round's share.
+      const rounds: { floor: Figures; figures: Figures; share: number }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const floor = await measure(floorBase, {}, { requests: [{ method: 'GET', path: '/' }] });
+        floor.encoding = 'identity';
+        const figures = await endpoint.run();
+        rounds.push({ floor, figures, share: figures.reqPerS / floor.reqPerS });
+      }
+      const byShare = [...rounds].sort((a, b) => a.share - b.share);
+      const { floor, figures, share } = byShare[Math.floor((byShare.length - 1) / 2)]!;
+      const everyShare = rounds.map((r) => `${(r.share * 100).toFixed(1)}`).join(', ');
       const target = TARGETS[endpoint.name];
-      const share = figures.reqPerS / floor.reqPerS;
       const wantShare = target.share[kind];
       const shareOk = wantShare === null || share >= wantShare;
       const bytesOk = target.maxBytes === undefined || figures.bytesPerResponse <= target.maxBytes;
-      const clean = figures.errors === 0 && figures.status5xx === 0 && figures.non2xx === 0;
+      const clean = rounds.every(({ figures: f }) => f.errors === 0 && f.status5xx === 0 && f.non2xx === 0);
       const met = shareOk && bytesOk && clean;
       allMet &&= met;
       printRow('floor: bare node:http, 600 bytes', floor, '');
       printRow(
         endpoint.label,
         figures,
-        `${(share * 100).toFixed(1)} % of floor (target ${wantShare === null ? 'none' : `≥ ${wantShare * 100} %`}` +
+        `${(share * 100).toFixed(1)} % of floor${ROUNDS > 1 ? ` (median of ${everyShare} %)` : ''} (target ${wantShare === null ? 'none' : `≥ ${wantShare * 100} %`}` +
           (target.maxBytes ? `, ≤ ${kb(target.maxBytes)}` : '') +
           `) ${met ? 'met' : 'NOT MET'}`,
       );
