@@ -155,12 +155,17 @@ export function createJobProgressStore(deps: JobProgressDeps): JobProgressStore 
   async function followAndRead(job: StoredJob, connected: Promise<boolean>): Promise<void> {
     stopPolling();
     followed.follow(job);
+    // A job started here finds the hub listening already (prepare); after a reload it is not yet.
+    const listening = (await within(connected, 0)) === true;
     // Whatever happened before we listened (or while the hub is away) comes from the job's state.
     await reread();
-    const hub = await within(connected, hubWaitMs);
-    // A message sent between that reading and the hub's handshake reached no one (a reload as
-    // the last item was done stood at 5 of 6 for good): one more reading once the hub listens.
-    if (hub === true) return reread();
+    const hub = listening || (await within(connected, hubWaitMs));
+    if (hub === true) {
+      // A message sent between that reading and the hub's handshake reached no one (a reload as
+      // the last item was done stood at 5 of 6 for good): one more reading once the hub listens.
+      if (!listening) void reread();
+      return;
+    }
     schedulePoll();
     // A hub that comes late takes over from the polling, after one more reading for what it missed.
     if (hub === 'late')
