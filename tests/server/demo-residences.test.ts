@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { generateDemoResidences, createRng } from '../../server/src/db/seed/demo-residences';
+import { scaledMs } from '../support/time-factor';
 
 const data = generateDemoResidences();
 
@@ -144,6 +145,6 @@ describe('generateDemoResidences', () => {
   it('is fast', () => {
     const start = performance.now();
     generateDemoResidences(99);
-    expect(performance.now() - start).toBeLessThan(500);
+    expect(performance.now() - start).toBeLessThan(scaledMs(500));
   });
 });

@@ -22,6 +22,7 @@ import {
   userIdOf,
   type TestApp,
 } from './helpers';
+import { scaledMs } from '../support/time-factor';
 
 /**
  * The queue at the size of a real department (docs/api.md "Jobs"): a job's items read a page at
@@ -212,12 +213,12 @@ describe.each(DATABASES)('the job queue on $name', ({ admin }) => {
       const sameOrganization = await queueFake('flere', ownOrg, 1, '0000000c');
       worker.wake();
       const done = async (id: string) => (await jobRow(id)).status === 'succeeded';
-      await waitFor(async () => (await done(small)) && (await done(sameOrganization)), 2000);
+      await waitFor(async () => (await done(small)) && (await done(sameOrganization)), scaledMs(2000));
       const waited = Date.now() - started;
       const bigNow = await jobRow(big);
       expect(bigNow.status, `the small jobs waited ${waited} ms`).toBe('running');
       expect(bigNow.current_count).toBeLessThan(3000);
-      expect(waited).toBeLessThan(2000);
+      expect(waited).toBeLessThan(scaledMs(2000));
     } finally {
       await cancelJob(t.app.db, {
         jobId: big,

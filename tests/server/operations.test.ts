@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerChild } from '../../scripts/server-child';
 import { bearer, startTestApp, type TestApp } from './helpers';
+import { scaledMs } from '../support/time-factor';
 
 describe('health and readiness for a load balancer', () => {
   let t: TestApp;
@@ -95,7 +96,7 @@ describe('a graceful stop of npm start', () => {
     // The held poll is answered with the hub's Close, which lets the client reconnect elsewhere.
     expect(JSON.parse((await held).split('\u001e')[0]!)).toMatchObject({ type: 7, allowReconnect: true });
     expect(await server.exited).toBe(0);
-    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+    expect(Date.now() - stoppedAt).toBeLessThan(scaledMs(5_000));
     // Whatever waited in the batch was written at exit: the goodbye, and the held poll answered
     // after it (the third GET of the hub).
     const lines = log().trim().split('\n');

@@ -7,6 +7,7 @@ import { NO_DATE } from '../../shared/rules/statuses';
 import { haversineMetres } from '../../server/src/domain/geo';
 import { residenceSearchKeySql } from '../../server/src/domain/residence-search';
 import { bearer, DATABASES, demoToken, organizationsOf, startTestApp, type TestApp } from './helpers';
+import { scaledMs } from '../support/time-factor';
 
 const USERS = ['skriver', 'laeser', 'flere', 'uden-org'] as const;
 type User = (typeof USERS)[number];
@@ -180,7 +181,7 @@ describe.each(DATABASES)('property endpoints on $name', ({ admin }) => {
       const response = await get('skriver', url(f.bigDepartment.id));
       const elapsed = performance.now() - started;
       expect(response.statusCode).toBe(200);
-      expect(elapsed).toBeLessThan(1500);
+      expect(elapsed).toBeLessThan(scaledMs(1500));
       const rows = response.json<Dto.PropertyRow[]>();
       const [{ assessments }] = await t.app.db
         .selectFrom('assessments as a')
