@@ -82,7 +82,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onJobQueued: () => lifecycle.background?.wake(),
   });
   registerOpenApiRoute(app);
-  registerNotFound(app, await registerStaticApp(app, config.staticDir));
+  const staticFront = {
+    closing: lifecycle.shuttingDown,
+    crossOrigin: Boolean(config.appUrl),
+    trustsProxy: Boolean(config.trustProxy),
+  };
+  registerNotFound(app, await registerStaticApp(app, config.staticDir, staticFront));
 
   await app.ready();
   if (options.jobWorker ?? config.jobWorker) {

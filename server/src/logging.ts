@@ -91,26 +91,39 @@ export const quietRequestLogController = (): LogController =>
 
 const LEVELS_ABOVE_INFO = new Set(['warn', 'error', 'fatal', 'silent']);
 
+/** Whether answered requests are logged: at `info` and below. */
+export const logsRequests = (app: FastifyInstance): boolean => !LEVELS_ABOVE_INFO.has(app.log.level);
+
+/** The fields of an answered request's line (with the request id Fastify's child logger adds). */
+export function requestLogFields(method: string, url: string, statusCode: number, elapsedMs: number) {
+  return { method, url: redactUrl(url), statusCode, ms: Math.round(elapsedMs * 10) / 10 };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A file of the build (http/static-app.ts): its answers are logged at `debug`. */
+    appFile?: boolean;
+  }
+}
+
 /**
  * One line per answered request at `info`: method, path (secrets redacted), status, time, and
- * (from Fastify) the request id, which the answer carries as X-Request-Id.
+ * (from Fastify) the request id, which the answer carries as X-Request-Id. The build's files
+ * are the exception, at `debug`: they are most of the requests and tell an operator little
+ * (the metrics count them by file and status), and a line costs a small answer a fifth of its
+ * time (docs/operations.md "Logs"). A client route's page (index.html by the not-found
+ * handler) is a visit and stays at `info`.
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  if (LEVELS_ABOVE_INFO.has(app.log.level)) return;
+  if (!logsRequests(app)) return;
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        statusCode: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
+    const fields = requestLogFields(request.method, request.url, reply.statusCode, reply.elapsedTime);
+    if (request.routeOptions.config.appFile) request.log.debug(fields, 'request');
+    else request.log.info(fields, 'request');
     done();
   });
 }

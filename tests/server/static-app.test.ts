@@ -1,36 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import {
-  brotliCompressSync,
-  brotliDecompressSync,
-  gunzipSync,
-  gzipSync,
-  constants as zlibConstants,
-} from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers';
-
-/**
- * What `vite build` writes for a text file over 1 KB: the file and its brotli and gzip twins,
- * at the build's settings (quality 11, level 9), which per-request compression never uses: a
- * response whose bytes equal a twin was sent from the twin.
- */
-function writeWithTwins(file: string, text: string): { br: Buffer; gz: Buffer } {
-  const br = brotliCompressSync(text, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
-  const gz = gzipSync(text, { level: 9 });
-  writeFileSync(file, text);
-  writeFileSync(`${file}.br`, br);
-  writeFileSync(`${file}.gz`, gz);
-  return { br, gz };
-}
-
-const INDEX = `<!doctype html><html lang="da"><title>app</title>${'<!-- padding -->'.repeat(100)}</html>`;
-const ASSET = `console.log(${JSON.stringify('x'.repeat(4000))});`;
-const SERVICE_WORKER = `self.precache = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `assets/chunk-${i}.js`))};`;
-const CHROMIUM = 'gzip, deflate, br, zstd';
-/** A PNG's signature and a few bytes: images are sent as they are, never compressed again. */
-const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2000, 7)]);
+import { ASSET, CHROMIUM, INDEX, PNG, SERVICE_WORKER, writeBuild } from './static-build-fixture';
 
 const varies = (header: unknown) =>
   String(header)
@@ -45,14 +18,7 @@ describe('serving the built PWA from the API origin', () => {
   let assetTwins: { br: Buffer; gz: Buffer };
   let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'bt-static-'));
-    indexTwins = writeWithTwins(path.join(dir, 'index.html'), INDEX);
-    mkdirSync(path.join(dir, 'assets'));
-    assetTwins = writeWithTwins(path.join(dir, 'assets', 'index-abc123.js'), ASSET);
-    // sw.js is written after the build's twins: it has none.
-    writeFileSync(path.join(dir, 'sw.js'), SERVICE_WORKER);
-    mkdirSync(path.join(dir, 'icons'));
-    writeFileSync(path.join(dir, 'icons', 'icon.png'), PNG);
+    ({ dir, indexTwins, assetTwins } = writeBuild());
     t = await startTestApp(null, { STATIC_DIR: dir }, { seed: false });
   });
   afterAll(async () => {

@@ -101,24 +101,52 @@ export function varyOnAcceptEncoding(reply: FastifyReply): void {
   reply.header('vary', names.join(', '));
 }
 
+/** What a request gets of a body: the representation it accepts, or "not modified". */
+export interface ChosenRepresentation {
+  encoding: Encoding;
+  representation: Representation;
+  /** Its If-None-Match names the current content in some encoding: 304, no body. */
+  notModified: boolean;
+}
+
 /**
- * Sends the representation the client accepts, or 304 with no body when its If-None-Match
- * names the current content in any encoding: its cached copy, whatever its coding, decodes to
- * the same bytes.
+ * The representation the client accepts; "not modified" when its If-None-Match names the
+ * current content in any encoding: its cached copy, whatever its coding, decodes to the same
+ * bytes. Shared by Fastify's answer (sendPrecompressed) and the static front (static-front.ts).
+ */
+export function chooseRepresentation(
+  body: ServedBody,
+  acceptEncoding: string | undefined,
+  ifNoneMatch: string | undefined,
+): ChosenRepresentation {
+  const available = COMPRESSED.filter((encoding) => body.representations[encoding]);
+  const encoding = chooseEncoding(acceptEncoding, available);
+  const tags = Object.values(body.representations).map((r: Representation) => r.etag);
+  return {
+    encoding,
+    representation: body.representations[encoding]!,
+    notModified: ifNoneMatchHits(ifNoneMatch, tags),
+  };
+}
+
+/**
+ * Sends the representation the client accepts, with its ETag and `Vary: Accept-Encoding`, or
+ * 304 with no body (chooseRepresentation).
  */
 export function sendPrecompressed(
   request: FastifyRequest,
   reply: FastifyReply,
   body: ServedBody,
 ): FastifyReply {
-  const available = COMPRESSED.filter((encoding) => body.representations[encoding]);
-  const encoding = chooseEncoding(request.headers['accept-encoding'], available);
-  const chosen = body.representations[encoding]!;
+  const chosen = chooseRepresentation(
+    body,
+    request.headers['accept-encoding'],
+    request.headers['if-none-match'],
+  );
   varyOnAcceptEncoding(reply);
-  reply.header('etag', chosen.etag);
-  const tags = Object.values(body.representations).map((r: Representation) => r.etag);
-  if (ifNoneMatchHits(request.headers['if-none-match'], tags)) return reply.code(304).send();
+  reply.header('etag', chosen.representation.etag);
+  if (chosen.notModified) return reply.code(304).send();
   reply.header('content-type', body.contentType);
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(chosen.bytes);
+  if (chosen.encoding !== 'identity') reply.header('content-encoding', chosen.encoding);
+  return reply.send(chosen.representation.bytes);
 }

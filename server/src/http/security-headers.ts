@@ -101,7 +101,20 @@ export function isDocumentOrWorker(contentType: unknown, url: string): boolean {
 }
 
 /** Two years, subdomains included: the value the HSTS preload list asks for. */
-const HSTS = 'max-age=63072000; includeSubDomains';
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/** The two fixed sets: for a page or a worker's script, and for everything else. */
+export interface SecurityHeaderSets {
+  document: Readonly<Record<string, string>>;
+  other: Readonly<Record<string, string>>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers' two sets, for answers sent outside Fastify (static-front.ts). */
+    securityHeaders: SecurityHeaderSets;
+  }
+}
 
 /**
  * The headers helmet's middleware sets for `options`: it is run once against a response that
@@ -150,6 +163,7 @@ export async function registerSecurityHeaders(
     ...Object.fromEntries(Object.entries(documentHeaders).filter(([name]) => !documentOnly.has(name))),
     'content-security-policy': NON_DOCUMENT_POLICY,
   };
+  app.decorate('securityHeaders', { document: documentHeaders, other: otherHeaders });
   app.addHook('onSend', (request, reply, payload, done) => {
     // A 304 updates the headers the browser keeps with its copy: a page's must stay as they
     // are, so it gets a page's headers whatever it answers.

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendPrecompressed } from './precompressed-body';
+import { createStaticFront, installFront, type StaticFrontOptions } from './static-front';
 import { loadBuild, type StaticFile } from './static-files';
 
 /**
@@ -20,27 +21,34 @@ async function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file
 }
 
 /**
+ * A file's route: it carries its own encodings (static-files.ts), so the compression plugin's
+ * hook is not attached (one hook less on the most frequent answers), and its answers are logged
+ * at `debug` (logging.ts).
+ */
+const FILE_ROUTE = { compress: false, config: { appFile: true } } as const;
+
+/**
  * Serves `staticDir` when it holds a build (index.html), one route per file (listed once at
- * start, static-files.ts), `/` being index.html. Returns the app's page for registerNotFound,
- * or null without a build.
+ * start, static-files.ts), `/` being index.html, and the same files in front of Fastify
+ * (static-front.ts). Returns the app's page for registerNotFound, or null without a build.
  */
 export async function registerStaticApp(
   app: FastifyInstance,
   staticDir: string | null,
+  front: Omit<StaticFrontOptions, 'files'>,
 ): Promise<StaticFile | null> {
   const root = staticDir ? path.resolve(staticDir) : null;
   if (root === null || !existsSync(path.join(root, 'index.html'))) return null;
   const files = await loadBuild(root);
   const index = files.get('/index.html')!;
-  // Each file carries its own encodings (static-files.ts), so the compression plugin's hook is
-  // not attached to these routes: one hook less on the most frequent answers.
   for (const file of files.values()) {
-    app.get(file.url, { compress: false }, (request, reply) => sendStaticFile(request, reply, file));
+    app.get(file.url, FILE_ROUTE, (request, reply) => sendStaticFile(request, reply, file));
   }
-  app.get('/', { compress: false }, (request, reply) => sendStaticFile(request, reply, index));
+  app.get('/', FILE_ROUTE, (request, reply) => sendStaticFile(request, reply, index));
   // Every other GET and HEAD reaches registerNotFound's handler through a route: compression.ts
   // attaches to routes, so the app's fallback (index.html) is answered like any file.
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (_request, reply) => reply.callNotFound() });
+  installFront(app, createStaticFront(app, { ...front, files: new Map([...files, ['/', index]]) }));
   return index;
 }
 

@@ -57,9 +57,11 @@ async function loadFile(root: string, relative: string): Promise<StaticFile> {
   const built: ServedBody = { contentType, representations };
   if (br || gzip || !isText(contentType)) return { url, cacheControl, body: () => built };
   // Text without twins (a build made by `vite build` alone): compressed at its first request,
-  // off the event loop, and kept.
-  let compressed: Promise<ServedBody> | null = null;
-  return { url, cacheControl, body: () => (compressed ??= precompress(bytes, contentType)) };
+  // off the event loop, and kept; once done, handed out as it is (static-front.ts needs no promise).
+  let compressed: ServedBody | null = null;
+  let compressing: Promise<ServedBody> | null = null;
+  const compress = () => precompress(bytes, contentType).then((body) => (compressed = body));
+  return { url, cacheControl, body: () => compressed ?? (compressing ??= compress()) };
 }
 
 async function filesUnder(root: string): Promise<string[]> {
