@@ -142,3 +142,22 @@ export function enqueueRetryDelay(failures: number): number {
   const index = Math.min(Math.max(failures, 1), ENQUEUE_RETRY_DELAYS_MS.length) - 1;
   return ENQUEUE_RETRY_DELAYS_MS[index]!;
 }
+
+/**
+ * The answers of an assessment stored on the device and not sent yet, as the save-or-close
+ * dialog counts them: the outbox's waiting entries, and the answers the form stored after the
+ * outbox's live snapshot was read. The snapshot shows those a moment later; counted from it
+ * alone, a dialog opened right after an answer said "Dine svar er gemt" without the count.
+ */
+export function unsentAnswerCount(
+  entries: readonly { questionUniqueId: string; state: string }[],
+  storedAfterSnapshot: Iterable<string>,
+): number {
+  // A parked entry of a question stored again since is the snapshot's past: the store waits.
+  const waiting = new Set(
+    entries.filter((entry) => entry.state !== 'parked').map((entry) => entry.questionUniqueId),
+  );
+  let count = entries.filter((entry) => entry.state !== 'parked').length;
+  for (const uniqueId of storedAfterSnapshot) if (!waiting.has(uniqueId)) count += 1;
+  return count;
+}

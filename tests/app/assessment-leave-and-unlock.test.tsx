@@ -55,15 +55,31 @@ describe('the save-or-close dialog (docs/product.md 2)', () => {
     await waitFor(() => expect(saveStatusText()).toBe('Gemt på enheden – sendes, når du er online'));
 
     const dialog = await openSaveOrClose(user);
-    // The count comes from the outbox as the device reads it back, a moment after the save
-    // status (which the form knows at once): on a busy machine the dialog may show before it.
-    await waitFor(() =>
-      expect(dialog).toHaveTextContent(
-        'Dine svar er gemt på enheden, og du kan fortsætte senere. 1 svar er ikke sendt endnu og sendes, når der er forbindelse.',
-      ),
+    // Right in the dialog's first frame: the count includes what the form stored before the
+    // outbox read it back (unsentAnswerCount), not only what the outbox shows.
+    expect(dialog).toHaveTextContent(
+      'Dine svar er gemt på enheden, og du kan fortsætte senere. 1 svar er ikke sendt endnu og sendes, når der er forbindelse.',
     );
     expect(dialog).not.toHaveTextContent(/ikke gemt/i);
     expect(within(dialog).getByRole('button', { name: 'Gem og luk' })).toBeInTheDocument();
+  });
+
+  it('counts an answer the outbox has not read back yet, in the first frame', async () => {
+    network.down = true;
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { user } = await renderForm();
+    // The outbox's reading back is held: only the form knows that the answer is stored.
+    const table = appDatabase().outbox;
+    const toArray = table.toArray.bind(table);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.spyOn(table, 'toArray').mockImplementation(() => Dexie.Promise.resolve(held).then(() => toArray()));
+    await user.click(screen.getByRole('radio', { name: 'Ja' }));
+    await waitFor(() => expect(saveStatusText()).toMatch(/^Gemt på enheden/));
+
+    const dialog = await openSaveOrClose(user);
+    expect(dialog).toHaveTextContent('1 svar er ikke sendt endnu og sendes, når der er forbindelse.');
+    release();
   });
 
   it('says that an answer the device refused is not saved', async () => {

@@ -4,6 +4,7 @@ import {
   followEntries,
   saveStatus,
   storageFailureOf,
+  unsentAnswerCount,
   type EnqueueState,
   type OutboxEntryState,
 } from '../../src/domain/save-status';
@@ -131,5 +132,28 @@ describe('an answer found waiting in the outbox (after a reload)', () => {
     seen = followEntries(seen, [entry('Q1', 'pending')], A);
     expect(seen.get('Q1')).toBe('queued');
     expect(followEntries(seen, [entry('Q1', 'inflight')], A)).toBe(seen);
+  });
+});
+
+describe('the answers the save-or-close dialog counts as not sent', () => {
+  const entry = (questionUniqueId: string, state: string) => ({ questionUniqueId, state });
+
+  it('counts the waiting entries of the outbox, not the parked ones', () => {
+    expect(unsentAnswerCount([entry('A', 'pending'), entry('B', 'inflight'), entry('C', 'parked')], [])).toBe(
+      2,
+    );
+  });
+
+  it('counts an answer stored after the outbox was read, before the outbox shows it', () => {
+    expect(unsentAnswerCount([], ['A'])).toBe(1);
+    expect(unsentAnswerCount([entry('B', 'pending')], ['A'])).toBe(2);
+  });
+
+  it('counts a question once when the outbox already shows it waiting', () => {
+    expect(unsentAnswerCount([entry('A', 'pending')], ['A'])).toBe(1);
+  });
+
+  it('counts a parked question stored again since as waiting: the snapshot is older', () => {
+    expect(unsentAnswerCount([entry('A', 'parked')], ['A'])).toBe(1);
   });
 });

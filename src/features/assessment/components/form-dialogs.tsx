@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { lazy, type ReactNode } from 'react';
 import type { Question } from '../../../../shared/rules/answer-validation';
 import { breakerPrimaryAction } from '../../../domain/question-navigation';
+import { unsentAnswerCount } from '../../../domain/save-status';
 import { useTranslation } from '../../../i18n/use-translation';
 import type { OutboxEntry } from '../../../offline/outbox';
 import { OptionalPart } from '../../../ui/optional-part';
@@ -144,6 +145,11 @@ function FormBreaker(props: { form: AssessmentForm; onClose: () => void }) {
   );
 }
 
+/** Questions whose answer the form stored after the outbox's snapshot was read (not refused). */
+function storedAfterSnapshot(saving: AssessmentForm['saving']): string[] {
+  return [...saving.unsaved.keys()].filter((uniqueId) => saving.enqueues.get(uniqueId)?.phase === 'stored');
+}
+
 /** Save or close: what still waits in the outbox, back to the residence, or the delete flow. */
 function LeaveDialogs(props: {
   form: AssessmentForm;
@@ -158,7 +164,7 @@ function LeaveDialogs(props: {
       <OptionalPart>
         <SaveOrCloseDialog
           opened={panel === 'leave'}
-          pendingCount={own.filter((e) => e.state !== 'parked').length}
+          pendingCount={unsentAnswerCount(own, storedAfterSnapshot(form.saving))}
           parkedCount={own.filter((e) => e.state === 'parked').length}
           notSaved={form.saving.failures}
           onSaveAndClose={() => void navigate({ to: '/residence/$propertyId', params: { propertyId } })}
