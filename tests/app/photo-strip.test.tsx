@@ -86,7 +86,11 @@ describe('a question’s photos', () => {
     // The page is there, with staticcontent as the server gave it: no strip, no button, no call.
     expect(await screen.findByRole('heading', { name: 'Spørgsmålet' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /^Fotos/ })).not.toBeInTheDocument();
-    expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/api/v2/photos'))).toBe(false);
+    // No list asked for. (The earlier tests' thumbnails may still be read meanwhile: their bytes
+    // come after the device's copy was looked for, and that reading outlives the page.)
+    expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).startsWith('/api/v2/photos?'))).toBe(
+      false,
+    );
     expect(screen.queryByRole('button', { name: /^Tag foto/ })).not.toBeInTheDocument();
   });
 });
