@@ -18,9 +18,18 @@ export type StorageFailure =
 export type DeviceStorage =
   { state: 'checking' } | { state: 'usable' } | { state: 'unusable'; failure: StorageFailure };
 
-/** The form's own attempt to put the latest edit of a question into the outbox. */
+/**
+ * The form's own attempt to put the latest edit of a question into the outbox. While a refused
+ * answer is tried again, `storing` keeps the refusal's reason: the answer is still not saved.
+ */
 export type EnqueueState =
-  { phase: 'storing' } | { phase: 'stored' } | { phase: 'failed'; failure: StorageFailure };
+  | { phase: 'storing'; failure?: StorageFailure }
+  | { phase: 'stored' }
+  | { phase: 'failed'; failure: StorageFailure };
+
+/** The reason a question's answer is not saved, if it was refused (also while tried again). */
+export const refusalOf = (state: EnqueueState | undefined): StorageFailure | undefined =>
+  state?.phase === 'stored' ? undefined : state?.failure;
 
 /** The question's outbox entry as far as the status is concerned (the newest one). */
 export interface OutboxEntryState {

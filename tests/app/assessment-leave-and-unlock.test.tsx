@@ -99,6 +99,27 @@ describe('the save-or-close dialog (docs/product.md 2)', () => {
     expect(within(dialog).getByRole('button', { name: 'Luk alligevel' })).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Gem og luk' })).not.toBeInTheDocument();
   });
+
+  it('still says so while the refused answer is being tried again', async () => {
+    const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    // Refused, then the retry after 1 s hangs until the test is done with the dialog.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const add = vi
+      .spyOn(appDatabase().outbox, 'add')
+      .mockImplementationOnce(() => Dexie.Promise.reject(quota()))
+      .mockImplementation(() => Dexie.Promise.resolve(held).then(() => Dexie.Promise.reject(quota())));
+    const { user } = await renderForm();
+    await user.click(screen.getByRole('radio', { name: 'Ja' }));
+    await waitFor(() => expect(add).toHaveBeenCalledTimes(2));
+
+    const dialog = await openSaveOrClose(user);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      /^1 svar er ikke gemt: Der er ikke mere plads/,
+    );
+    expect(within(dialog).getByRole('button', { name: 'Luk alligevel' })).toBeInTheDocument();
+    release();
+  });
 });
 
 const approvedEntry = (fields: Partial<AssessmentListEntry> = {}): AssessmentListEntry => ({

@@ -14,7 +14,7 @@ import {
   type Question,
 } from '../../../../shared/rules/answer-validation';
 import { answeredAssessment, answerQuestionList, listProgress } from '../../../domain/offline-answer';
-import type { EnqueueState, StorageFailure } from '../../../domain/save-status';
+import { refusalOf, type EnqueueState, type StorageFailure } from '../../../domain/save-status';
 import { mergePayload, type AnswerPayload } from '../../../offline/outbox';
 import type { FormOutbox } from '../form-outbox';
 import { useAnswerStore } from './use-answer-store';
@@ -141,6 +141,7 @@ export function useAnswerQuestion(options: {
   );
 
   const { enqueues, answeredHere, retry, retryAll } = answers;
-  const failures = [...enqueues.values()].flatMap((e) => (e.phase === 'failed' ? [e.failure] : []));
+  // A refused answer being tried again is still not saved (the dialogs say so meanwhile).
+  const failures = [...enqueues.values()].flatMap((e) => refusalOf(e) ?? []);
   return { answer, retry, retryAll, enqueues, answeredHere, unsaved: notInSnapshot, failures };
 }

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnswerInput } from '../../../../shared/rules/answer-validation';
-import { enqueueRetryDelay, storageFailureOf, type EnqueueState } from '../../../domain/save-status';
+import {
+  enqueueRetryDelay,
+  refusalOf,
+  storageFailureOf,
+  type EnqueueState,
+} from '../../../domain/save-status';
 import type { AnswerInput as OutboxInput, AnswerPayload, OutboxEntry } from '../../../offline/outbox';
 import type { FormOutbox } from '../form-outbox';
 import { holdUnsavedInput } from '../../../lib/unsaved-input';
@@ -79,7 +84,10 @@ export function useAnswerStore(outbox: FormOutbox) {
       const input = waiting.current.get(uniqueId);
       if (!input) return true;
       const isLatest = attempts.begin(uniqueId);
-      setEnqueue(uniqueId, { phase: 'storing' });
+      setEnqueues((map) => {
+        const failure = refusalOf(map.get(uniqueId));
+        return new Map(map).set(uniqueId, failure ? { phase: 'storing', failure } : { phase: 'storing' });
+      });
       let entry: OutboxEntry;
       try {
         entry = await latestOutbox.current.store.enqueueAnswer(input);
