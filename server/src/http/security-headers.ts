@@ -109,6 +109,19 @@ export interface SecurityHeaderSets {
   other: Readonly<Record<string, string>>;
 }
 
+/**
+ * The set an answer gets. A 304 updates the headers the browser keeps with its copy: a page's
+ * must stay as they are, so it gets a page's headers whatever it answers.
+ */
+export function securityHeadersFor(
+  sets: SecurityHeaderSets,
+  status: number,
+  contentType: unknown,
+  url: string,
+): Readonly<Record<string, string>> {
+  return status === 304 || isDocumentOrWorker(contentType, url) ? sets.document : sets.other;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The security headers' two sets, for answers sent outside Fastify (static-front.ts). */
@@ -163,13 +176,13 @@ export async function registerSecurityHeaders(
     ...Object.fromEntries(Object.entries(documentHeaders).filter(([name]) => !documentOnly.has(name))),
     'content-security-policy': NON_DOCUMENT_POLICY,
   };
-  app.decorate('securityHeaders', { document: documentHeaders, other: otherHeaders });
+  const sets: SecurityHeaderSets = { document: documentHeaders, other: otherHeaders };
+  app.decorate('securityHeaders', sets);
   app.addHook('onSend', (request, reply, payload, done) => {
-    // A 304 updates the headers the browser keeps with its copy: a page's must stay as they
-    // are, so it gets a page's headers whatever it answers.
-    const isDocument =
-      reply.statusCode === 304 || isDocumentOrWorker(reply.getHeader('content-type'), request.url);
-    addMissing(reply, isDocument ? documentHeaders : otherHeaders);
+    addMissing(
+      reply,
+      securityHeadersFor(sets, reply.statusCode, reply.getHeader('content-type'), request.url),
+    );
     // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
     done(null, payload);

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { REQUEST_ID_HEADER, requestId, requestLogFields } from '../logging';
 import { chooseRepresentation, type ServedBody } from './precompressed-body';
-import { HSTS, isDocumentOrWorker } from './security-headers';
+import { HSTS, securityHeadersFor } from './security-headers';
 import type { StaticFile } from './static-files';
 
 /**
@@ -75,11 +75,7 @@ export function createStaticFront(app: FastifyInstance, options: StaticFrontOpti
       headers['content-type'] = body.contentType;
       if (chosen.encoding !== 'identity') headers['content-encoding'] = chosen.encoding;
     }
-    // A 304 keeps a page's headers with the browser's copy: it gets a page's set (as the hook).
-    Object.assign(
-      headers,
-      chosen.notModified || isDocumentOrWorker(body.contentType, url) ? sets.document : sets.other,
-    );
+    Object.assign(headers, securityHeadersFor(sets, status, body.contentType, url));
     if ((request.socket as { encrypted?: boolean }).encrypted) headers['strict-transport-security'] = HSTS;
     const bytes = chosen.notModified ? null : chosen.representation.bytes;
     if (bytes) headers['content-length'] = bytes.length;
