@@ -16,6 +16,7 @@ import { registerOpenApiRoute } from './http/openapi';
 import { registerHttpPlugins } from './http/plugins';
 import { createServer, type ServerOptions } from './http/server';
 import { registerNotFound, registerStaticApp } from './http/static-app';
+import { createStaticFront, fileAnswer, installFront } from './http/static-front';
 import { registerTokenRenewal } from './http/token-renewal';
 import { registerHub, type HubTimings } from './hub';
 import { createMetrics } from './metrics/metrics';
@@ -24,7 +25,7 @@ import { createJobAudience } from './hub/job-audience';
 import { startBackgroundWork, type BackgroundWork } from './jobs/background';
 import { createInProcessJobEvents, createPgJobEvents, type JobEvents } from './jobs/job-events';
 import { apiRoutes } from './routes/api';
-import { contentRoutes } from './routes/content';
+import { contentRoutes, STATIC_CONTENT_URL, staticContentAnswer } from './routes/content';
 import type { RouteDeps } from './routes/deps';
 import { healthRoutes } from './routes/health';
 import { logoutRoutes } from './routes/logout';
@@ -82,12 +83,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onJobQueued: () => lifecycle.background?.wake(),
   });
   registerOpenApiRoute(app);
-  const staticFront = {
+  const build = await registerStaticApp(app, config.staticDir);
+  registerNotFound(app, build?.page ?? null);
+  // The answers held in memory, given before Fastify (docs/performance.md "The static front").
+  const answers = new Map([...(build?.files ?? [])].map(([url, file]) => [url, fileAnswer(file)]));
+  answers.set(STATIC_CONTENT_URL, staticContentAnswer(app.staticContent));
+  const front = createStaticFront(app, {
+    answers,
     closing: lifecycle.shuttingDown,
     crossOrigin: Boolean(config.appUrl),
     trustsProxy: Boolean(config.trustProxy),
-  };
-  registerNotFound(app, await registerStaticApp(app, config.staticDir, staticFront));
+  });
+  installFront(app, front);
 
   await app.ready();
   if (options.jobWorker ?? config.jobWorker) {

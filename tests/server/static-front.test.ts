@@ -2,16 +2,22 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticFront, type StaticFrontOptions } from '../../server/src/http/static-front';
-import { loadBuild } from '../../server/src/http/static-files';
+import {
+  createStaticFront,
+  fileAnswer,
+  type FrontAnswer,
+  type StaticFrontOptions,
+} from '../../server/src/http/static-front';
+import { loadBuild, type StaticFile } from '../../server/src/http/static-files';
+import { STATIC_CONTENT_URL, staticContentAnswer } from '../../server/src/routes/content';
 import { startTestApp, type TestApp } from './helpers';
 import { CHROMIUM, writeBuild } from './static-build-fixture';
 
 /**
- * The build's files answered in front of Fastify (server/src/http/static-front.ts,
- * docs/performance.md "The static front"): over a real socket, byte for byte and header for
- * header what the file's Fastify route answers (`app.inject` never passes the front); and which
- * requests the front leaves to Fastify.
+ * The build's files and `staticcontent` answered in front of Fastify
+ * (server/src/http/static-front.ts, docs/performance.md "The static front"): over a real socket,
+ * byte for byte and header for header what the Fastify route answers (`app.inject` never passes
+ * the front); and which requests the front leaves to Fastify.
  */
 
 interface Raw {
@@ -78,10 +84,15 @@ describe('the static front', () => {
     { title: '/index.html in gzip', url: '/index.html', headers: gzip },
     { title: 'the service worker, without twins', url: '/sw.js', headers: br },
     { title: 'an image', url: '/icons/icon.png', headers: br },
+    { title: 'staticcontent in brotli', url: STATIC_CONTENT_URL, headers: br },
+    { title: 'staticcontent in gzip', url: STATIC_CONTENT_URL, headers: gzip },
+    { title: 'staticcontent as it is', url: STATIC_CONTENT_URL },
+    { title: 'HEAD of staticcontent', url: STATIC_CONTENT_URL, headers: br, method: 'HEAD' },
   ];
 
   it.each(cases)('answers $title as the Fastify route does', async ({ url, headers, method }) => {
-    // Twice: the service worker's first answer compresses it, and only then the front has it.
+    // Twice: the service worker's first answer compresses it and staticcontent's first builds
+    // it, and only then the front has them.
     await get(port, url, headers, method);
     const front = await get(port, url, headers, method);
     const route = await t.app.inject({ url, headers, method: (method ?? 'GET') as 'GET' | 'HEAD' });
@@ -92,7 +103,7 @@ describe('the static front', () => {
   });
 
   it('answers a revalidation with 304 and a page its headers, as the route does', async () => {
-    for (const url of ['/assets/index-abc123.js', '/']) {
+    for (const url of ['/assets/index-abc123.js', '/', STATIC_CONTENT_URL]) {
       const first = await get(port, url, { 'accept-encoding': CHROMIUM });
       const headers = { 'accept-encoding': CHROMIUM, 'if-none-match': String(first.headers.etag) };
       const front = await get(port, url, headers);
@@ -125,11 +136,14 @@ describe('the static front', () => {
 
 describe('what the front leaves to Fastify', () => {
   let t: TestApp;
-  let files: StaticFrontOptions['files'];
+  let files: Map<string, StaticFile>;
+  let answers: Map<string, FrontAnswer>;
   beforeAll(async () => {
     const { dir } = writeBuild();
     t = await startTestApp(null, { STATIC_DIR: dir }, { seed: false });
     files = await loadBuild(dir);
+    answers = new Map([...files].map(([url, file]) => [url, fileAnswer(file)]));
+    answers.set(STATIC_CONTENT_URL, staticContentAnswer(t.app.staticContent));
   });
   afterAll(async () => {
     await t?.close();
@@ -138,7 +152,7 @@ describe('what the front leaves to Fastify', () => {
   /** A server on which the front answers, and 599 stands for "left to Fastify". */
   async function serveFront(options: Partial<StaticFrontOptions>): Promise<Server> {
     const answer = createStaticFront(t.app, {
-      files,
+      answers,
       closing: () => false,
       crossOrigin: false,
       trustsProxy: false,
@@ -184,6 +198,19 @@ describe('what the front leaves to Fastify', () => {
     }
   });
 
+  it('leaves staticcontent until it is first built, and answers it after', async () => {
+    const server = await serveFront({});
+    try {
+      expect(await statusOf(server, STATIC_CONTENT_URL)).toBe(599);
+      await t.app.staticContent.current();
+      expect(await statusOf(server, STATIC_CONTENT_URL)).toBe(200);
+      t.app.staticContent.invalidate();
+      expect(await statusOf(server, STATIC_CONTENT_URL)).toBe(599);
+    } finally {
+      server.close();
+    }
+  });
+
   it.each([
     ['while the server shuts down', { closing: () => true }, {}],
     ['when another origin may read the API (APP_URL)', { crossOrigin: true }, {}],
@@ -213,11 +240,11 @@ describe('what the front leaves to Fastify', () => {
   });
 });
 
-describe('the log of the app files', () => {
+describe('the log of the answers in front', () => {
   it.each([
     ['info', []],
     ['debug', ['/assets/index-abc123.js', '/assets/index-abc123.js']],
-  ])('at %s holds a client route page, and the files only at debug', async (level, files) => {
+  ])('at %s holds a client route page and staticcontent, and the files only at debug', async (level, files) => {
     const lines: { level: number; url: string; msg: string }[] = [];
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, done) {
@@ -236,9 +263,14 @@ describe('the log of the app files', () => {
       await get(portOf(t.app.server), '/assets/index-abc123.js'); // the front
       await t.app.inject({ url: '/assets/index-abc123.js' }); // the file's route
       await t.app.inject({ url: '/organizations' }); // a client route: the page, a visit
+      // The route builds staticcontent, the front answers it after; both log it as an API call.
+      await get(portOf(t.app.server), STATIC_CONTENT_URL);
+      await get(portOf(t.app.server), STATIC_CONTENT_URL);
       const requests = lines.filter((line) => line.msg === 'request');
       expect(requests.filter((line) => line.level === 30).map((line) => line.url)).toEqual([
         '/organizations',
+        STATIC_CONTENT_URL,
+        STATIC_CONTENT_URL,
       ]);
       expect(requests.filter((line) => line.level === 20).map((line) => line.url)).toEqual(files);
     } finally {

@@ -17,6 +17,8 @@ import { buildStaticContent, type StaticContentSettings } from './static-content
  */
 export interface StaticContentCache {
   current(): Promise<PrecompressedBody>;
+  /** The body once built, without waiting; null before its first build is done. */
+  built(): PrecompressedBody | null;
   invalidate(): void;
 }
 
@@ -30,23 +32,31 @@ export function createStaticContentCache(
   db: Kysely<Database>,
   settings: StaticContentSettings,
 ): StaticContentCache {
-  let built: Promise<PrecompressedBody> | null = null;
+  let current: Promise<PrecompressedBody> | null = null;
+  let done: PrecompressedBody | null = null;
   return {
     current() {
-      if (built === null) {
+      if (current === null) {
         const building = buildStaticContent(db, settings).then((content) =>
           precompress(JSON.stringify(content), 'application/json; charset=utf-8'),
         );
-        built = building;
-        // A failed build (the database away) is not kept: the next request tries again.
-        building.catch(() => {
-          if (built === building) built = null;
-        });
+        current = building;
+        building.then(
+          (body) => {
+            if (current === building) done = body;
+          },
+          // A failed build (the database away) is not kept: the next request tries again.
+          () => {
+            if (current === building) current = null;
+          },
+        );
       }
-      return built;
+      return current;
     },
+    built: () => done,
     invalidate() {
-      built = null;
+      current = null;
+      done = null;
     },
   };
 }

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendPrecompressed } from './precompressed-body';
-import { createStaticFront, installFront, type StaticFrontOptions } from './static-front';
 import { loadBuild, type StaticFile } from './static-files';
 
 /**
@@ -27,16 +26,21 @@ async function sendStaticFile(request: FastifyRequest, reply: FastifyReply, file
  */
 const FILE_ROUTE = { compress: false, config: { appFile: true } } as const;
 
+export interface StaticBuild {
+  /** The app's page (index.html), for registerNotFound. */
+  page: StaticFile;
+  /** Every file by URL path, `/` being the page: the front answers them too (static-front.ts). */
+  files: ReadonlyMap<string, StaticFile>;
+}
+
 /**
  * Serves `staticDir` when it holds a build (index.html), one route per file (listed once at
- * start, static-files.ts), `/` being index.html, and the same files in front of Fastify
- * (static-front.ts). Returns the app's page for registerNotFound, or null without a build.
+ * start, static-files.ts), `/` being index.html. Null without a build.
  */
 export async function registerStaticApp(
   app: FastifyInstance,
   staticDir: string | null,
-  front: Omit<StaticFrontOptions, 'files'>,
-): Promise<StaticFile | null> {
+): Promise<StaticBuild | null> {
   const root = staticDir ? path.resolve(staticDir) : null;
   if (root === null || !existsSync(path.join(root, 'index.html'))) return null;
   const files = await loadBuild(root);
@@ -48,8 +52,7 @@ export async function registerStaticApp(
   // Every other GET and HEAD reaches registerNotFound's handler through a route: compression.ts
   // attaches to routes, so the app's fallback (index.html) is answered like any file.
   app.route({ method: ['GET', 'HEAD'], url: '/*', handler: (_request, reply) => reply.callNotFound() });
-  installFront(app, createStaticFront(app, { ...front, files: new Map([...files, ['/', index]]) }));
-  return index;
+  return { page: index, files: new Map([...files, ['/', index]]) };
 }
 
 function decodedPath(url: string): string {

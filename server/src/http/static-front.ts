@@ -1,35 +1,60 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { REQUEST_ID_HEADER, requestId, requestLogFields } from '../logging';
+import { logsRequests, REQUEST_ID_HEADER, requestId, requestLogFields } from '../logging';
 import { chooseRepresentation, type ServedBody } from './precompressed-body';
 import { HSTS, securityHeadersFor } from './security-headers';
 import type { StaticFile } from './static-files';
 
 /**
- * The build's files answered in front of Fastify (docs/performance.md "The static front"). A
- * small answer that passes through Fastify costs some 50 µs of CPU, of which Fastify's own
- * routing, request, reply and hook machinery is about 20 and the hooks every request meets
- * about 14; Node's `http` server sends the same bytes and headers for 18. The app's files are
- * the most frequent answers and need none of that: no token, no limit, no body to parse.
+ * The answers held in memory, given in front of Fastify (docs/performance.md "The static
+ * front"). A small answer that passes through Fastify costs some 50 µs of CPU, of which
+ * Fastify's own routing, request, reply and hook machinery is about 20 and the hooks every
+ * request meets about 14; Node's `http` server sends the same bytes and headers for 18. The
+ * app's files and `staticcontent` are the most frequent answers and need none of that: no
+ * token, no body to parse, bytes that are ready. They count against no rate limit either
+ * (docs/architecture.md "Rate limits"): sending them costs less than counting them.
  *
- * So a GET or HEAD of a file of the build is answered here, exactly as the file's Fastify route
- * would answer it: the same representation, ETag and 304 (chooseRepresentation), the same
- * security headers (the sets security-headers.ts decorates the app with), the request id, the
- * request's metrics and its log line (at `debug`). Everything else goes on to Fastify, and so does a file
- * whenever this path could answer differently:
+ * So a GET or HEAD of one of them is answered here, exactly as its Fastify route would answer
+ * it: the same representation, ETag and 304 (chooseRepresentation), the same security headers
+ * (the sets security-headers.ts decorates the app with), the request id, the request's metrics
+ * and its log line (at the route's level). Everything else goes on to Fastify, and so does one
+ * of these whenever this path could answer differently:
  *   - while the server shuts down (Fastify then closes the connection);
  *   - when the API allows another origin (APP_URL): @fastify/cors decides those headers;
  *   - when a trusted proxy may have said the request came over HTTPS (TRUST_PROXY and
  *     X-Forwarded-Proto): Fastify's `request.protocol` decides HSTS;
- *   - for a text file without twins, until its first compression is done.
+ *   - while its body is not ready: a text file without twins until its first compression is
+ *     done, `staticcontent` until it is first built.
  * The Fastify routes stay: they answer those cases and `app.inject`.
  */
 
 type Answer = (request: IncomingMessage, response: ServerResponse) => boolean;
 
+/** One answer the front gives, as its Fastify route gives it. */
+export interface FrontAnswer {
+  cacheControl: string;
+  /** The body to send now, or null while it is not ready (the route then answers). */
+  ready(): ServedBody | null;
+  /** The level its route logs its requests at (logging.ts registerRequestLog). */
+  logLevel: 'debug' | 'info';
+}
+
+/** A file of the build as the front answers it: its route logs it at `debug`. */
+export function fileAnswer(file: StaticFile): FrontAnswer {
+  return {
+    cacheControl: file.cacheControl,
+    ready() {
+      const body = file.body();
+      // A text file's first compression is still a promise.
+      return body instanceof Promise ? null : body;
+    },
+    logLevel: 'debug',
+  };
+}
+
 export interface StaticFrontOptions {
-  /** The build's files by URL path, `/` being index.html. */
-  files: ReadonlyMap<string, StaticFile>;
+  /** The answers by URL path: the build's files (`/` being index.html) and `staticcontent`. */
+  answers: ReadonlyMap<string, FrontAnswer>;
   /** Whether the server is shutting down. */
   closing: () => boolean;
   /** CORS is on (APP_URL). */
@@ -38,15 +63,14 @@ export interface StaticFrontOptions {
   trustsProxy: boolean;
 }
 
-/** A body that is ready now; a text file's first compression is still a promise. */
-const ready = (body: ServedBody | Promise<ServedBody>): ServedBody | null =>
-  body instanceof Promise ? null : body;
-
 export function createStaticFront(app: FastifyInstance, options: StaticFrontOptions): Answer {
-  const { files, closing, crossOrigin, trustsProxy } = options;
+  const { answers, closing, crossOrigin, trustsProxy } = options;
   const sets = app.securityHeaders;
   const metrics = app.metrics;
-  const logsFiles = app.log.level === 'debug' || app.log.level === 'trace';
+  const logs = {
+    debug: app.log.level === 'debug' || app.log.level === 'trace',
+    info: logsRequests(app),
+  };
   return (request, response) => {
     const method = request.method;
     if ((method !== 'GET' && method !== 'HEAD') || crossOrigin || closing()) return false;
@@ -54,9 +78,9 @@ export function createStaticFront(app: FastifyInstance, options: StaticFrontOpti
     const url = request.url ?? '/';
     const query = url.indexOf('?');
     const route = query < 0 ? url : url.slice(0, query);
-    const file = files.get(route);
-    const body = file ? ready(file.body()) : null;
-    if (!file || !body) return false;
+    const answer = answers.get(route);
+    const body = answer ? answer.ready() : null;
+    if (!answer || !body) return false;
 
     const started = performance.now();
     const chosen = chooseRepresentation(
@@ -67,7 +91,7 @@ export function createStaticFront(app: FastifyInstance, options: StaticFrontOpti
     const status = chosen.notModified ? 304 : 200;
     const headers: Record<string, string | number> = {
       [REQUEST_ID_HEADER]: requestId(request),
-      'cache-control': file.cacheControl,
+      'cache-control': answer.cacheControl,
       vary: 'Accept-Encoding',
       etag: chosen.representation.etag,
     };
@@ -84,10 +108,9 @@ export function createStaticFront(app: FastifyInstance, options: StaticFrontOpti
 
     const elapsedMs = performance.now() - started;
     metrics.httpRequests.observe({ method, route, status: String(status) }, elapsedMs / 1000);
-    // At `debug`, as the files' routes log (logging.ts registerRequestLog).
-    if (logsFiles) {
+    if (logs[answer.logLevel]) {
       const fields = requestLogFields(method, url, status, elapsedMs);
-      app.log.debug({ reqId: headers[REQUEST_ID_HEADER], ...fields }, 'request');
+      app.log[answer.logLevel]({ reqId: headers[REQUEST_ID_HEADER], ...fields }, 'request');
     }
     return true;
   };

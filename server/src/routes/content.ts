@@ -1,6 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { StaticContentCache } from '../content/static-content-cache';
 import { sendPrecompressed } from '../http/precompressed-body';
+import type { FrontAnswer } from '../http/static-front';
+
+export const STATIC_CONTENT_URL = '/api/v2/staticcontent';
+const CACHE_CONTROL = 'no-cache';
 
 /**
  * GET /api/v2/staticcontent: the configuration content of docs/product.md 3. Public, because
@@ -14,8 +18,16 @@ export const contentRoutes: FastifyPluginAsync<{ staticContent: StaticContentCac
   { staticContent },
 ) => {
   // Compressed once per change, not by the per-request compression (http/compression.ts).
-  app.get('/api/v2/staticcontent', { compress: false }, async (request, reply) => {
-    reply.header('cache-control', 'no-cache');
+  app.get(STATIC_CONTENT_URL, { compress: false }, async (request, reply) => {
+    reply.header('cache-control', CACHE_CONTROL);
     return sendPrecompressed(request, reply, await staticContent.current());
   });
 };
+
+/**
+ * The same answer in front of Fastify once it is built (http/static-front.ts): every client
+ * asks for it at start. Logged at `info`, as the route above logs it.
+ */
+export function staticContentAnswer(staticContent: StaticContentCache): FrontAnswer {
+  return { cacheControl: CACHE_CONTROL, ready: () => staticContent.built(), logLevel: 'info' };
+}
