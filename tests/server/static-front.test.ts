@@ -244,7 +244,7 @@ describe('the log of the answers in front', () => {
   it.each([
     ['info', []],
     ['debug', ['/assets/index-abc123.js', '/assets/index-abc123.js']],
-  ])('at %s holds a client route page and staticcontent, and the files only at debug', async (level, files) => {
+  ])('at %s holds a page and staticcontent, and the files only at debug', async (level, files) => {
     const lines: { level: number; url: string; msg: string }[] = [];
     const logStream = new Writable({
       write(chunk: Buffer, _encoding, done) {
