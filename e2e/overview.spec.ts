@@ -27,6 +27,12 @@ test('the overview: its numbers are the filtered department lists they link to',
   const departments = page.getByRole('table', { name: 'Afdelinger' });
   await expect(departments).toBeVisible();
   await expect(page.getByRole('table', { name: 'Egnethed for brugergrupper' })).toBeVisible();
+  // The chart's legend in the order of its bars, best first (recharts sorts it by name).
+  await expect(page.locator('.mantine-ChartLegend-legendItemName')).toHaveText([
+    'Egnet',
+    'Delvist egnet',
+    'Ikke egnet',
+  ]);
   await expectAccessible(page, 'overview');
   if (testInfo.project.name !== 'desktop') return;
 
