@@ -225,6 +225,34 @@ describe.each(DATABASES)('the department list cache on $name', ({ admin }) => {
     await t.app.db.updateTable('residences').set({ door_code: null }).where('id', '=', residenceId).execute();
   });
 
+  it('answers requests that come together each for itself: 200, 404, 403 and a fresh version', async () => {
+    const foreign = (
+      await sql<{ id: string }>`select d.id from departments d
+        where d.organization_id <> (select organization_id from departments where id = ${departmentId})
+        limit 1`.execute(t.app.db)
+    ).rows[0]!.id;
+    const get = (id: string) => t.app.inject({ url: url(id), headers: bearer(token) });
+    const unknown = '00000000-0000-4000-8000-00000000dead';
+    // Sent at once, the version reads of these share queries (db/batched-lookup.ts).
+    const answers = await Promise.all([
+      get(departmentId),
+      get(unknown),
+      get(foreign),
+      get(otherDepartmentId.toUpperCase()),
+      get(departmentId),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 404, 403, 200, 200]);
+    expect(answers[0]!.headers.etag).toBe(answers[4]!.headers.etag);
+    // A write right before a read is in the read, however many reads are on their way.
+    const before = answers[0]!.headers.etag;
+    await sql`update residences set door_code = 'x' || coalesce(door_code, '')
+      where id = ${await freeResidence()}`.execute(t.app.db);
+    const after = await Promise.all([get(departmentId), get(otherDepartmentId), get(departmentId)]);
+    expect(after.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(after[0]!.headers.etag).not.toBe(before);
+    expect(after[2]!.headers.etag).toBe(after[0]!.headers.etag);
+  });
+
   it('answers a current ETag with 304, and a changed list with 200 and a new tag', async () => {
     const headers = { 'accept-encoding': 'br, gzip' };
     const first = await t.app.inject({ url: url(departmentId), headers: { ...bearer(token), ...headers } });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { assertMember, type AuthUser } from '../auth/guard';
+import { createBatchedLookup, type BatchedLookup } from '../db/batched-lookup';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
 
@@ -9,7 +10,9 @@ import { notFound } from '../errors';
  * Danish-collation sort, serialization and compression per request; it changes far less
  * often than it is read. So each list is built and compressed once per version of the
  * department (department_list_versions, kept by triggers in the database, migration 0005) and
- * a request costs one small query for the version.
+ * a request costs its share of one small query for the version: requests that come while one
+ * runs are answered together by the next (db/batched-lookup.ts), never by one that started
+ * before they came.
  *
  * Kept per app (per database) in a createJsonListCache (http/versioned-body-cache.ts) keyed by
  * the department's list version as text, bounded by the bytes it holds; the least recently
@@ -21,27 +24,41 @@ import { notFound } from '../errors';
 export const DEPARTMENT_LIST_CACHE_BYTES = 64 * 1024 * 1024;
 
 /** The table migration 0005 keeps (not in db/schema.ts: no writer of ours touches it). */
-export type DepartmentListVersions = {
+export type DepartmentListVersionsTable = {
   department_list_versions: { department_id: string; version: number };
 };
 
+/** A department's organization and the version of its list, read in batches per app. */
+export type DepartmentListVersions = BatchedLookup<{ organizationId: string; version: number }>;
+
+export function createDepartmentListVersions(db: Kysely<Database>): DepartmentListVersions {
+  return createBatchedLookup(async (ids) => {
+    const rows = await db
+      .withTables<DepartmentListVersionsTable>()
+      .selectFrom('departments as d')
+      .leftJoin('department_list_versions as v', 'v.department_id', 'd.id')
+      .select(['d.id', 'd.organization_id', 'v.version'])
+      .where('d.id', 'in', ids)
+      .execute();
+    return new Map(
+      rows.map((row) => [row.id, { organizationId: row.organization_id, version: Number(row.version ?? 0) }]),
+    );
+  });
+}
+
 /**
  * The department (404 when unknown, 403 for another organization's) and the version of its
- * list, in one query. A department never changed since the versions began is version 0.
+ * list. A department never changed since the versions began is version 0.
  */
 export async function departmentListVersion(
-  db: Kysely<Database>,
+  versions: DepartmentListVersions,
   user: AuthUser,
   departmentId: string,
 ): Promise<{ id: string; version: number }> {
-  const row = await db
-    .withTables<DepartmentListVersions>()
-    .selectFrom('departments as d')
-    .leftJoin('department_list_versions as v', 'v.department_id', 'd.id')
-    .select(['d.id', 'd.organization_id', 'v.version'])
-    .where('d.id', '=', departmentId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Department not found');
-  assertMember(user, row.organization_id);
-  return { id: row.id, version: Number(row.version ?? 0) };
+  // uuids compare in lower case (the database answers them so).
+  const id = departmentId.toLowerCase();
+  const department = await versions(id);
+  if (!department) throw notFound('Department not found');
+  assertMember(user, department.organizationId);
+  return { id, version: department.version };
 }

@@ -11,7 +11,7 @@ import { HANDICAP_TYPES } from '../../../shared/rules/handicaps';
 import { compareNames } from '../../../shared/rules/location';
 import type { Database } from '../db/schema';
 import { copenhagenDate } from '../jobs/dates';
-import type { DepartmentListVersions } from './department-list-cache';
+import type { DepartmentListVersionsTable } from './department-list-cache';
 import { departmentFigures, emptyFigures, type DepartmentFigures } from './overview-figures';
 import { levelsOf, type Counted } from './overview-levels';
 
@@ -50,7 +50,7 @@ export async function departmentVersions(
   organizationId: string,
 ): Promise<DepartmentVersion[]> {
   const rows = await db
-    .withTables<DepartmentListVersions>()
+    .withTables<DepartmentListVersionsTable>()
     .selectFrom('departments as d')
     .leftJoin('department_list_versions as v', 'v.department_id', 'd.id')
     .select(['d.id', 'd.name', 'v.version'])

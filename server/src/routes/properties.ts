@@ -9,7 +9,11 @@ import {
   PropertyRow,
 } from '../../../shared/contract/properties';
 import { assertMember, requireUser } from '../auth/guard';
-import { DEPARTMENT_LIST_CACHE_BYTES, departmentListVersion } from '../domain/department-list-cache';
+import {
+  createDepartmentListVersions,
+  DEPARTMENT_LIST_CACHE_BYTES,
+  departmentListVersion,
+} from '../domain/department-list-cache';
 import { departmentsOf } from '../domain/departments';
 import { propertyDetail } from '../domain/property-detail';
 import { departmentPropertyRows } from '../domain/residences';
@@ -36,6 +40,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db'>> = 
   );
 
   const departmentLists = createJsonListCache(DEPARTMENT_LIST_CACHE_BYTES);
+  const listVersions = createDepartmentListVersions(db);
   app.get(
     '/api/v2/properties/propertiesbydepartment',
     {
@@ -46,7 +51,7 @@ export const propertyRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db'>> = 
     async (request, reply) => {
       const { locationId } = request.query;
       if (!locationId) return [];
-      const department = await departmentListVersion(db, requireUser(request), locationId);
+      const department = await departmentListVersion(listVersions, requireUser(request), locationId);
       return sendVersionedJson(
         request,
         reply,
