@@ -253,6 +253,30 @@ describe.each(DATABASES)('the department list cache on $name', ({ admin }) => {
     expect(after[2]!.headers.etag).toBe(after[0]!.headers.etag);
   });
 
+  it('refuses a department at once when it moves to another organization, and 404 once it is gone', async () => {
+    const id = '5e1d0000-0000-4000-8000-00000000beef';
+    const orgOf = (dep: string) =>
+      sql<{ organization_id: string }>`select organization_id from departments where id = ${dep}`;
+    const mine = (await orgOf(departmentId).execute(t.app.db)).rows[0]!.organization_id;
+    const other = (
+      await sql<{ id: string }>`select id from organizations where id <> ${mine} limit 1`.execute(t.app.db)
+    ).rows[0]!.id;
+    await sql`insert into departments (id, organization_id, name, town)
+      values (${id}, ${mine}, 'Afd. 99 Prøven', 'Aarhus')`.execute(t.app.db);
+    const status = async () => (await t.app.inject({ url: url(id), headers: bearer(token) })).statusCode;
+    try {
+      expect(await status()).toBe(200);
+      expect(await status()).toBe(200);
+      await sql`update departments set organization_id = ${other} where id = ${id}`.execute(t.app.db);
+      expect(await status()).toBe(403);
+      await sql`update departments set organization_id = ${mine} where id = ${id}`.execute(t.app.db);
+      expect(await status()).toBe(200);
+    } finally {
+      await sql`delete from departments where id = ${id}`.execute(t.app.db);
+    }
+    expect(await status()).toBe(404);
+  });
+
   it('answers a current ETag with 304, and a changed list with 200 and a new tag', async () => {
     const headers = { 'accept-encoding': 'br, gzip' };
     const first = await t.app.inject({ url: url(departmentId), headers: { ...bearer(token), ...headers } });

@@ -1,5 +1,6 @@
 /**
- * A lookup by key whose concurrent callers share queries (docs/performance.md "The big list"):
+ * A lookup by key whose concurrent callers share queries (docs/performance.md "The list
+ * versions are read in batches on a PostgreSQL server"):
  * while one query runs, the keys asked for meanwhile wait, and the next query reads all of them
  * at once. A caller is answered only by a query that started after it asked, so what it reads
  * is as fresh as a query of its own: a client that wrote and then reads sees its write, on any

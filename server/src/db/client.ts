@@ -4,6 +4,8 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { isPostgresUrl } from '../config';
+import { LIST_VERSION_CHANNEL } from './migrations/0021-list-version-notices';
+import type { SubscribeToNotices } from './noticed-lookup';
 import { DEFAULT_POOL, type PoolSettings } from './pool-settings';
 import type { Database } from './schema';
 
@@ -16,6 +18,24 @@ const pools = new WeakMap<Kysely<Database>, pg.Pool>();
 /** The pool of a database on a PostgreSQL server; null for embedded PGlite, which has none. */
 export function databasePoolOf(db: Kysely<Database>): pg.Pool | null {
   return pools.get(db) ?? null;
+}
+
+/** The embedded database behind each Kysely on PGlite. */
+const embedded = new WeakMap<Kysely<Database>, PGlite>();
+
+/**
+ * The notices of moved list versions (migration 0021), on the embedded database only: its one
+ * connection asks for them and listens. Null on a PostgreSQL server, whose instances read the
+ * versions in batches instead (docs/performance.md "The list versions are read in batches on a
+ * PostgreSQL server").
+ */
+export function listVersionNoticesOf(db: Kysely<Database>): SubscribeToNotices | null {
+  const pglite = embedded.get(db);
+  if (!pglite) return null;
+  return async (onNotice) => {
+    await pglite.exec(`set bt.list_version_notices = on`);
+    return pglite.listen(LIST_VERSION_CHANNEL, onNotice);
+  };
 }
 
 /**
@@ -64,5 +84,7 @@ export function createDatabase(
     // ships as a module that must be loaded here.
     extensions: { pg_trgm },
   });
-  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  embedded.set(db, pglite);
+  return db;
 }

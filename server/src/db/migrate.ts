@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017-assessment-history';
 import * as m0018 from './migrations/0018-assessment-levels';
 import * as m0019 from './migrations/0019-photos';
 import * as m0020 from './migrations/0020-search-key-versions';
+import * as m0021 from './migrations/0021-list-version-notices';
 import type { Database } from './schema';
 
 /**
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018-assessment-levels': m0018,
   '0019-photos': m0019,
   '0020-search-key-versions': m0020,
+  '0021-list-version-notices': m0021,
 };
 
 const provider: MigrationProvider = {

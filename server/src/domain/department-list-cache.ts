@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import { assertMember, type AuthUser } from '../auth/guard';
 import { createBatchedLookup, type BatchedLookup } from '../db/batched-lookup';
+import { listVersionNoticesOf } from '../db/client';
+import { rememberUntilNotice } from '../db/noticed-lookup';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
 
@@ -31,8 +33,15 @@ export type DepartmentListVersionsTable = {
 /** A department's organization and the version of its list, read in batches per app. */
 export type DepartmentListVersions = BatchedLookup<{ organizationId: string; version: number }>;
 
+/** Departments whose versions the embedded database's process keeps at most. */
+const KEPT_VERSIONS = 10_000;
+
+/**
+ * On a PostgreSQL server read in batches (db/batched-lookup.ts); on the embedded database kept
+ * in memory until a notice says a version or an organization moved (db/noticed-lookup.ts).
+ */
 export function createDepartmentListVersions(db: Kysely<Database>): DepartmentListVersions {
-  return createBatchedLookup(async (ids) => {
+  const batched: DepartmentListVersions = createBatchedLookup(async (ids) => {
     const rows = await db
       .withTables<DepartmentListVersionsTable>()
       .selectFrom('departments as d')
@@ -44,6 +53,8 @@ export function createDepartmentListVersions(db: Kysely<Database>): DepartmentLi
       rows.map((row) => [row.id, { organizationId: row.organization_id, version: Number(row.version ?? 0) }]),
     );
   });
+  const notices = listVersionNoticesOf(db);
+  return notices ? rememberUntilNotice(batched, notices, KEPT_VERSIONS) : batched;
 }
 
 /**
