@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createBatchedLookup, MAX_BATCH_KEYS } from '../../server/src/db/batched-lookup';
 
 /**
- * Reads that share queries (server/src/db/batched-lookup.ts): callers that come while a query
- * runs are answered together by the next one, and never by one that started before they came.
+ * Reads that share queries (server/src/db/batched-lookup.ts): the callers of one turn of the
+ * event loop are answered together by one read started after it, never by a read that started
+ * before they asked, and no read waits for another.
  */
 
 /** A database of key → value whose reads the test releases one at a time. */
@@ -19,51 +20,50 @@ function fakeDatabase(initial: Record<string, number>) {
   return { rows, loads, load };
 }
 
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('a batched lookup', () => {
-  it('reads alone at once, and the callers that come meanwhile together in the next read', async () => {
+  it('reads the keys of one turn together, and a later turn at once, without waiting for the first', async () => {
     const db = fakeDatabase({ a: 1, b: 2, c: 3 });
     const lookup = createBatchedLookup(db.load);
-    const first = lookup('a');
-    await settle();
-    expect(db.loads.map((l) => l.keys)).toEqual([['a']]);
+    const together = [lookup('a'), lookup('b'), lookup('a'), lookup('x')];
+    await nextTurn();
+    expect(db.loads.map((l) => l.keys)).toEqual([['a', 'b', 'x']]);
 
-    const waiting = [lookup('b'), lookup('c'), lookup('b'), lookup('x')];
-    await settle();
-    expect(db.loads).toHaveLength(1);
-    db.loads[0]!.release();
-    expect(await first).toBe(1);
-    await settle();
-    expect(db.loads.map((l) => l.keys)).toEqual([['a'], ['b', 'c', 'x']]);
+    const later = lookup('c');
+    await nextTurn();
+    // The first read still runs: the second does not wait for it.
+    expect(db.loads.map((l) => l.keys)).toEqual([['a', 'b', 'x'], ['c']]);
     db.loads[1]!.release();
-    expect(await Promise.all(waiting)).toEqual([2, 3, 2, undefined]);
+    expect(await later).toBe(3);
+    db.loads[0]!.release();
+    expect(await Promise.all(together)).toEqual([1, 2, 1, undefined]);
   });
 
   it('never answers a caller with a read that started before it asked', async () => {
     const db = fakeDatabase({ a: 1 });
     const lookup = createBatchedLookup(db.load);
     const before = lookup('a');
-    await settle();
+    await nextTurn();
     // A write commits while the first read runs; the caller after it must see it.
     db.rows.set('a', 2);
     const after = lookup('a');
     db.loads[0]!.release();
     expect(await before).toBe(1);
-    await settle();
+    await nextTurn();
     db.loads[1]!.release();
     expect(await after).toBe(2);
   });
 
-  it('fails only the callers of a failed read, and reads again for the next', async () => {
+  it('fails only the callers of a failed read', async () => {
     const db = fakeDatabase({ a: 1 });
     const lookup = createBatchedLookup(db.load);
     const failing = lookup('a');
-    await settle();
+    await nextTurn();
     const next = lookup('a');
     db.loads[0]!.fail(new Error('the database went away'));
     await expect(failing).rejects.toThrow('the database went away');
-    await settle();
+    await nextTurn();
     db.loads[1]!.release();
     expect(await next).toBe(1);
   });
@@ -79,24 +79,13 @@ describe('a batched lookup', () => {
     expect(await lookup('a')).toBe(7);
   });
 
-  it(`reads at most ${MAX_BATCH_KEYS} keys at a time`, async () => {
+  it(`reads at most ${MAX_BATCH_KEYS} keys in one query`, async () => {
     const db = fakeDatabase({});
     const lookup = createBatchedLookup(db.load);
-    const first = lookup('first');
-    await settle();
     const many = Array.from({ length: MAX_BATCH_KEYS + 3 }, (_, i) => lookup(`k${i}`));
-    db.loads[0]!.release();
-    await first;
-    await settle();
-    expect(db.loads[1]!.keys).toHaveLength(MAX_BATCH_KEYS);
-    db.loads[1]!.release();
-    await settle();
-    expect(db.loads[2]!.keys).toEqual([
-      `k${MAX_BATCH_KEYS}`,
-      `k${MAX_BATCH_KEYS + 1}`,
-      `k${MAX_BATCH_KEYS + 2}`,
-    ]);
-    db.loads[2]!.release();
+    await nextTurn();
+    expect(db.loads.map((l) => l.keys.length)).toEqual([MAX_BATCH_KEYS, 3]);
+    for (const load of db.loads) load.release();
     expect((await Promise.all(many)).every((v) => v === undefined)).toBe(true);
   });
 });

@@ -1,15 +1,15 @@
 /**
  * A lookup by key whose concurrent callers share queries (docs/performance.md "The list
- * versions are read in batches on a PostgreSQL server"):
- * while one query runs, the keys asked for meanwhile wait, and the next query reads all of them
- * at once. A caller is answered only by a query that started after it asked, so what it reads
- * is as fresh as a query of its own: a client that wrote and then reads sees its write, on any
- * instance. Under load a read costs a share of one query instead of a query; alone it costs
- * one query, as before, and waits for nothing else.
+ * versions are read in batches on a PostgreSQL server"): the keys asked for in one turn of the
+ * event loop are read together by one query, started after that turn. A caller is answered only
+ * by a query that started after it asked, so what it reads is as fresh as a query of its own:
+ * a client that wrote and then reads sees its write, on any instance. Under load a read costs a
+ * share of one query instead of a query. No batch waits for another: behind a busy connection
+ * pool each waits its turn once, as a query of its own would.
  */
 export type BatchedLookup<V> = (key: string) => Promise<V | undefined>;
 
-/** The most keys one query reads; the rest wait for the next. */
+/** The most keys one query reads; the rest go into the next. */
 export const MAX_BATCH_KEYS = 500;
 
 interface Waiter<V> {
@@ -22,17 +22,9 @@ export function createBatchedLookup<V>(
   load: (keys: readonly string[]) => Promise<ReadonlyMap<string, V>>,
 ): BatchedLookup<V> {
   let waiting = new Map<string, Waiter<V>[]>();
-  let running = false;
+  let scheduled = false;
 
-  const run = () => {
-    let batch = waiting;
-    waiting = new Map();
-    if (batch.size > MAX_BATCH_KEYS) {
-      const keys = [...batch.keys()];
-      for (const key of keys.slice(MAX_BATCH_KEYS)) waiting.set(key, batch.get(key)!);
-      batch = new Map(keys.slice(0, MAX_BATCH_KEYS).map((key) => [key, batch.get(key)!]));
-    }
-    running = true;
+  const run = (batch: Map<string, Waiter<V>[]>) => {
     // Through a promise: a load that throws at once fails its batch, not every later one.
     Promise.resolve([...batch.keys()])
       .then(load)
@@ -43,11 +35,16 @@ export function createBatchedLookup<V>(
         (error: unknown) => {
           for (const waiters of batch.values()) for (const w of waiters) w.reject(error);
         },
-      )
-      .finally(() => {
-        running = false;
-        if (waiting.size > 0) run();
-      });
+      );
+  };
+
+  const flush = () => {
+    scheduled = false;
+    const keys = [...waiting.keys()];
+    for (let start = 0; start < keys.length; start += MAX_BATCH_KEYS) {
+      run(new Map(keys.slice(start, start + MAX_BATCH_KEYS).map((key) => [key, waiting.get(key)!])));
+    }
+    waiting = new Map();
   };
 
   return (key) =>
@@ -55,6 +52,9 @@ export function createBatchedLookup<V>(
       const waiters = waiting.get(key);
       if (waiters) waiters.push({ resolve, reject });
       else waiting.set(key, [{ resolve, reject }]);
-      if (!running) run();
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
     });
 }
