@@ -2,11 +2,12 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Notices of moved list versions for the embedded database (docs/performance.md "On the
- * embedded database the versions are kept in memory"). On PGlite a query costs some 0.2–0.3 ms of the one thread, whatever it asks, so the
- * list's version read was most of a list request; the process keeps the versions in memory
- * instead and forgets them on a notice. Every write passes through that process and its one
- * connection, and PGlite hands a notification to its listeners before the committing statement
- * returns, so a read after a write never sees the version before it.
+ * embedded database the versions are kept in memory"). On PGlite a query costs some 0.2–0.3 ms
+ * of the one thread, whatever it asks, so the list's version read was most of a list request;
+ * the process keeps the versions in memory instead and forgets them on a notice. Every write
+ * passes through that process and its one connection, and PGlite hands a notification to its
+ * listeners before the committing statement returns, so a read after a write never sees the
+ * version before it.
  *
  * A session asks for the notices with `set bt.list_version_notices = on` (db/client.ts does for
  * PGlite). A server's pool does not: its instances read versions in batches, and NOTIFY would
