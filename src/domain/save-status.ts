@@ -163,10 +163,9 @@ export function unsentAnswerCount(
   storedAfterSnapshot: Iterable<string>,
 ): number {
   // A parked entry of a question stored again since is the snapshot's past: the store waits.
-  const waiting = new Set(
-    entries.filter((entry) => entry.state !== 'parked').map((entry) => entry.questionUniqueId),
-  );
-  let count = entries.filter((entry) => entry.state !== 'parked').length;
+  const unparked = entries.filter((entry) => entry.state !== 'parked');
+  const waiting = new Set(unparked.map((entry) => entry.questionUniqueId));
+  let count = unparked.length;
   for (const uniqueId of storedAfterSnapshot) if (!waiting.has(uniqueId)) count += 1;
   return count;
 }

@@ -12,9 +12,10 @@ import { notFound } from '../errors';
  * Danish-collation sort, serialization and compression per request; it changes far less
  * often than it is read. So each list is built and compressed once per version of the
  * department (department_list_versions, kept by triggers in the database, migration 0005) and
- * a request costs its share of one small query for the version: requests that come while one
- * runs are answered together by the next (db/batched-lookup.ts), never by one that started
- * before they came.
+ * a request costs its share of one small query for the version: the requests of one turn of the
+ * event loop are answered together by one query started after it (db/batched-lookup.ts), never
+ * by one that started before they came. On the embedded database the versions are kept in
+ * memory until it says they moved (db/noticed-lookup.ts).
  *
  * Kept per app (per database) in a createJsonListCache (http/versioned-body-cache.ts) keyed by
  * the department's list version as text, bounded by the bytes it holds; the least recently
