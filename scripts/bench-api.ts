@@ -14,7 +14,7 @@
  *   --connections=16     concurrent connections
  *   --db=pglite,postgres which databases to run on
  *   --only=userinfo,...  which answers (asset, entry, manifest, userinfo, staticcontent, syncanswer,
- *                        search, list)
+ *                        search, searchonce, list)
  * Environment:
  *   BENCH_DATABASE_URL   a PostgreSQL server URL to create the bench database in; without it
  *                        scripts/start-test-postgres.sh starts the throw-away server.
@@ -37,7 +37,10 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '16' },
     db: { type: 'string', default: 'pglite,postgres' },
-    only: { type: 'string', default: 'asset,entry,manifest,userinfo,staticcontent,syncanswer,search,list' },
+    only: {
+      type: 'string',
+      default: 'asset,entry,manifest,userinfo,staticcontent,syncanswer,search,searchonce,list',
+    },
   },
 });
 const DURATION_S = Number(args.duration);
@@ -52,7 +55,15 @@ const ACCEPT_ENCODING = 'br, gzip';
 
 type DatabaseKind = 'pglite' | 'postgres';
 type EndpointName =
-  'asset' | 'entry' | 'manifest' | 'userinfo' | 'staticcontent' | 'syncanswer' | 'search' | 'list';
+  | 'asset'
+  | 'entry'
+  | 'manifest'
+  | 'userinfo'
+  | 'staticcontent'
+  | 'syncanswer'
+  | 'search'
+  | 'searchonce'
+  | 'list';
 
 /**
  * Targets as a share of the floor's req/s (issue "Run it like production"; null: none set); the
@@ -68,6 +79,10 @@ const TARGETS: Record<EndpointName, { share: Record<DatabaseKind, number | null>
   staticcontent: { share: { pglite: 0.4, postgres: 0.4 } },
   syncanswer: { share: { pglite: null, postgres: 0.05 } },
   search: { share: { pglite: 0.1, postgres: 0.1 } },
+  // Every request a page nobody asked for before (one address each), as most searches are: the
+  // server keeps a page only from its second ask on (docs/performance.md "A search page is kept
+  // per version"); printed, without a target.
+  searchonce: { share: { pglite: null, postgres: null } },
   list: { share: { pglite: 0.2, postgres: 0.2 }, maxBytes: 100 * 1024 },
 };
 
@@ -170,6 +185,8 @@ interface Fixture {
   bigDepartment: { departmentId: string; departmentName: string; propertiesCount: number };
   /** Per draft: the answer bodies to cycle through. */
   drafts: { assessmentId: string; answers: object[] }[];
+  /** The big department's addresses as shown ("Egevænget 1, st. 1, 8220"): each finds its residence. */
+  addresses: string[];
 }
 
 async function api<T>(base: string, token: string, url: string): Promise<T> {
@@ -200,6 +217,7 @@ async function prepare(base: string): Promise<Fixture> {
       assessmentStatus: string | null;
       isCalculated: boolean;
       isConverted: boolean;
+      location: string;
     }[]
   >(base, token, `/api/v2/properties/propertiesbydepartment?locationId=${bigDepartment.departmentId}`);
   const free = rows.filter((r) => r.assessmentId === null).map((r) => r.residenceId);
@@ -230,7 +248,8 @@ async function prepare(base: string): Promise<Fixture> {
       }));
     drafts.push({ assessmentId, answers });
   }
-  return { token, organizationId: organization!.id, bigDepartment, drafts };
+  const addresses = [...new Set(rows.map((r) => r.location))];
+  return { token, organizationId: organization!.id, bigDepartment, drafts, addresses };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -343,6 +362,30 @@ function endpoints(base: string, fixture: Fixture): EndpointRun[] {
       return { ...figures, encoding };
     },
   };
+  // Never the same page twice in a run: each address with page sizes 10, 11, 12 … in turn.
+  let searched = 0;
+  const searchOnceUrl = (n: number) => {
+    const address = fixture.addresses[n % fixture.addresses.length]!;
+    const size = 10 + Math.floor(n / fixture.addresses.length);
+    return `/api/v2/properties/search?${new URLSearchParams({ query: address, size: String(size), page: '0', organizationId: fixture.organizationId })}`;
+  };
+  const searchOnce: EndpointRun = {
+    name: 'searchonce',
+    label: 'GET search, every page asked once',
+    async run() {
+      const encoding = await encodingOf(base, searchOnceUrl(searched++), { headers: auth });
+      const figures = await measure(base, auth, {
+        requests: [
+          {
+            method: 'GET',
+            path: searchOnceUrl(searched),
+            setupRequest: (request) => ({ ...request, path: searchOnceUrl(searched++) }),
+          },
+        ],
+      });
+      return { ...figures, encoding };
+    },
+  };
   const asset = builtAsset();
   return [
     get('asset', `GET ${asset} (precompressed)`, asset, {}),
@@ -357,6 +400,7 @@ function endpoints(base: string, fixture: Fixture): EndpointRun[] {
       `/api/v2/properties/search?query=vej&size=15&page=0&organizationId=${fixture.organizationId}`,
       auth,
     ),
+    searchOnce,
     get(
       'list',
       `GET propertiesbydepartment (${fixture.bigDepartment.propertiesCount} residences)`,

@@ -939,6 +939,7 @@ describe.each(DATABASES)('question and answer endpoints on $name', ({ admin }) =
       const down = await migrator.migrateTo('0008-list-version-on-shown-fields');
       expect(down.error).toBeUndefined();
       expect(down.results?.map((r) => r.migrationName)).toEqual([
+        '0022-search-version-notices',
         '0021-list-version-notices',
         '0020-search-key-versions',
         '0019-photos',

@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018-assessment-levels';
 import * as m0019 from './migrations/0019-photos';
 import * as m0020 from './migrations/0020-search-key-versions';
 import * as m0021 from './migrations/0021-list-version-notices';
+import * as m0022 from './migrations/0022-search-version-notices';
 import type { Database } from './schema';
 
 /**
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0019-photos': m0019,
   '0020-search-key-versions': m0020,
   '0021-list-version-notices': m0021,
+  '0022-search-version-notices': m0022,
 };
 
 const provider: MigrationProvider = {

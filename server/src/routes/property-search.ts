@@ -11,8 +11,16 @@ import { formatTotalHeader, TOTAL_COUNT_HEADER, type SearchTotal } from '../../.
 import { assertMember, requireUser } from '../auth/guard';
 import { nearestResidences, refreshAddressOrder, searchPage } from '../domain/residence-search';
 import { rememberedCount } from '../domain/search-counts';
+import {
+  createFirstAsks,
+  createSearchPageVersions,
+  pageExpiry,
+  SEARCH_PAGE_CACHE_BYTES,
+  searchPageKey,
+} from '../domain/search-page-cache';
 import { compareResidences, toSearchResult, winnerOf } from '../domain/residences';
 import { badRequest } from '../errors';
+import { createJsonListCache, sendVersionedAnswer } from '../http/versioned-body-cache';
 import type { RouteDeps } from './deps';
 
 /**
@@ -52,9 +60,13 @@ const countedTotal = (counted: number): SearchTotal =>
  * text, and the residences nearest a point. Only the user's organizations (403 otherwise).
  */
 export const propertySearchRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db'>> = async (app, { db }) => {
+  const searchPages = createJsonListCache(SEARCH_PAGE_CACHE_BYTES);
+  const pageVersions = createSearchPageVersions(db);
+  const firstAsk = createFirstAsks();
   app.get(
     '/api/v2/properties/search',
     {
+      // A kept page carries its own Content-Encoding, which the compression plugin leaves alone.
       schema: { querystring: PropertySearchQuery, response: { 200: Type.Array(PropertySearchResult) } },
     },
     async (request, reply) => {
@@ -73,20 +85,36 @@ export const propertySearchRoutes: FastifyPluginAsyncTypebox<Pick<RouteDeps, 'db
       // The query is found anywhere in the residence's full location text (town included);
       // this covers "street name + number" prefixes: "skovvej 1" finds Skovvej 1, 10, 12A...
       // An organization whose residences changed since they were numbered is numbered first
-      // (the page says so), and the page asked again.
-      let found = await searchPage(db, organizationId, key, page, size);
-      if (found.stale) {
-        await refreshAddressOrder(db, [organizationId]);
-        found = await searchPage(db, organizationId, key, page, size);
+      // (the page says so), and the page asked again. Each hit comes with its assessments (one
+      // statement): the winner is picked here.
+      const build = async () => {
+        let found = await searchPage(db, organizationId, key, page, size);
+        if (found.stale) {
+          await refreshAddressOrder(db, [organizationId]);
+          found = await searchPage(db, organizationId, key, page, size);
+        }
+        const { hits, keysVersion } = found;
+        const total =
+          totalOfPage(page, size, hits.length) ??
+          countedTotal(await rememberedCount(db, organizationId, key, SEARCH_COUNT_LIMIT + 1, keysVersion));
+        const now = new Date();
+        return {
+          value: hits.map((r) => toSearchResult(r, winnerOf(r.assessments, now))),
+          headers: { [TOTAL_COUNT_HEADER]: formatTotalHeader(total) },
+          expiresAt: pageExpiry(hits, now),
+        };
+      };
+      // A page asked for again is kept per version of what it shows (domain/search-page-cache.ts),
+      // read before it is built: a write after the read moves the version, and the next request
+      // builds again. A first ask is answered as it is, compressed by the plugin.
+      const pageKey = searchPageKey(organizationId, page, size, key);
+      if (firstAsk(pageKey)) {
+        const { value, headers } = await build();
+        reply.headers(headers);
+        return value;
       }
-      const { hits, keysVersion } = found;
-      const total =
-        totalOfPage(page, size, hits.length) ??
-        countedTotal(await rememberedCount(db, organizationId, key, SEARCH_COUNT_LIMIT + 1, keysVersion));
-      reply.header(TOTAL_COUNT_HEADER, formatTotalHeader(total));
-      // Each hit comes with its assessments (one statement): the winner is picked here.
-      const now = new Date();
-      return hits.map((r) => toSearchResult(r, winnerOf(r.assessments, now)));
+      const version = (await pageVersions(organizationId)) ?? 'none';
+      return sendVersionedAnswer(request, reply, searchPages, pageKey, version, build);
     },
   );
 
