@@ -1,11 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test';
+import type { PropertyRow } from '../shared/contract/dto';
 import type { Question } from '../shared/rules/answer-validation';
 import {
   answerControls,
   answerTexts,
   api,
   demoToken,
+  firstOrganizationDepartments,
+  signInWithToken,
   newAssessmentInSmallestDepartment,
   startScreeningOnline,
   storedOutbox,
@@ -103,4 +106,48 @@ test('a connection that passes nothing: the reload shows the same question from 
   const [first, second] = [...before.keys()];
   expect(after.get(first!)).toBe(before.get(first!));
   expect(after.get(second!)).not.toBe(before.get(second!));
+});
+
+test("a search on a connection that passes nothing shows the device's residences after a moment, and says why", async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone is what meets lie-fi');
+  const token = await demoToken(request, 'skriver');
+  const { departments } = await firstOrganizationDepartments(request, token);
+  const department = [...departments].sort((a, b) => a.propertiesCount - b.propertiesCount)[0]!;
+  const rows = await api<PropertyRow[]>(
+    request,
+    token,
+    `/api/v2/properties/propertiesbydepartment?locationId=${department.departmentId}`,
+  );
+  const residence = rows[0]!;
+  // A department's list that was open is on the device, and the device's search finds its residences.
+  await signInWithToken(page, token, `/departments/properties/${department.departmentId}`);
+  await expect(page.getByRole('link', { name: residence.location }).first()).toBeVisible();
+  // The persisted cache is written at most every 300 ms.
+  await page.waitForTimeout(600);
+
+  await context.route(SERVER, () => undefined);
+  const box = page.getByRole('banner').getByRole('textbox', { name: 'Søg efter bolig' });
+  const started = Date.now();
+  await box.fill(`${residence.streetName} ${residence.streetNumber}`);
+  await expect(page.getByText('Intet svar fra serveren endnu: viser boliger på enheden')).toBeVisible({
+    timeout: 6_000,
+  });
+  await expect(page.getByRole('option', { name: residence.location })).toBeVisible();
+  testInfo.annotations.push({ type: 'device hits under lie-fi', description: `${Date.now() - started} ms` });
+
+  // Every hit: the results page does not wait for the request's time-out either.
+  await box.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: /på enheden\)$/ })).toBeVisible({
+    timeout: 6_000,
+  });
+  await expect(
+    page.getByText(
+      'Serveren har ikke svaret endnu. Indtil den gør, viser søgningen kun boliger, der er gemt på enheden.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: residence.location })).toBeVisible();
 });

@@ -918,11 +918,14 @@ export const da = {
   // Search offline (docs/product.md 2): the residences on the device
   'search.offline.title': '{query} ({count} på enheden)',
   'search.offline.notice': 'Du er offline. Søgningen viser kun boliger, der er gemt på enheden.',
+  'search.serverSilent.notice':
+    'Serveren har ikke svaret endnu. Indtil den gør, viser søgningen kun boliger, der er gemt på enheden.',
   'search.offline.description.results.one': 'Vi fandt {count} bolig på enheden, der passer på »{query}«.',
   'search.offline.description.results.other': 'Vi fandt {count} boliger på enheden, der passer på »{query}«.',
   'search.offline.description.noResults':
     'Vi fandt ingen boliger på enheden, der passer på »{query}«. Siden søger i alle boliger, når der er forbindelse igen.',
   'header.search.offline': 'Offline: søger kun i boliger på enheden',
+  'header.search.serverSilent': 'Intet svar fra serveren endnu: viser boliger på enheden',
 
   // Photos as evidence (docs/api.md "Extensions", photos)
   'photos.heading': 'Fotos',

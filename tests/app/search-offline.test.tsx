@@ -40,6 +40,8 @@ import { fillJsdomGaps, json, propertyRow, renderRouter } from './test-render';
 const ORG = 'o1';
 const OTHER_ORG = 'o2';
 const NOTICE = 'Du er offline. Søgningen viser kun boliger, der er gemt på enheden.';
+const SILENT_NOTICE =
+  'Serveren har ikke svaret endnu. Indtil den gør, viser søgningen kun boliger, der er gemt på enheden.';
 
 const hit = (residenceId: string, streetNumber: string, fields: Partial<PropertySearchResult> = {}) => ({
   residenceId,
@@ -354,6 +356,70 @@ describe('the search results page offline', () => {
       await screen.findByRole('heading', { level: 1, name: 'skovvej (4 på enheden)' }),
     ).toBeInTheDocument();
     expect(searchRequests()).toHaveLength(1);
+  });
+});
+
+/**
+ * A connection that is up but passes nothing (docs/architecture.md 2, "Lie-fi is offline"): the
+ * server's search is answered only when the test says, so the screens wait FRESH_WAIT_MS (2.5 s)
+ * and then show what the device holds, until the answer comes.
+ */
+describe('search on a connection that passes nothing', () => {
+  /** Holds every search request until `answer()`. */
+  function holdSearches() {
+    const held: (() => void)[] = [];
+    fetch.mockImplementation(async (url: string) => {
+      if (!url.includes('/api/v2/properties/search')) throw new TypeError('Failed to fetch');
+      await new Promise<void>((resolve) => held.push(resolve));
+      return json([hit('r77', '77')]);
+    });
+    return {
+      answer: () => held.splice(0).forEach((resolve) => resolve()),
+      count: () => held.length,
+    };
+  }
+
+  it("shows the device's results page after a moment, and the server's once it answers", async () => {
+    const searches = holdSearches();
+    await renderSearch('/properties/search/skovvej');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'skovvej (4 på enheden)' }, { timeout: 6000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(SILENT_NOTICE);
+    expect(searches.count()).toBe(1);
+
+    searches.answer();
+    expect(await screen.findByRole('heading', { level: 1, name: 'skovvej (1)' })).toBeInTheDocument();
+    expect(resultLinks()).toEqual(['Skovvej 77, 8000']);
+    expect(screen.queryByText(SILENT_NOTICE)).not.toBeInTheDocument();
+    expect(searchRequests()).toHaveLength(1);
+  });
+
+  it("suggests the device's residences in the header box meanwhile, and says why", async () => {
+    const searches = holdSearches();
+    await renderSearch('/');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('textbox', { name: 'Søg efter bolig' }), 'skovvej 1');
+    expect(
+      await screen.findByText(
+        'Intet svar fra serveren endnu: viser boliger på enheden',
+        {},
+        { timeout: 6000 },
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'Skovvej 1, 8000',
+        'Skovvej 12A, st. tv., 8220',
+        'Vis alle resultater for »skovvej 1«',
+      ]),
+    );
+
+    searches.answer();
+    expect(await screen.findByRole('option', { name: 'Skovvej 77, 8000' })).toBeInTheDocument();
+    expect(
+      screen.queryByText('Intet svar fra serveren endnu: viser boliger på enheden'),
+    ).not.toBeInTheDocument();
   });
 });
 

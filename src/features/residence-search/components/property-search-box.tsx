@@ -17,8 +17,8 @@ export const searchBoxWidth = (pathname: string) => (/\/properties(\/|$)/.test(p
 /**
  * docs/product.md 2 "Other screens and parts", the address search box: suggestions in a dropdown
  * (15, at most about 20rem high), a loading indicator, search.noResults and search.error; Enter
- * opens the results page. Offline the suggestions are the residences on the device, and the
- * dropdown says so.
+ * opens the results page. Offline, or while the server does not answer, the suggestions are the
+ * residences on the device, and the dropdown says so.
  */
 export function PropertySearchBox(props: { organizationId: string }) {
   const t = useTranslation();
@@ -96,7 +96,7 @@ function SuggestionsDropdown(props: { hidden: boolean; suggestions: AddressSugge
       {props.suggestions.onDevice && (
         <Combobox.Header>
           <Text size="xs" c="dimmed">
-            {t('header.search.offline')}
+            {t(props.suggestions.serverSilent ? 'header.search.serverSilent' : 'header.search.offline')}
           </Text>
         </Combobox.Header>
       )}

@@ -104,7 +104,7 @@ function SearchHits(props: { organizationId: string; query: string }) {
     <Stack gap="sm">
       {suggestions.onDevice && (
         <Alert color="yellow" icon={<IconCloudOff aria-hidden />}>
-          {t('search.offline.notice')}
+          {t(suggestions.serverSilent ? 'search.serverSilent.notice' : 'search.offline.notice')}
         </Alert>
       )}
       {state}

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
-import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { PropertySearchResult } from '../../../../shared/contract/dto';
@@ -103,10 +103,11 @@ function ServerSearchResults(props: SearchResultsProps) {
 }
 
 /**
- * Offline (docs/architecture.md 2): every residence on the device that the query finds, saying
- * so in the title, the description and a notice; the count is all of them. When the connection
- * returns the loader runs again and the server's hits replace these, as a page not on the device
- * opens by itself (RouteError).
+ * Offline, or online while the server has not answered (search-source.ts; docs/architecture.md 2):
+ * every residence on the device that the query finds, saying so in the title, the description and
+ * a notice; the count is all of them. When the connection returns, or the server's answer lands
+ * in the cache, the loader runs again and the server's hits replace these, as a page not on the
+ * device opens by itself (RouteError).
  */
 function DeviceSearchResults(props: SearchResultsProps) {
   const t = useTranslation();
@@ -120,12 +121,21 @@ function DeviceSearchResults(props: SearchResultsProps) {
     if (online && !wasOnline.current) void router.invalidate();
     wasOnline.current = online;
   }, [online, router]);
+  // The loader's request, still on its way when the page gave up waiting: watched, never sent again.
+  const late = useInfiniteQuery({
+    ...searchResultsQueryOptions(props.organizationId, props.query.trim()),
+    enabled: false,
+  });
+  const answered = late.data !== undefined;
+  useEffect(() => {
+    if (online && answered) void router.invalidate();
+  }, [online, answered, router]);
   const heading = useResultsHeading(props.query, { count: results.length, exact: true }, true);
   return (
     <>
       <PageHeader title={heading.title} description={heading.description}>
         <Alert color="yellow" role="status" mt="xs" icon={<IconCloudOff aria-hidden />}>
-          {t('search.offline.notice')}
+          {t(online ? 'search.serverSilent.notice' : 'search.offline.notice')}
         </Alert>
       </PageHeader>
       <SearchHitList hits={results} />

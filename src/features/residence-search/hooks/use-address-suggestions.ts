@@ -1,6 +1,9 @@
 import type { PropertySearchResult } from '../../../../shared/contract/dto';
-import { DROPDOWN_SIZE, useSearchProperties } from '../../../api/search-properties';
+import { FRESH_WAIT_MS } from '../../../api/fresh-query';
+import { ApiError } from '../../../api/http';
+import { DROPDOWN_SIZE, MIN_SEARCH_LENGTH, useSearchProperties } from '../../../api/search-properties';
 import { useOnline } from '../../../ui/use-online';
+import { useWaitedFor } from '../../../ui/use-waited-for';
 import { useDeviceSearch } from '../device-search';
 
 export interface AddressSuggestions {
@@ -8,8 +11,13 @@ export interface AddressSuggestions {
   hits: readonly PropertySearchResult[] | undefined;
   /** The hits are an earlier query's, shown while this one is asked for. */
   previous: boolean;
-  /** Offline: the hits are the residences on the device (docs/architecture.md 2, "Taken along offline"). */
+  /**
+   * The hits are the residences on the device (docs/architecture.md 2, "Taken along offline"):
+   * offline, or online while the server has not answered (`serverSilent`).
+   */
   onDevice: boolean;
+  /** Online, but the server has not answered within FRESH_WAIT_MS, or its request found no network. */
+  serverSilent: boolean;
   fetching: boolean;
   failed: boolean;
 }
@@ -17,16 +25,41 @@ export interface AddressSuggestions {
 /**
  * The first hits of an address search, for the header's box and the search page: online the
  * server's, offline the device's. Offline the server is not asked (the request could only fail).
+ * Online, a server that has not answered within FRESH_WAIT_MS, or whose request found no network,
+ * gets the device's hits shown meanwhile: on a connection that passes nothing the request only
+ * fails at its time-out, 20 s later (docs/architecture.md 2, "Lie-fi is offline"). Its answer
+ * replaces them when it comes.
  */
 export function useAddressSuggestions(organizationId: string, query: string): AddressSuggestions {
   const online = useOnline();
   const search = useSearchProperties(online ? organizationId : undefined, query, DROPDOWN_SIZE);
-  const onDevice = useDeviceSearch(online ? undefined : organizationId, query, DROPDOWN_SIZE);
-  if (onDevice) return { hits: onDevice, previous: false, onDevice: true, fetching: false, failed: false };
+  const unanswered =
+    online &&
+    query.trim().length >= MIN_SEARCH_LENGTH &&
+    search.isFetching &&
+    (search.data === undefined || search.isPlaceholderData);
+  const slow = useWaitedFor(unanswered, query, FRESH_WAIT_MS);
+  const noNetwork = search.isError && search.error instanceof ApiError && search.error.isNetworkFailure;
+  const serverSilent = online && (slow || noNetwork);
+  const onDevice = useDeviceSearch(
+    online && !serverSilent ? undefined : organizationId,
+    query,
+    DROPDOWN_SIZE,
+  );
+  if (onDevice)
+    return {
+      hits: onDevice,
+      previous: false,
+      onDevice: true,
+      serverSilent,
+      fetching: search.isFetching,
+      failed: false,
+    };
   return {
     hits: search.data,
     previous: search.isPlaceholderData,
     onDevice: false,
+    serverSilent: false,
     fetching: search.isFetching,
     failed: search.isError,
   };
