@@ -125,8 +125,10 @@ export type BuiltAnswer = Omit<BuiltText, 'text'> & { value: unknown };
 /**
  * Sends the answer of `key` at `version`, the one kept or `build()`'s value serialized by the
  * route's own serializer (the text is what its response schema would send), with its headers.
- * Private (it needs a token); a client revalidates its copy with the ETag and gets 304. The
- * route turns the compression plugin off (`compress: false`): the body is compressed already.
+ * Private (it needs a token); a client revalidates its copy with the ETag and gets 304. The body
+ * is compressed already: a route that answers only this way turns the compression plugin off
+ * (`compress: false`); one that also answers otherwise (the search's first ask) keeps it, and
+ * the plugin leaves an answer with a Content-Encoding alone.
  */
 export async function sendVersionedAnswer(
   request: FastifyRequest,
