@@ -34,7 +34,18 @@ test('the overview: its numbers are the filtered department lists they link to',
     'Ikke egnet',
   ]);
   await expectAccessible(page, 'overview');
-  if (testInfo.project.name !== 'desktop') return;
+  // The page never scrolls sideways; on a phone the suitability table scrolls in its own box,
+  // which the keyboard can reach.
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
+  const sideways = page.getByRole('region', { name: 'Egnethed i tal, kan rulles vandret' });
+  if (testInfo.project.name !== 'desktop') {
+    await expect(sideways).toBeVisible();
+    await expect(sideways).toHaveAttribute('tabindex', '0');
+    return;
+  }
+  await expect(sideways).toHaveCount(0);
 
   // Every kind of number, in the smallest department that has one of each.
   const links = departments.getByRole('link', { name: /: vis dem$/ });

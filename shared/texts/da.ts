@@ -322,6 +322,7 @@ export const da = {
   'overview.suitability.partly': 'Delvist egnet',
   'overview.suitability.unsuitable': 'Ikke egnet',
   'overview.suitability.notAssessed': 'Ikke vurderet',
+  'overview.suitability.table': 'Egnethed i tal, kan rulles vandret',
   'status.notStarted': 'Ikke påbegyndt',
   'status.draft': 'Kladde',
   'status.calculated': 'Beregnet',

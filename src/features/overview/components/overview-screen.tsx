@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import type { DepartmentOverview } from '../../../../shared/contract/overview';
 import type { DisplayStatus } from '../../../../shared/rules/statuses';
 import { overviewQueryOptions } from '../../../api/get-overview';
+import { SidewaysScroll } from '../../../ui/sideways-scroll';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatPercent, formatShortDate } from '../../../ui/format';
 import { PageHeader } from '../../../ui/page-header';
@@ -202,39 +203,41 @@ function Suitability(props: { departments: readonly DepartmentOverview[] }) {
         mb="md"
       />
       <SuitabilityChart groups={groups} />
-      {/* Five narrow columns fit a phone: no scroll container, which would be a keyboard stop with nothing in it. */}
-      <Table verticalSpacing="xs" aria-labelledby="overview-suitability" mt="md">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('overview.suitability.group')}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('overview.suitability.suitable')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('overview.suitability.partly')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('overview.suitability.unsuitable')}
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('overview.suitability.notAssessed')}
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {groups.map((group) => (
-            <Table.Tr key={group.handicapTypeId}>
-              <Table.Th scope="row" fw={400}>
-                {t(`handicap.${group.handicapTypeId}`)}
+      {/* Five columns, one of them long group names: wider than a phone, so it scrolls by itself. */}
+      <SidewaysScroll label={t('overview.suitability.table')}>
+        <Table verticalSpacing="xs" aria-labelledby="overview-suitability" mt="md">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{t('overview.suitability.group')}</Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('overview.suitability.suitable')}
               </Table.Th>
-              <Table.Td ta="right">{group.suitable}</Table.Td>
-              <Table.Td ta="right">{group.partly}</Table.Td>
-              <Table.Td ta="right">{group.unsuitable}</Table.Td>
-              <Table.Td ta="right">{group.notAssessed}</Table.Td>
+              <Table.Th scope="col" ta="right">
+                {t('overview.suitability.partly')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('overview.suitability.unsuitable')}
+              </Table.Th>
+              <Table.Th scope="col" ta="right">
+                {t('overview.suitability.notAssessed')}
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {groups.map((group) => (
+              <Table.Tr key={group.handicapTypeId}>
+                <Table.Th scope="row" fw={400}>
+                  {t(`handicap.${group.handicapTypeId}`)}
+                </Table.Th>
+                <Table.Td ta="right">{group.suitable}</Table.Td>
+                <Table.Td ta="right">{group.partly}</Table.Td>
+                <Table.Td ta="right">{group.unsuitable}</Table.Td>
+                <Table.Td ta="right">{group.notAssessed}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </SidewaysScroll>
     </section>
   );
 }
