@@ -72,6 +72,22 @@ test.describe('finding residences', () => {
     await expectAccessible(page, 'residence');
   });
 
+  test('the big department on the narrowest phone: its long name breaks instead of pushing the page sideways', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'the width of a phone');
+    const token = await demoToken(request, 'skriver');
+    const { department } = await bigDepartmentByResidence(request, token);
+    // 320 px wide, as an iPhone SE; "Lyngbakkeparken" alone is wider at h1 size.
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signInWithToken(page, token, `/departments/properties/${department.departmentId}`);
+    await expect(page.getByRole('heading', { level: 1, name: department.departmentName })).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+
   test('by text search: suggestions, Enter opens the results page', async ({ page, request }) => {
     const token = await demoToken(request, 'skriver');
     const { rows } = await bigDepartmentByResidence(request, token);

@@ -1,5 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './page-header.module.css';
 import { usePageTitle } from './use-page-title';
 
 /**
@@ -11,7 +12,7 @@ export function PageHeader(props: { title: string; description?: ReactNode; chil
   usePageTitle(props.title);
   return (
     <Stack gap={4} mb="lg">
-      <Title order={1} tabIndex={-1}>
+      <Title order={1} tabIndex={-1} className={classes.title}>
         {props.title}
       </Title>
       {props.description !== undefined && <Text c="dimmed">{props.description}</Text>}
