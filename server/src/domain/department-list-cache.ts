@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { assertMember, type AuthUser } from '../auth/guard';
-import { createBatchedLookup, type BatchedLookup } from '../db/batched-lookup';
-import { listVersionNoticesOf } from '../db/client';
-import { rememberUntilNotice } from '../db/noticed-lookup';
+import type { BatchedLookup } from '../db/batched-lookup';
+import { createVersionLookup } from '../db/version-lookup';
 import type { Database } from '../db/schema';
 import { notFound } from '../errors';
 
@@ -42,20 +41,25 @@ const KEPT_VERSIONS = 10_000;
  * in memory until a notice says a version or an organization moved (db/noticed-lookup.ts).
  */
 export function createDepartmentListVersions(db: Kysely<Database>): DepartmentListVersions {
-  const batched: DepartmentListVersions = createBatchedLookup(async (ids) => {
-    const rows = await db
-      .withTables<DepartmentListVersionsTable>()
-      .selectFrom('departments as d')
-      .leftJoin('department_list_versions as v', 'v.department_id', 'd.id')
-      .select(['d.id', 'd.organization_id', 'v.version'])
-      .where('d.id', 'in', ids)
-      .execute();
-    return new Map(
-      rows.map((row) => [row.id, { organizationId: row.organization_id, version: Number(row.version ?? 0) }]),
-    );
-  });
-  const notices = listVersionNoticesOf(db);
-  return notices ? rememberUntilNotice(batched, notices, KEPT_VERSIONS) : batched;
+  return createVersionLookup(
+    db,
+    async (ids) => {
+      const rows = await db
+        .withTables<DepartmentListVersionsTable>()
+        .selectFrom('departments as d')
+        .leftJoin('department_list_versions as v', 'v.department_id', 'd.id')
+        .select(['d.id', 'd.organization_id', 'v.version'])
+        .where('d.id', 'in', ids)
+        .execute();
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          { organizationId: row.organization_id, version: Number(row.version ?? 0) },
+        ]),
+      );
+    },
+    KEPT_VERSIONS,
+  );
 }
 
 /**

@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { parseFutureDate } from '../../../shared/rules/statuses';
 import { setBounded } from '../bounded-map';
-import { createBatchedLookup, type BatchedLookup } from '../db/batched-lookup';
-import { listVersionNoticesOf } from '../db/client';
-import { rememberUntilNotice } from '../db/noticed-lookup';
+import type { BatchedLookup } from '../db/batched-lookup';
+import { createVersionLookup } from '../db/version-lookup';
 import type { Database } from '../db/schema';
 import type { DepartmentListVersionsTable } from './department-list-cache';
 import type { AssessmentSummary } from './residences';
@@ -49,26 +48,28 @@ export type SearchPageVersions = BatchedLookup<string>;
  * version moved (db/noticed-lookup.ts, migrations 0021 and 0022).
  */
 export function createSearchPageVersions(db: Kysely<Database>): SearchPageVersions {
-  const batched: SearchPageVersions = createBatchedLookup(async (ids) => {
-    const rows = await db
-      .withTables<DepartmentListVersionsTable>()
-      .selectFrom('organizations as o')
-      .select([
-        'o.id',
-        sql<string | null>`(select k.version::text from search_key_versions k
+  return createVersionLookup(
+    db,
+    async (ids) => {
+      const rows = await db
+        .withTables<DepartmentListVersionsTable>()
+        .selectFrom('organizations as o')
+        .select([
+          'o.id',
+          sql<string | null>`(select k.version::text from search_key_versions k
           where k.organization_id = o.id)`.as('keys'),
-        sql<string | null>`(select max(v.version)::text from departments d
+          sql<string | null>`(select max(v.version)::text from departments d
           join department_list_versions v on v.department_id = d.id where d.organization_id = o.id)`.as(
-          'lists',
-        ),
-      ])
-      .where('o.id', 'in', ids)
-      .execute();
-    // Never moved: 0.
-    return new Map(rows.map((row) => [row.id, `${row.keys ?? 0}.${row.lists ?? 0}`]));
-  });
-  const notices = listVersionNoticesOf(db);
-  return notices ? rememberUntilNotice(batched, notices, KEPT_VERSIONS) : batched;
+            'lists',
+          ),
+        ])
+        .where('o.id', 'in', ids)
+        .execute();
+      // Never moved: 0.
+      return new Map(rows.map((row) => [row.id, `${row.keys ?? 0}.${row.lists ?? 0}`]));
+    },
+    KEPT_VERSIONS,
+  );
 }
 
 /** Pages whose second ask the process waits for at most. */

@@ -1,7 +1,7 @@
 import type { PropertySearchResult } from '../../../../shared/contract/dto';
 import { FRESH_WAIT_MS } from '../../../api/fresh-query';
 import { ApiError } from '../../../api/http';
-import { DROPDOWN_SIZE, MIN_SEARCH_LENGTH, useSearchProperties } from '../../../api/search-properties';
+import { DROPDOWN_SIZE, useSearchProperties } from '../../../api/search-properties';
 import { useOnline } from '../../../ui/use-online';
 import { useWaitedFor } from '../../../ui/use-waited-for';
 import { useDeviceSearch } from '../device-search';
@@ -33,11 +33,8 @@ export interface AddressSuggestions {
 export function useAddressSuggestions(organizationId: string, query: string): AddressSuggestions {
   const online = useOnline();
   const search = useSearchProperties(online ? organizationId : undefined, query, DROPDOWN_SIZE);
-  const unanswered =
-    online &&
-    query.trim().length >= MIN_SEARCH_LENGTH &&
-    search.isFetching &&
-    (search.data === undefined || search.isPlaceholderData);
+  // Only a search that is asked for fetches (useSearchProperties: online, three characters).
+  const unanswered = search.isFetching && (search.data === undefined || search.isPlaceholderData);
   const slow = useWaitedFor(unanswered, query, FRESH_WAIT_MS);
   const noNetwork = search.isError && search.error instanceof ApiError && search.error.isNetworkFailure;
   const serverSilent = online && (slow || noNetwork);
