@@ -40,8 +40,13 @@ function redactJwt(run: string): string {
   return `${run.slice(0, start)}[redacted]`;
 }
 
-/** The URL as a log may hold it. */
+/**
+ * The URL as a log may hold it. Most URLs hold neither a parameter's value nor a JWT, and for
+ * them the two patterns' scans were a twentieth of a small API answer's time: a parameter
+ * needs an "=", a JWT an "eyJ", so a URL with neither is returned as it is.
+ */
 export function redactUrl(url: string): string {
+  if (!url.includes('=') && !url.includes('eyJ')) return url;
   return url.replace(SECRET_PARAMS, '$1[redacted]').replace(RUN, redactJwt);
 }
 

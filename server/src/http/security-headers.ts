@@ -97,7 +97,7 @@ export const NON_DOCUMENT_POLICY = "default-src 'none'; frame-ancestors 'none'";
 /** HTML and SVG render as pages; the service worker's script takes its policy from its answer. */
 export function isDocumentOrWorker(contentType: unknown, url: string): boolean {
   if (typeof contentType === 'string' && /^\s*(text\/html|image\/svg\+xml)\b/i.test(contentType)) return true;
-  return url.split('?', 1)[0] === '/sw.js';
+  return url === '/sw.js' || url.startsWith('/sw.js?');
 }
 
 /** Two years, subdomains included: the value the HSTS preload list asks for. */
