@@ -7,7 +7,9 @@ import {
   answerTexts,
   api,
   demoToken,
+  expectAccessible,
   firstOrganizationDepartments,
+  navigateInApp,
   signInWithToken,
   newAssessmentInSmallestDepartment,
   startScreeningOnline,
@@ -150,4 +152,33 @@ test("a search on a connection that passes nothing shows the device's residences
     ),
   ).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: residence.location })).toBeVisible();
+});
+
+test('a page that is not on the device says after a moment that the server has not answered, and opens when it does', async ({
+  page,
+  context,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone is what meets lie-fi');
+  const token = await demoToken(request, 'skriver');
+  await signInWithToken(page, token, '/');
+  await expect(page.getByRole('link', { name: 'Overblik over afdelingerne' })).toBeVisible();
+
+  // The overview was never opened: nothing of it is on the device. Its requests are held.
+  const held: { continue(): Promise<void> }[] = [];
+  let passing = false;
+  await context.route(SERVER, (route) => (passing ? route.continue() : void held.push(route)));
+  const started = Date.now();
+  await navigateInApp(page, '/overview');
+  await expect(page.getByText('Serveren har ikke svaret endnu')).toBeVisible({ timeout: 6_000 });
+  testInfo.annotations.push({ type: 'note under lie-fi', description: `${Date.now() - started} ms` });
+  await expect(page.getByRole('status', { name: 'Indlæser …' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Gå til forsiden' })).toBeVisible();
+  await expectAccessible(page, 'a page waiting for the server');
+
+  // The server answers at last: the page shows, without a tap.
+  passing = true;
+  for (const route of held.splice(0)) await route.continue();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overblik' })).toBeVisible();
+  await expect(page.getByText('Serveren har ikke svaret endnu')).toBeHidden();
 });

@@ -1,4 +1,4 @@
-import { Button, Center, Loader } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -10,15 +10,15 @@ import { logger } from '../lib/logger';
 import { ErrorScreen } from '../ui/error-screen';
 import { MessagePage } from '../ui/message-page';
 import { useOnline } from '../ui/use-online';
+import { WaitingForServer } from '../ui/waiting-for-server';
 
-/** What a route shows while its loader fetches (after the router's pending delay). */
+/**
+ * What a route shows while its loader fetches (after the router's pending delay): only what is
+ * not on the device takes this long, and after a while it says so (WaitingForServer).
+ */
 export function RoutePending() {
   const t = useTranslation();
-  return (
-    <Center py="xl">
-      <Loader role="status" aria-label={t('general.loading')} />
-    </Center>
-  );
+  return <WaitingForServer label={t('general.loading')} />;
 }
 
 /**
@@ -55,6 +55,20 @@ export function RouteError({ error, description }: ErrorComponentProps & { descr
             </Button>
           </div>
         )}
+      </MessagePage>
+    );
+  }
+  // Online as far as the app knows, but the request met no server: lie-fi's first time-out, or
+  // a server that is down. Not an unexpected error: the connection is the matter.
+  if (offlineMiss && online) {
+    return (
+      <MessagePage title={t('general.noAnswer.title')} description={t('general.noAnswer.description')}>
+        <Group>
+          <Button onClick={() => void router.invalidate()}>{t('general.retry')}</Button>
+          <Button component={Link} to="/" variant="default">
+            {t('general.home')}
+          </Button>
+        </Group>
       </MessagePage>
     );
   }

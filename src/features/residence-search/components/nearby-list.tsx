@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Center, CopyButton, Group, Loader, Text } from '@mantine/core';
+import { Alert, Anchor, Button, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconLink } from '@tabler/icons-react';
 import { Link, useRouter } from '@tanstack/react-router';
+import { ApiError } from '../../../api/http';
 import { useNearbyProperties } from '../../../api/search-by-coordinates';
 import { sharedCoordinates, type Coordinates } from '../../../domain/coordinates';
 import { useTranslation } from '../../../i18n/use-translation';
 import { useOnline } from '../../../ui/use-online';
+import { WaitingForServer } from '../../../ui/waiting-for-server';
 import { PropertyResultList } from './property-result-list';
 
 /**
@@ -16,18 +18,26 @@ export function NearbyList(props: { organizationId: string; at: Coordinates }) {
   const t = useTranslation();
   const online = useOnline();
   const nearby = useNearbyProperties(props.organizationId, props.at);
-  if (nearby.isPending)
+  if (nearby.isPending) return <WaitingForServer label={t('search.loading')} />;
+  if (nearby.isError) {
+    if (!online)
+      return (
+        <Alert color="yellow" role="alert">
+          {t('nearbyProperties.offline')}
+        </Alert>
+      );
+    const noAnswer = nearby.error instanceof ApiError && nearby.error.isNetworkFailure;
     return (
-      <Center py="xl">
-        <Loader role="status" aria-label={t('search.loading')} />
-      </Center>
-    );
-  if (nearby.isError)
-    return (
-      <Alert color={online ? 'red' : 'yellow'} role="alert">
-        {online ? t('general.error') : t('nearbyProperties.offline')}
+      <Alert color="red" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text>{noAnswer ? t('general.noAnswer.list') : t('general.error')}</Text>
+          <Button variant="default" onClick={() => void nearby.refetch()}>
+            {t('general.retry')}
+          </Button>
+        </Stack>
       </Alert>
     );
+  }
   return nearby.data.length === 0 ? (
     <Text role="status">{t('nearbyProperties.noResults')}</Text>
   ) : (

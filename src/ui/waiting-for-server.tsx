@@ -1,0 +1,50 @@
+import { Button, Loader, Stack, Text } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { useTranslation } from '../i18n/use-translation';
+
+/**
+ * How long a spinner turns before it says that the server has not answered: the wait a decision
+ * gives the server before it takes the device's copy (src/api/fresh-query.ts).
+ */
+export const SERVER_SILENT_MS = 2_500;
+
+/**
+ * A spinner for something only the server has: a page that is not on the device, the residences
+ * near a place. On a connection that passes nothing the request fails only at its 20 s time-out
+ * (docs/architecture.md "Lie-fi is offline"); after SERVER_SILENT_MS this says so, and offers the
+ * home page, where what the device holds can be used meanwhile. The answer still shows when it
+ * comes.
+ */
+export function WaitingForServer(props: { label: string }) {
+  const t = useTranslation();
+  const silent = useElapsed(SERVER_SILENT_MS);
+  const atHome = useRouterState({ select: (state) => state.location.pathname === '/' });
+  return (
+    <Stack align="center" py="xl" gap="sm">
+      <Loader role="status" aria-label={props.label} />
+      <Stack aria-live="polite" align="center" gap="sm" maw="32rem" ta="center">
+        {silent && (
+          <>
+            <Text fw={600}>{t('general.serverSilent.title')}</Text>
+            <Text>{t('general.serverSilent.description')}</Text>
+            {!atHome && (
+              <Button component={Link} to="/" variant="default">
+                {t('general.home')}
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+function useElapsed(ms: number): boolean {
+  const [elapsed, setElapsed] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setElapsed(true), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return elapsed;
+}

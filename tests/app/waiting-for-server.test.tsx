@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+} from '@tanstack/react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PropertySearchResult } from '../../shared/contract/dto';
+import { NO_DATE } from '../../shared/rules/statuses';
+import { ApiError } from '../../src/api/http';
+import { RouteError, RoutePending } from '../../src/app/route-states';
+import { NearbyList } from '../../src/features/residence-search/components/nearby-list';
+import { logger } from '../../src/lib/logger';
+import { SERVER_SILENT_MS } from '../../src/ui/waiting-for-server';
+import { fillJsdomGaps, json, renderRouter } from './test-render';
+
+/**
+ * Something only the server has, on a connection that passes nothing (docs/architecture.md
+ * "Lie-fi is offline"): the spinner says after a moment that the server has not answered, and a
+ * request that met no server says so and can be asked again; neither is an unexpected error.
+ */
+
+beforeAll(() => {
+  fillJsdomGaps();
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function newQueryClient(): QueryClient {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
+  return queryClient;
+}
+
+/** A page at /page whose loader is `load`, in a router with the app's pending and error screens. */
+async function renderPage(load: () => Promise<unknown>) {
+  const rootRoute = createRootRoute({ component: Outlet });
+  const home = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <h1>Forside</h1> });
+  const page = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/page',
+    loader: load,
+    component: () => <h1>Siden</h1>,
+  });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([home, page]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+    defaultPendingComponent: RoutePending,
+    defaultErrorComponent: RouteError,
+    defaultPendingMs: 0,
+  });
+  await renderRouter(router, newQueryClient());
+  void router.navigate({ to: '/page' });
+  return router;
+}
+
+describe('a page that is not on the device', () => {
+  it('says after a moment that the server has not answered, offers the home page, and shows the page when it comes', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    await renderPage(() => new Promise((resolve) => (answer = resolve)));
+    expect(await screen.findByRole('status', { name: 'Indlæser …' })).toBeInTheDocument();
+    expect(screen.queryByText('Serveren har ikke svaret endnu')).not.toBeInTheDocument();
+
+    expect(
+      await screen.findByText('Serveren har ikke svaret endnu', undefined, {
+        timeout: SERVER_SILENT_MS + 1_000,
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Gå til forsiden' })).toHaveAttribute('href', '/');
+
+    answer(null);
+    expect(await screen.findByRole('heading', { name: 'Siden' })).toBeInTheDocument();
+    expect(screen.queryByText('Serveren har ikke svaret endnu')).not.toBeInTheDocument();
+  });
+
+  it('whose request met no server says so, not that something unexpected went wrong, and asks again on Prøv igen', async () => {
+    const load = vi
+      .fn<() => Promise<unknown>>()
+      .mockRejectedValueOnce(new ApiError(0, 'Timeout'))
+      .mockResolvedValue(null);
+    // The error page logs what failed; here that is the point, not news.
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    await renderPage(load);
+    expect(await screen.findByRole('heading', { name: 'Serveren svarede ikke' })).toBeInTheDocument();
+    expect(screen.queryByText('Noget gik galt')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Prøv igen' }));
+    expect(await screen.findByRole('heading', { name: 'Siden' })).toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the residences near a place', () => {
+  const AT = { latitude: 56.1565, longitude: 10.1096 };
+  const hit: PropertySearchResult = {
+    residenceId: 'r1',
+    streetName: 'Skovvej',
+    streetNumber: '1',
+    floorNumber: null,
+    doorCode: null,
+    zipCode: '8000',
+    assessmentStatus: 'notStarted',
+    isCalculated: false,
+    futureApprovedDate: NO_DATE,
+    location: 'Skovvej 1, 8000',
+    distance: 10,
+  };
+
+  it('when the server did not answer, say so and ask again on Prøv igen', async () => {
+    const fetch = vi
+      .fn<() => Promise<Response>>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(json([hit]));
+    vi.stubGlobal('fetch', fetch);
+    const rootRoute = createRootRoute({ component: () => <NearbyList organizationId="o1" at={AT} /> });
+    const router = createRouter({
+      routeTree: rootRoute,
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    });
+    await renderRouter(router, newQueryClient());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Listen kunne ikke hentes, fordi serveren ikke svarede i tide.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Prøv igen' }));
+    expect(await screen.findByRole('link', { name: 'Skovvej 1, 8000' })).toBeInTheDocument();
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});
