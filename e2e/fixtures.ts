@@ -238,10 +238,15 @@ export async function newAssessmentInSmallestDepartment(request: APIRequestConte
 export const selectionActionBar = (page: Page) =>
   page.getByRole('region', { name: 'Handlinger for de valgte boliger' });
 
-/** DD.MM.YY of the 15th of next month (docs/product.md 9), in the browser's zone (Copenhagen). */
+/**
+ * The day a date picker's "15" means after one "Næste måned", as the app shows it (dd.mm.yy): the
+ * picker opens on the month of the first day it offers, tomorrow in Copenhagen, so on a month's
+ * last day (from midnight there) that is the 15th of the month after next.
+ */
 export function fifteenthOfNextMonth(): string {
   const now = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/Copenhagen' }));
-  const day = new Date(now.getFullYear(), now.getMonth() + 1, 15);
+  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  const day = new Date(tomorrow.getFullYear(), tomorrow.getMonth() + 1, 15);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `15.${pad(day.getMonth() + 1)}.${pad(day.getFullYear() % 100)}`;
 }
