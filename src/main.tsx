@@ -17,7 +17,7 @@ import { preloadSignedInHeader } from './app/layout/app-header';
 import { prefetchSession } from './app/route-guards';
 import { listenForInstallPrompt, registerServiceWorker } from './app/pwa';
 import { createQueryClient } from './app/query-client';
-import { RouteError, RoutePending } from './app/route-states';
+import { ROUTE_PENDING_MS, RouteError, RoutePending } from './app/route-states';
 import { theme } from './app/theme';
 import { authFailureRedirect } from '../shared/rules/session-rules';
 import { startQueryPersistence } from './offline/query-persistence';
@@ -42,6 +42,7 @@ const router = createRouter({
   defaultPreload: 'intent',
   // The query cache decides freshness; the router always asks it (ensureQueryData is cheap).
   defaultPreloadStaleTime: 0,
+  defaultPendingMs: ROUTE_PENDING_MS,
   defaultPendingComponent: RoutePending,
   defaultErrorComponent: RouteError,
   scrollRestoration: true,

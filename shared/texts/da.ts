@@ -39,12 +39,12 @@ export const da = {
     'Du er uden forbindelse, og siden er ikke hentet til denne enhed endnu. Den åbner af sig selv, når der er forbindelse igen. Svar, du har givet, er gemt på enheden.',
   'general.serverSilent.title': 'Serveren har ikke svaret endnu',
   'general.serverSilent.description':
-    'Det, du venter på, er ikke gemt på enheden, så det vises, når serveren svarer. Er forbindelsen dårlig, kan du imens bruge det, der er gemt på enheden.',
+    'Det, du venter på, er ikke gemt på enheden, så det vises, når serveren svarer.',
+  'general.serverSilent.meanwhile': 'Er forbindelsen dårlig, kan du imens bruge det, der er gemt på enheden.',
   'general.noAnswer.title': 'Serveren svarede ikke',
   'general.noAnswer.description':
-    'Siden kunne ikke hentes, fordi serveren ikke svarede i tide. Forbindelsen er måske for dårlig. Prøv igen, når den er bedre. Svar, du har givet, er gemt på enheden.',
-  'general.noAnswer.list':
-    'Listen kunne ikke hentes, fordi serveren ikke svarede i tide. Prøv igen, når forbindelsen er bedre.',
+    'Siden kunne ikke hentes, fordi serveren ikke svarede. Forbindelsen er måske for dårlig, eller serveren er nede. Prøv igen om lidt. Svar, du har givet, er gemt på enheden.',
+  'general.noAnswer.list': 'Listen kunne ikke hentes, fordi serveren ikke svarede. Prøv igen om lidt.',
   'general.saving': 'Gemmer …',
   'general.saved': 'Gemt',
   'general.notSaved': 'Ikke gemt',

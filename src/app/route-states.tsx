@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -10,15 +10,18 @@ import { logger } from '../lib/logger';
 import { ErrorScreen } from '../ui/error-screen';
 import { MessagePage } from '../ui/message-page';
 import { useOnline } from '../ui/use-online';
-import { WaitingForServer } from '../ui/waiting-for-server';
+import { SERVER_SILENT_MS, WaitingForServer } from '../ui/waiting-for-server';
+
+/** How long a route's loader runs before its pending screen shows (the router's default). */
+export const ROUTE_PENDING_MS = 1_000;
 
 /**
- * What a route shows while its loader fetches (after the router's pending delay): only what is
- * not on the device takes this long, and after a while it says so (WaitingForServer).
+ * What a route shows while its loader fetches (after ROUTE_PENDING_MS): only what is not on the
+ * device takes this long, and 2.5 s after the tap it says so (WaitingForServer).
  */
 export function RoutePending() {
   const t = useTranslation();
-  return <WaitingForServer label={t('general.loading')} />;
+  return <WaitingForServer label={t('general.loading')} afterMs={SERVER_SILENT_MS - ROUTE_PENDING_MS} />;
 }
 
 /**
@@ -55,20 +58,6 @@ export function RouteError({ error, description }: ErrorComponentProps & { descr
             </Button>
           </div>
         )}
-      </MessagePage>
-    );
-  }
-  // Online as far as the app knows, but the request met no server: lie-fi's first time-out, or
-  // a server that is down. Not an unexpected error: the connection is the matter.
-  if (offlineMiss && online) {
-    return (
-      <MessagePage title={t('general.noAnswer.title')} description={t('general.noAnswer.description')}>
-        <Group>
-          <Button onClick={() => void router.invalidate()}>{t('general.retry')}</Button>
-          <Button component={Link} to="/" variant="default">
-            {t('general.home')}
-          </Button>
-        </Group>
       </MessagePage>
     );
   }

@@ -1,5 +1,5 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
-import { Link, useRouterState } from '@tanstack/react-router';
+import { Link, useMatch } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 
@@ -9,17 +9,25 @@ import { useTranslation } from '../i18n/use-translation';
  */
 export const SERVER_SILENT_MS = 2_500;
 
+/** The routes from which the home page can be reached: those of a chosen organization. */
+const WITH_ORGANIZATION = '/_signedIn/_withOrganization';
+
 /**
  * A spinner for something only the server has: a page that is not on the device, the residences
  * near a place. On a connection that passes nothing the request fails only at its 20 s time-out
- * (docs/architecture.md "Lie-fi is offline"); after SERVER_SILENT_MS this says so, and offers the
- * home page, where what the device holds can be used meanwhile. The answer still shows when it
- * comes.
+ * (docs/architecture.md "Lie-fi is offline"); once nothing has come for `afterMs` (default
+ * SERVER_SILENT_MS) this says so and, where the home page can be reached, offers it: what the
+ * device holds can be used meanwhile. The answer still shows when it comes.
  */
-export function WaitingForServer(props: { label: string }) {
+export function WaitingForServer(props: { label: string; afterMs?: number }) {
   const t = useTranslation();
-  const silent = useElapsed(SERVER_SILENT_MS);
-  const atHome = useRouterState({ select: (state) => state.location.pathname === '/' });
+  const silent = useElapsed(props.afterMs ?? SERVER_SILENT_MS);
+  // The nearest match: in a route's pending component, the route being loaded. Home is no way
+  // out from home itself, nor before an organization is chosen (home sends the user back).
+  const offerHome = useMatch({
+    strict: false,
+    select: (match) => String(match.routeId).startsWith(WITH_ORGANIZATION),
+  });
   return (
     <Stack align="center" py="xl" gap="sm">
       <Loader role="status" aria-label={props.label} />
@@ -28,10 +36,13 @@ export function WaitingForServer(props: { label: string }) {
           <>
             <Text fw={600}>{t('general.serverSilent.title')}</Text>
             <Text>{t('general.serverSilent.description')}</Text>
-            {!atHome && (
-              <Button component={Link} to="/" variant="default">
-                {t('general.home')}
-              </Button>
+            {offerHome && (
+              <>
+                <Text>{t('general.serverSilent.meanwhile')}</Text>
+                <Button component={Link} to="/" variant="default">
+                  {t('general.home')}
+                </Button>
+              </>
             )}
           </>
         )}

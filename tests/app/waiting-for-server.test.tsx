@@ -7,12 +7,12 @@ import {
   createRouter,
   Outlet,
 } from '@tanstack/react-router';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PropertySearchResult } from '../../shared/contract/dto';
 import { NO_DATE } from '../../shared/rules/statuses';
 import { ApiError } from '../../src/api/http';
-import { RouteError, RoutePending } from '../../src/app/route-states';
+import { ROUTE_PENDING_MS, RouteError, RoutePending } from '../../src/app/route-states';
 import { NearbyList } from '../../src/features/residence-search/components/nearby-list';
 import { logger } from '../../src/lib/logger';
 import { SERVER_SILENT_MS } from '../../src/ui/waiting-for-server';
@@ -33,6 +33,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  vi.useRealTimers();
 });
 
 function newQueryClient(): QueryClient {
@@ -41,45 +42,76 @@ function newQueryClient(): QueryClient {
   return queryClient;
 }
 
-/** A page at /page whose loader is `load`, in a router with the app's pending and error screens. */
-async function renderPage(load: () => Promise<unknown>) {
+/**
+ * A page at /page whose loader is `load`, in a router with the app's pending and error screens
+ * and its pending delay: under the layouts of a chosen organization, as the app's pages are, or
+ * (`outside`) at the root, as the organization picker is.
+ */
+async function renderPage(load: () => Promise<unknown>, where: 'organization' | 'outside' = 'organization') {
   const rootRoute = createRootRoute({ component: Outlet });
   const home = createRoute({ getParentRoute: () => rootRoute, path: '/', component: () => <h1>Forside</h1> });
+  const signedIn = createRoute({ getParentRoute: () => rootRoute, id: '_signedIn', component: Outlet });
+  const withOrganization = createRoute({
+    getParentRoute: () => signedIn,
+    id: '_withOrganization',
+    component: Outlet,
+  });
   const page = createRoute({
-    getParentRoute: () => rootRoute,
-    path: '/page',
+    getParentRoute: () => (where === 'organization' ? withOrganization : rootRoute),
+    path: 'page',
     loader: load,
     component: () => <h1>Siden</h1>,
   });
   const router = createRouter({
-    routeTree: rootRoute.addChildren([home, page]),
+    routeTree: rootRoute.addChildren(
+      where === 'organization'
+        ? [home, signedIn.addChildren([withOrganization.addChildren([page])])]
+        : [home, page],
+    ),
     history: createMemoryHistory({ initialEntries: ['/'] }),
     defaultPendingComponent: RoutePending,
     defaultErrorComponent: RouteError,
-    defaultPendingMs: 0,
+    defaultPendingMs: ROUTE_PENDING_MS,
   });
   await renderRouter(router, newQueryClient());
-  void router.navigate({ to: '/page' });
+  router.history.push('/page');
   return router;
 }
 
 describe('a page that is not on the device', () => {
-  it('says after a moment that the server has not answered, offers the home page, and shows the page when it comes', async () => {
+  it('says 2.5 s after the tap that the server has not answered, offers the home page, and shows the page when it comes', async () => {
+    // The router's pending delay and the note's wait on a clock the test moves.
+    vi.useFakeTimers();
     let answer: (value: unknown) => void = () => undefined;
     await renderPage(() => new Promise((resolve) => (answer = resolve)));
-    expect(await screen.findByRole('status', { name: 'Indlæser …' })).toBeInTheDocument();
-    expect(screen.queryByText('Serveren har ikke svaret endnu')).not.toBeInTheDocument();
+    const note = () => screen.queryByText('Serveren har ikke svaret endnu');
+    await act(() => vi.advanceTimersByTimeAsync(ROUTE_PENDING_MS));
+    expect(screen.getByRole('status', { name: 'Indlæser …' })).toBeInTheDocument();
+    expect(note()).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(SERVER_SILENT_MS - ROUTE_PENDING_MS - 100));
+    expect(note()).not.toBeInTheDocument();
+    // 2.5 s after the tap, not after the spinner, which shows after the router's own delay.
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(note()).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Gå til forsiden' })).toHaveAttribute('href', '/');
+    vi.useRealTimers();
 
+    answer(null);
+    expect(await screen.findByRole('heading', { name: 'Siden' })).toBeInTheDocument();
+    expect(note()).not.toBeInTheDocument();
+  });
+
+  it('before an organization is chosen says the same, without the home page, which would send the user back', async () => {
+    await renderPage(() => new Promise(() => undefined), 'outside');
     expect(
       await screen.findByText('Serveren har ikke svaret endnu', undefined, {
         timeout: SERVER_SILENT_MS + 1_000,
       }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Gå til forsiden' })).toHaveAttribute('href', '/');
-
-    answer(null);
-    expect(await screen.findByRole('heading', { name: 'Siden' })).toBeInTheDocument();
-    expect(screen.queryByText('Serveren har ikke svaret endnu')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Gå til forsiden' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Er forbindelsen dårlig, kan du imens bruge det, der er gemt på enheden.'),
+    ).not.toBeInTheDocument();
   });
 
   it('whose request met no server says so, not that something unexpected went wrong, and asks again on Prøv igen', async () => {
@@ -129,7 +161,7 @@ describe('the residences near a place', () => {
     await renderRouter(router, newQueryClient());
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Listen kunne ikke hentes, fordi serveren ikke svarede i tide.',
+      'Listen kunne ikke hentes, fordi serveren ikke svarede.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Prøv igen' }));
     expect(await screen.findByRole('link', { name: 'Skovvej 1, 8000' })).toBeInTheDocument();

@@ -18,7 +18,11 @@ export function NearbyList(props: { organizationId: string; at: Coordinates }) {
   const t = useTranslation();
   const online = useOnline();
   const nearby = useNearbyProperties(props.organizationId, props.at);
-  if (nearby.isPending) return <WaitingForServer label={t('search.loading')} />;
+  // A new place is a new wait.
+  if (nearby.isPending)
+    return (
+      <WaitingForServer key={`${props.at.latitude},${props.at.longitude}`} label={t('search.loading')} />
+    );
   if (nearby.isError) {
     if (!online)
       return (
@@ -31,7 +35,7 @@ export function NearbyList(props: { organizationId: string; at: Coordinates }) {
       <Alert color="red" role="alert">
         <Stack gap="sm" align="flex-start">
           <Text>{noAnswer ? t('general.noAnswer.list') : t('general.error')}</Text>
-          <Button variant="default" onClick={() => void nearby.refetch()}>
+          <Button variant="default" loading={nearby.isFetching} onClick={() => void nearby.refetch()}>
             {t('general.retry')}
           </Button>
         </Stack>
