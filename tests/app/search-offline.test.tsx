@@ -420,6 +420,14 @@ describe('search on a connection that passes nothing', () => {
     expect(
       screen.queryByText('Intet svar fra serveren endnu: viser boliger på enheden'),
     ).not.toBeInTheDocument();
+    // The late answer leaves the rows on screen where they were: a tap on its way lands on
+    // the row it aimed at. The server's hit comes after them.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Skovvej 1, 8000',
+      'Skovvej 12A, st. tv., 8220',
+      'Skovvej 77, 8000',
+      'Vis alle resultater for »skovvej 1«',
+    ]);
   });
 });
 

@@ -4,7 +4,9 @@ import { ApiError } from '../../../api/http';
 import { DROPDOWN_SIZE, useSearchProperties } from '../../../api/search-properties';
 import { useOnline } from '../../../ui/use-online';
 import { useWaitedFor } from '../../../ui/use-waited-for';
+import { useState } from 'react';
 import { useDeviceSearch } from '../device-search';
+import { keepShownHits } from '../keep-shown-hits';
 
 export interface AddressSuggestions {
   /** The first 15 hits; undefined until the first answer. */
@@ -22,13 +24,18 @@ export interface AddressSuggestions {
   failed: boolean;
 }
 
+interface ShownHits {
+  query: string;
+  hits: readonly PropertySearchResult[];
+}
+
 /**
  * The first hits of an address search, for the header's box and the search page: online the
  * server's, offline the device's. Offline the server is not asked (the request could only fail).
  * Online, a server that has not answered within FRESH_WAIT_MS, or whose request found no network,
  * gets the device's hits shown meanwhile: on a connection that passes nothing the request only
  * fails at its time-out, 20 s later (docs/architecture.md 2, "Lie-fi is offline"). Its answer
- * replaces them when it comes.
+ * takes their place when it comes, the rows on screen staying where they are (keepShownHits).
  */
 export function useAddressSuggestions(organizationId: string, query: string): AddressSuggestions {
   const online = useOnline();
@@ -43,6 +50,12 @@ export function useAddressSuggestions(organizationId: string, query: string): Ad
     query,
     DROPDOWN_SIZE,
   );
+  // The device's hits last shown because the server was silent: its late answer keeps them in
+  // place. Kept during render, as React keeps what an earlier render showed.
+  const [shownWhileSilent, setShownWhileSilent] = useState<ShownHits | null>(null);
+  if (onDevice && serverSilent && !sameShown(shownWhileSilent, query, onDevice)) {
+    setShownWhileSilent({ query, hits: onDevice });
+  }
   if (onDevice)
     return {
       hits: onDevice,
@@ -52,12 +65,23 @@ export function useAddressSuggestions(organizationId: string, query: string): Ad
       fetching: search.isFetching,
       failed: false,
     };
+  const late = shownWhileSilent?.query === query && search.data !== undefined && !search.isPlaceholderData;
   return {
-    hits: search.data,
+    hits: late ? keepShownHits(shownWhileSilent.hits, search.data, DROPDOWN_SIZE) : search.data,
     previous: search.isPlaceholderData,
     onDevice: false,
     serverSilent: false,
     fetching: search.isFetching,
     failed: search.isError,
   };
+}
+
+/** Whether `shown` is already these hits of this query (by residence, in order). */
+function sameShown(shown: ShownHits | null, query: string, hits: readonly PropertySearchResult[]): boolean {
+  return (
+    shown !== null &&
+    shown.query === query &&
+    shown.hits.length === hits.length &&
+    shown.hits.every((hit, i) => hit === hits[i] || hit.residenceId === hits[i]!.residenceId)
+  );
 }
