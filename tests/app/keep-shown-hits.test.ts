@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { PropertySearchResult } from '../../shared/contract/dto';
-import { NO_DATE } from '../../shared/rules/statuses';
 import { keepShownHits } from '../../src/features/residence-search/keep-shown-hits';
+import { searchHit } from './test-render';
 
 /** docs/architecture.md "Lie-fi is offline": a late answer keeps the rows on screen in place. */
 
-const hit = (n: number, fields: Partial<PropertySearchResult> = {}): PropertySearchResult => ({
-  residenceId: `r${n}`,
-  streetName: 'Skovvej',
-  streetNumber: String(n),
-  floorNumber: null,
-  doorCode: null,
-  zipCode: '8000',
-  assessmentStatus: 'notStarted',
-  isCalculated: false,
-  futureApprovedDate: NO_DATE,
-  location: `Skovvej ${n}, 8000`,
-  ...fields,
-});
+const hit = searchHit;
 const ids = (hits: PropertySearchResult[]) => hits.map((h) => h.residenceId);
 
 describe('the rows shown stay where they are', () => {

@@ -3,12 +3,10 @@ import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PropertySearchResult } from '../../shared/contract/dto';
 import { nearbyPropertiesQueryOptions } from '../../src/api/search-by-coordinates';
 import type { Coordinates } from '../../src/domain/coordinates';
 import { PropertiesByLocation } from '../../src/features/residence-search/components/properties-by-location';
-import { NO_DATE } from '../../shared/rules/statuses';
-import { fillJsdomGaps, json, renderRouter } from './test-render';
+import { fillJsdomGaps, json, renderRouter, searchHit } from './test-render';
 
 /** docs/product.md 2, `/properties/by-location`: the list of a place given in the URL. */
 
@@ -27,19 +25,7 @@ afterEach(() => {
   online = true;
 });
 
-const hit = (n: number): PropertySearchResult => ({
-  residenceId: `r${n}`,
-  streetName: 'Skovvej',
-  streetNumber: String(n),
-  floorNumber: null,
-  doorCode: null,
-  zipCode: '8000',
-  assessmentStatus: 'notStarted',
-  isCalculated: false,
-  futureApprovedDate: NO_DATE,
-  location: `Skovvej ${n}, 8000`,
-  distance: n * 10,
-});
+const hit = (n: number) => searchHit(n, { distance: n * 10 });
 
 async function render(at: Coordinates | null, fill?: (queryClient: QueryClient) => void) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });

@@ -12,7 +12,7 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import type { PropertyRow } from '../../shared/contract/dto';
+import type { PropertyRow, PropertySearchResult } from '../../shared/contract/dto';
 import { NO_DATE } from '../../shared/rules/statuses';
 
 /** An unsigned session token for `user`, valid for an hour: the app reads only exp and sso_uuid. */
@@ -117,6 +117,23 @@ export function propertyRow(n: number, fields: Partial<PropertyRow> = {}): Prope
     futureApprovedDate: NO_DATE,
     location: `${streetName} ${n}, 8000`,
     createdAt: null,
+    ...fields,
+  };
+}
+
+/** Residence `n` as a search hit: on Skovvej in 8000 unless `fields` says otherwise, not assessed. */
+export function searchHit(n: number, fields: Partial<PropertySearchResult> = {}): PropertySearchResult {
+  return {
+    residenceId: `r${n}`,
+    streetName: 'Skovvej',
+    streetNumber: String(n),
+    floorNumber: null,
+    doorCode: null,
+    zipCode: '8000',
+    assessmentStatus: 'notStarted',
+    isCalculated: false,
+    futureApprovedDate: NO_DATE,
+    location: `Skovvej ${n}, 8000`,
     ...fields,
   };
 }

@@ -9,14 +9,12 @@ import {
 } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PropertySearchResult } from '../../shared/contract/dto';
-import { NO_DATE } from '../../shared/rules/statuses';
 import { ApiError } from '../../src/api/http';
 import { ROUTE_PENDING_MS, RouteError, RoutePending } from '../../src/app/route-states';
 import { NearbyList } from '../../src/features/residence-search/components/nearby-list';
 import { logger } from '../../src/lib/logger';
 import { SERVER_SILENT_MS } from '../../src/ui/waiting-for-server';
-import { fillJsdomGaps, json, renderRouter } from './test-render';
+import { fillJsdomGaps, json, renderRouter, searchHit } from './test-render';
 
 /**
  * Something only the server has, on a connection that passes nothing (docs/architecture.md
@@ -133,19 +131,7 @@ describe('a page that is not on the device', () => {
 
 describe('the residences near a place', () => {
   const AT = { latitude: 56.1565, longitude: 10.1096 };
-  const hit: PropertySearchResult = {
-    residenceId: 'r1',
-    streetName: 'Skovvej',
-    streetNumber: '1',
-    floorNumber: null,
-    doorCode: null,
-    zipCode: '8000',
-    assessmentStatus: 'notStarted',
-    isCalculated: false,
-    futureApprovedDate: NO_DATE,
-    location: 'Skovvej 1, 8000',
-    distance: 10,
-  };
+  const hit = searchHit(1);
 
   it('when the server did not answer, say so and ask again on Prøv igen', async () => {
     const fetch = vi
