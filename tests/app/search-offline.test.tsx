@@ -428,6 +428,19 @@ describe('search on a connection that passes nothing', () => {
       'Skovvej 77, 8000',
       'Vis alle resultater for »skovvej 1«',
     ]);
+
+    // Another text, answered at once, and the first again: the server's own list, as it is.
+    const box = screen.getByRole('textbox', { name: 'Søg efter bolig' });
+    await user.type(box, '2');
+    await waitFor(() => expect(searches.count()).toBe(1));
+    searches.answer();
+    await user.type(box, '{Backspace}');
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+        'Skovvej 77, 8000',
+        'Vis alle resultater for »skovvej 1«',
+      ]),
+    );
   });
 });
 

@@ -53,8 +53,11 @@ export function useAddressSuggestions(organizationId: string, query: string): Ad
   // The device's hits last shown because the server was silent: its late answer keeps them in
   // place. Kept during render, as React keeps what an earlier render showed.
   const [shownWhileSilent, setShownWhileSilent] = useState<ShownHits | null>(null);
-  if (onDevice && serverSilent && !sameShown(shownWhileSilent, query, onDevice)) {
-    setShownWhileSilent({ query, hits: onDevice });
+  if (onDevice && serverSilent) {
+    if (!sameShown(shownWhileSilent, query, onDevice)) setShownWhileSilent({ query, hits: onDevice });
+  } else if (shownWhileSilent !== null && shownWhileSilent.query !== query) {
+    // Another text: the same text typed again later gets the server's own order.
+    setShownWhileSilent(null);
   }
   if (onDevice)
     return {
