@@ -3,6 +3,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { loginUrl } from '../api/api-base';
+import { FRESH_WAIT_MS } from '../api/fresh-query';
 import { ApiError } from '../api/http';
 import { tokenStore } from '../api/token-store';
 import { useTranslation } from '../i18n/use-translation';
@@ -10,7 +11,7 @@ import { logger } from '../lib/logger';
 import { ErrorScreen } from '../ui/error-screen';
 import { MessagePage } from '../ui/message-page';
 import { useOnline } from '../ui/use-online';
-import { SERVER_SILENT_MS, WaitingForServer } from '../ui/waiting-for-server';
+import { WaitingForServer } from '../ui/waiting-for-server';
 
 /** How long a route's loader runs before its pending screen shows (the router's default). */
 export const ROUTE_PENDING_MS = 1_000;
@@ -21,7 +22,7 @@ export const ROUTE_PENDING_MS = 1_000;
  */
 export function RoutePending() {
   const t = useTranslation();
-  return <WaitingForServer label={t('general.loading')} afterMs={SERVER_SILENT_MS - ROUTE_PENDING_MS} />;
+  return <WaitingForServer label={t('general.loading')} afterMs={FRESH_WAIT_MS - ROUTE_PENDING_MS} />;
 }
 
 /**

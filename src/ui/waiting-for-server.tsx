@@ -1,13 +1,8 @@
 import { Button, Loader, Stack, Text } from '@mantine/core';
 import { Link, useMatch } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { FRESH_WAIT_MS } from '../api/fresh-query';
 import { useTranslation } from '../i18n/use-translation';
-
-/**
- * How long a spinner turns before it says that the server has not answered: the wait a decision
- * gives the server before it takes the device's copy (src/api/fresh-query.ts).
- */
-export const SERVER_SILENT_MS = 2_500;
+import { useWaitedFor } from './use-waited-for';
 
 /** The routes from which the home page can be reached: those of a chosen organization. */
 const WITH_ORGANIZATION = '/_signedIn/_withOrganization';
@@ -15,13 +10,14 @@ const WITH_ORGANIZATION = '/_signedIn/_withOrganization';
 /**
  * A spinner for something only the server has: a page that is not on the device, the residences
  * near a place. On a connection that passes nothing the request fails only at its 20 s time-out
- * (docs/architecture.md "Lie-fi is offline"); once nothing has come for `afterMs` (default
- * SERVER_SILENT_MS) this says so and, where the home page can be reached, offers it: what the
- * device holds can be used meanwhile. The answer still shows when it comes.
+ * (docs/architecture.md "Lie-fi is offline"). Once nothing has come for `afterMs` (default
+ * FRESH_WAIT_MS, the wait a decision gives the server before it takes the device's copy) this
+ * says so and, where the home page can be reached, offers it: what the device holds can be used
+ * meanwhile. The answer still shows when it comes.
  */
 export function WaitingForServer(props: { label: string; afterMs?: number }) {
   const t = useTranslation();
-  const silent = useElapsed(props.afterMs ?? SERVER_SILENT_MS);
+  const silent = useWaitedFor(true, 'shown', props.afterMs ?? FRESH_WAIT_MS);
   // The nearest match: in a route's pending component, the route being loaded. Home is no way
   // out from home itself, nor before an organization is chosen (home sends the user back).
   const offerHome = useMatch({
@@ -49,13 +45,4 @@ export function WaitingForServer(props: { label: string; afterMs?: number }) {
       </Stack>
     </Stack>
   );
-}
-
-function useElapsed(ms: number): boolean {
-  const [elapsed, setElapsed] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setElapsed(true), ms);
-    return () => clearTimeout(timer);
-  }, [ms]);
-  return elapsed;
 }

@@ -9,11 +9,11 @@ import {
 } from '@tanstack/react-router';
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { FRESH_WAIT_MS } from '../../src/api/fresh-query';
 import { ApiError } from '../../src/api/http';
 import { ROUTE_PENDING_MS, RouteError, RoutePending } from '../../src/app/route-states';
 import { NearbyList } from '../../src/features/residence-search/components/nearby-list';
 import { logger } from '../../src/lib/logger';
-import { SERVER_SILENT_MS } from '../../src/ui/waiting-for-server';
 import { fillJsdomGaps, json, renderRouter, searchHit } from './test-render';
 
 /**
@@ -86,7 +86,7 @@ describe('a page that is not on the device', () => {
     await act(() => vi.advanceTimersByTimeAsync(ROUTE_PENDING_MS));
     expect(screen.getByRole('status', { name: 'Indlæser …' })).toBeInTheDocument();
     expect(note()).not.toBeInTheDocument();
-    await act(() => vi.advanceTimersByTimeAsync(SERVER_SILENT_MS - ROUTE_PENDING_MS - 100));
+    await act(() => vi.advanceTimersByTimeAsync(FRESH_WAIT_MS - ROUTE_PENDING_MS - 100));
     expect(note()).not.toBeInTheDocument();
     // 2.5 s after the tap, not after the spinner, which shows after the router's own delay.
     await act(() => vi.advanceTimersByTimeAsync(200));
@@ -103,7 +103,7 @@ describe('a page that is not on the device', () => {
     await renderPage(() => new Promise(() => undefined), 'outside');
     expect(
       await screen.findByText('Serveren har ikke svaret endnu', undefined, {
-        timeout: SERVER_SILENT_MS + 1_000,
+        timeout: FRESH_WAIT_MS + 1_000,
       }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Gå til forsiden' })).not.toBeInTheDocument();
