@@ -337,6 +337,7 @@ export const da = {
   'status.ready': 'Klar til godkendelse',
   'status.approved': 'Godkendt',
   'status.approvedFuture': 'Godkendt fra {date}',
+  'status.approvedFutureUndated': 'Godkendt fra en senere dato',
   'status.rejected': 'Afvist',
   'status.cancelled': 'Annulleret',
   'status.converted': 'Overført',

@@ -25,17 +25,25 @@ const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null 
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const isStatus = (v: unknown): v is DisplayStatus => DISPLAY_STATUSES.includes(v as DisplayStatus);
 
-function parseSource(v: unknown): BulkSource | null {
-  if (!isObject(v) || !isText(v.propertyId) || !isText(v.assessmentId) || !isStatus(v.status)) return null;
-  if (typeof v.location !== 'string') return null;
-  return { propertyId: v.propertyId, assessmentId: v.assessmentId, status: v.status, location: v.location };
-}
-
+/** A target's fields, or null: a source is a target whose assessment is named. */
 function parseTarget(v: unknown): BulkTarget | null {
   if (!isObject(v) || !isText(v.propertyId) || !isStatus(v.status) || typeof v.location !== 'string')
     return null;
   if (v.assessmentId !== null && !isText(v.assessmentId)) return null;
-  return { propertyId: v.propertyId, assessmentId: v.assessmentId, status: v.status, location: v.location };
+  // A later approval's day, when the stored entry has one (states stored before it had none).
+  const laterDay = isText(v.futureApprovedDate) ? { futureApprovedDate: v.futureApprovedDate } : {};
+  return {
+    propertyId: v.propertyId,
+    assessmentId: v.assessmentId,
+    status: v.status,
+    location: v.location,
+    ...laterDay,
+  };
+}
+
+function parseSource(v: unknown): BulkSource | null {
+  const entry = parseTarget(v);
+  return entry?.assessmentId ? { ...entry, assessmentId: entry.assessmentId } : null;
 }
 
 function parseCopied(v: unknown): CopiedEntry | null {

@@ -13,6 +13,8 @@ export interface BulkSource {
   assessmentId: string;
   status: DisplayStatus;
   location: string;
+  /** The day a later approval takes effect, which its badge names ("Godkendt fra 01.12.26"). */
+  futureApprovedDate?: string;
 }
 
 /** A residence chosen to receive the copy, with what it holds now (for the overwrite warning). */
@@ -21,6 +23,8 @@ export interface BulkTarget {
   assessmentId: string | null;
   status: DisplayStatus;
   location: string;
+  /** As on the source. */
+  futureApprovedDate?: string;
 }
 
 /** docs/product.md 3 "Copied residence". */

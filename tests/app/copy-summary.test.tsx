@@ -106,6 +106,16 @@ describe('the /copy summary (docs/product.md 2, 4 "Bulk mode", 5)', () => {
     expect(callsTo('/api/v2/assessment/copyassessments')).toHaveLength(0);
   });
 
+  it('a source and a target approved from a later day name that day', async () => {
+    const later = { status: 'approvedFuture' as const, futureApprovedDate: '2026-12-15' };
+    startCopying([{ ...target(1), assessmentId: 'a1', ...later }], { ...source(), ...later });
+    await renderCopy();
+    const card = await screen.findByRole('region', { name: 'Kopierer fra' });
+    expect(within(card).getByText('Godkendt fra 15.12.26')).toBeInTheDocument();
+    expect(screen.getAllByText('Godkendt fra 15.12.26')).toHaveLength(2);
+    expect(document.body).not.toHaveTextContent('{date}');
+  });
+
   it('the overwrite warning names the kinds present with the wording for the combination; removing a target counts down', async () => {
     startCopying([target(1, 'approved'), target(2, 'calculated'), target(3)]);
     await renderCopy();

@@ -157,6 +157,23 @@ describe('bulk mode: copying (docs/product.md 4)', () => {
   });
 });
 
+describe('bulk mode: kept through a reload', () => {
+  it('keeps the day of a later approval on the source and the targets; a state stored without it still parses', () => {
+    const later = { status: 'approvedFuture' as const, futureApprovedDate: '2026-12-15' };
+    const state = run(
+      { type: 'copy', source: { ...source, ...later }, origin: '/x' },
+      { type: 'selectTargets', targets: [{ ...target(1), ...later }] },
+    );
+    const restored = parseBulkState(serializeBulkState(state));
+    expect(restored.source?.futureApprovedDate).toBe('2026-12-15');
+    expect(restored.targets[0]?.futureApprovedDate).toBe('2026-12-15');
+    const stored = JSON.parse(serializeBulkState(state)) as { source: Record<string, unknown> };
+    delete stored.source.futureApprovedDate;
+    const older = parseBulkState(JSON.stringify(stored));
+    expect(older.source).toEqual({ ...source, status: 'approvedFuture' });
+  });
+});
+
 describe('bulk mode: approving (docs/product.md 4)', () => {
   it('keeps the idempotency key of the finish request through a reload, so a repeat finds the same job', () => {
     const start = run({

@@ -45,6 +45,7 @@ export function BulkCopyScreen(props: { organizationId: string; propertyId: stri
             assessmentId: entry.assessmentId,
             status: displayStatus(entry.assessmentStatus, entry.isCalculated, entry.futureApprovedDate),
             location: entry.location,
+            futureApprovedDate: entry.futureApprovedDate,
           }
         : null,
     [entry],

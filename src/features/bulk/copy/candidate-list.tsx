@@ -7,7 +7,6 @@ import { StatusBadge } from '../../../ui/status-badge';
 
 /** A residence the copy could go to, or the reason it cannot (docs/product.md 4). */
 export interface Candidate extends BulkTarget {
-  futureApprovedDate?: string;
   /** Why it cannot be chosen, in Danish; null when it can. */
   reason: string | null;
 }

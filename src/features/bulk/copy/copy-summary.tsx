@@ -117,7 +117,7 @@ function CopySource(props: { source: BulkSource }) {
       </Text>
       <Group gap="xs">
         <Text fw={700}>{source.location}</Text>
-        <StatusBadge status={source.status} />
+        <StatusBadge status={source.status} futureApprovedDate={source.futureApprovedDate} />
       </Group>
       {hasPhotos && (
         <Text size="sm" mt="xs">

@@ -34,7 +34,7 @@ export function TargetList(props: {
         <div className={classes.body}>
           <div className={classes.line}>
             <span className={classes.location}>{target.location}</span>
-            <StatusBadge status={target.status} />
+            <StatusBadge status={target.status} futureApprovedDate={target.futureApprovedDate} />
           </div>
           {!props.disabled && (
             <ActionIcon

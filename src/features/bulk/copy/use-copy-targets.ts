@@ -26,6 +26,7 @@ export function useCopyTargets(
               assessmentId: candidate.assessmentId,
               status: candidate.status,
               location: candidate.location,
+              futureApprovedDate: candidate.futureApprovedDate,
             },
           ];
       dispatch({ type: 'selectTargets', targets: next });
@@ -37,11 +38,12 @@ export function useCopyTargets(
       type: 'selectTargets',
       targets: [
         ...state.targets,
-        ...candidates.map(({ propertyId, assessmentId, status, location }) => ({
+        ...candidates.map(({ propertyId, assessmentId, status, location, futureApprovedDate }) => ({
           propertyId,
           assessmentId,
           status,
           location,
+          futureApprovedDate,
         })),
       ],
     });

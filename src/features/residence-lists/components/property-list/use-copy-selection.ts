@@ -15,6 +15,7 @@ const toTarget = (item: PropertyListItem): BulkTarget => ({
   assessmentId: item.assessmentId,
   status: item.displayStatus,
   location: item.location,
+  futureApprovedDate: item.futureApprovedDate,
 });
 
 /**

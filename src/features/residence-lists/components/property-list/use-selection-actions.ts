@@ -37,6 +37,7 @@ export function useSelectionActions(selection: ListSelection, mode: BulkState['m
       assessmentId: single.assessmentId,
       status: single.displayStatus,
       location: single.location,
+      futureApprovedDate: single.futureApprovedDate,
     };
     if (startCopy(source, here)) selection.clear();
   };
