@@ -57,6 +57,7 @@ export const da = {
   'general.forbidden.description':
     'Din bruger har ikke rettigheder til Boligtilgængelighed. Kontakt din administrator, hvis du skal have adgang.',
   'general.offline': 'Du er offline. Nogle funktioner kræver netforbindelse.',
+  'general.signInFirst': 'Dit login er udløbet. Log ind igen først.',
   'general.requiresNetwork': 'Kræver netforbindelse',
   'general.pageTitle': '{title} – Boligtilgængelighed',
 
@@ -737,6 +738,7 @@ export const da = {
   'jobFailures.andMore': 'og {count} flere',
   'jobProgress.stop': 'Stop',
   'jobProgress.stopping': 'Stopper…',
+  'jobProgress.signInAgain': 'Dit login er udløbet. Log ind igen, og prøv så igen.',
   'jobProgress.stopFailed': 'Jobbet kunne ikke stoppes. Tjek forbindelsen, og prøv igen.',
   'jobProgress.queueFull':
     'Der er for mange boliger i kø i jeres organisation lige nu. Vent, til nogle af dem er færdige, og prøv igen.',

@@ -1,4 +1,5 @@
 import type { BulkSource, CopiedEntry } from './bulk-mode';
+import type { ServerReach } from './server-reach';
 import { pickWinner } from '../../shared/rules/duplicate-rule';
 import { displayStatus, type DisplayStatus } from '../../shared/rules/statuses';
 
@@ -70,14 +71,19 @@ export function isWaitingForApproval(
   return rowStatus(row, now) === 'ready' && row.assessmentId !== source?.assessmentId;
 }
 
-/** Why a button is disabled: the selection does not fit, or there is no network (jobs need it). */
-export type ActionBlock = 'selection' | 'offline' | null;
+/**
+ * Why a button is disabled: the selection does not fit, or the server cannot be asked (jobs need
+ * it): offline, or signed out on the device (src/domain/server-reach.ts).
+ */
+export type ActionBlock = 'selection' | Exclude<ServerReach, 'ready'> | null;
+
+const reachBlock = (reach: ServerReach) => (reach === 'ready' ? null : reach);
 
 /** docs/product.md 5: Copy needs exactly one selected row with an assessment that is not converted. */
-export function copyBlock(selected: readonly BulkRow[], online: boolean): ActionBlock {
+export function copyBlock(selected: readonly BulkRow[], reach: ServerReach): ActionBlock {
   const [one] = selected;
   if (selected.length !== 1 || !one?.assessmentId || one.isConverted) return 'selection';
-  return online ? null : 'offline';
+  return reachBlock(reach);
 }
 
 /** docs/product.md 5: Edit needs exactly one selected row with an assessment. */
@@ -91,9 +97,9 @@ export function evaluateBlock(selected: readonly BulkRow[]): ActionBlock {
 }
 
 /** docs/product.md 4 and 5: Approve needs every selected row calculated. */
-export function approveBlock(selected: readonly BulkRow[], online: boolean): ActionBlock {
+export function approveBlock(selected: readonly BulkRow[], reach: ServerReach): ActionBlock {
   if (selected.length === 0 || !selected.every((row) => rowStatus(row) === 'calculated')) return 'selection';
-  return online ? null : 'offline';
+  return reachBlock(reach);
 }
 
 /**
@@ -112,15 +118,18 @@ export function isCopyReadyForApproval(
 }
 
 /** docs/product.md 4 and 5: in the copied flow, Approve needs every selected copy ready for approval. */
-export function approveCopiedBlock(selected: readonly CopiedEntry[], online: boolean): ActionBlock {
+export function approveCopiedBlock(selected: readonly CopiedEntry[], reach: ServerReach): ActionBlock {
   if (selected.length === 0 || !selected.every((entry) => entry.eligibleForApproval)) return 'selection';
-  return online ? null : 'offline';
+  return reachBlock(reach);
 }
 
-/** docs/product.md 5: Paste is disabled with no targets (and offline: the copy is a job). */
-export function pasteBlock(targetCount: number, online: boolean): 'noTargets' | 'offline' | null {
+/** docs/product.md 5: Paste is disabled with no targets (and without the server: the copy is a job). */
+export function pasteBlock(
+  targetCount: number,
+  reach: ServerReach,
+): 'noTargets' | Exclude<ServerReach, 'ready'> | null {
   if (targetCount === 0) return 'noTargets';
-  return online ? null : 'offline';
+  return reachBlock(reach);
 }
 
 /** docs/product.md 2: the selection action bar is hidden on the approval and results pages. */

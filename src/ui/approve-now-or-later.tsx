@@ -1,13 +1,14 @@
 import { Button, Group, Stack, Text, type MantineSpacing } from '@mantine/core';
 import { IconCalendar, IconCircleCheck } from '@tabler/icons-react';
 import { useId, type ReactNode } from 'react';
-import { useOnline } from './use-online';
+import { useReachReason } from './use-server-reach';
 
 /**
  * Approve now and Approve in future, of one assessment (the results page) or of many (the bulk
  * approval pages), docs/product.md 2. Offline both are disabled with `offlineReason` shown under
  * them and tied to them (a job needs the server, docs/architecture.md 2 "Jobs: approving and bulk
- * copy"); while `busy` both wait. `laterLink` renders the way to the date picker around the given
+ * copy"), and so they are while the device's session waits for a sign-in, saying that; while
+ * `busy` both wait. `laterLink` renders the way to the date picker around the given
  * props; `children` (what kept an approval from starting) go under the reason.
  */
 export function ApproveNowOrLater(props: {
@@ -20,22 +21,22 @@ export function ApproveNowOrLater(props: {
   gap?: MantineSpacing;
   children?: ReactNode;
 }) {
-  const online = useOnline();
+  const reason = useReachReason(props.offlineReason);
   const reasonId = useId();
-  const described = online ? undefined : reasonId;
+  const described = reason === null ? undefined : reasonId;
   return (
     <Stack gap={props.gap}>
       <Group gap="sm">
         <Button
           leftSection={<IconCircleCheck size={16} aria-hidden />}
-          disabled={!online || props.busy}
+          disabled={reason !== null || props.busy}
           loading={props.busy}
           aria-describedby={described}
           onClick={props.onApproveNow}
         >
           {props.nowLabel}
         </Button>
-        {online && !props.busy ? (
+        {reason === null && !props.busy ? (
           <Button
             variant="outline"
             leftSection={<IconCalendar size={16} aria-hidden />}
@@ -54,9 +55,9 @@ export function ApproveNowOrLater(props: {
           </Button>
         )}
       </Group>
-      {!online && (
+      {reason !== null && (
         <Text size="sm" id={reasonId}>
-          {props.offlineReason}
+          {reason}
         </Text>
       )}
       {props.children}

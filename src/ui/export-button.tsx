@@ -3,7 +3,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { downloadExport, useHasExport, type ExportPath, type ExportQuery } from '../api/export-csv';
 import { useTranslation } from '../i18n/use-translation';
-import { useOnline } from './use-online';
+import { useReachReason } from './use-server-reach';
 
 /**
  * "Eksportér til Excel" (docs/api.md "Extensions"): the list as it is filtered now, as CSV for
@@ -12,12 +12,12 @@ import { useOnline } from './use-online';
  */
 export function ExportButton(props: { path: ExportPath; query: ExportQuery }) {
   const t = useTranslation();
-  const online = useOnline();
+  const unreachable = useReachReason(t('export.offline'));
   const hasExport = useHasExport();
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
   const noteId = useId();
   if (!hasExport) return null;
-  const note = !online ? t('export.offline') : state === 'failed' ? t('export.error') : null;
+  const note = unreachable ?? (state === 'failed' ? t('export.error') : null);
   return (
     <Stack gap={2} align="flex-start">
       <Button
@@ -25,7 +25,7 @@ export function ExportButton(props: { path: ExportPath; query: ExportQuery }) {
         variant="default"
         leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
         loading={state === 'busy'}
-        disabled={!online}
+        disabled={unreachable !== null}
         aria-describedby={note ? noteId : undefined}
         onClick={() => {
           setState('busy');
@@ -41,7 +41,7 @@ export function ExportButton(props: { path: ExportPath; query: ExportQuery }) {
         <Text
           id={noteId}
           size="xs"
-          c={state === 'failed' && online ? 'red.9' : 'dimmed'}
+          c={state === 'failed' && !unreachable ? 'red.9' : 'dimmed'}
           role={state === 'failed' ? 'alert' : undefined}
         >
           {note}

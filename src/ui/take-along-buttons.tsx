@@ -5,7 +5,7 @@ import { useHasPhotos } from '../api/photos';
 import { useTranslation } from '../i18n/use-translation';
 import { activeOrganization } from '../offline/active-organization';
 import { TooltipReasonedButton } from './reasoned-button';
-import { useOnline } from './use-online';
+import { useReachReason } from './use-server-reach';
 import { useOfflineRegistry } from './use-offline-registry';
 import type { ResidenceToTake } from '../offline/take-along/take-along-types';
 import { useTakeAlong, useTakeAlongState } from './use-take-along';
@@ -16,12 +16,15 @@ function useActiveOrganizationId(): string {
   return useSyncExternalStore(activeOrganization.subscribe, () => activeOrganization.get()?.id ?? '');
 }
 
-/** Why a take along cannot start now: offline, or another one is running; null when it can. */
+/**
+ * Why a take along cannot start now: offline or waiting for a sign-in, or another one is running;
+ * null when it can.
+ */
 function useBlockReason(): string | null {
   const t = useTranslation();
-  const online = useOnline();
+  const unreachable = useReachReason(t('takeAlong.offline'));
   const { progress } = useTakeAlongState();
-  if (!online) return t('takeAlong.offline');
+  if (unreachable) return unreachable;
   if (progress?.phase === 'running') return t('takeAlong.busy');
   return null;
 }

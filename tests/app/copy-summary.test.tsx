@@ -8,7 +8,8 @@ import { CopySummary } from '../../src/features/bulk/copy/copy-summary';
 import { jobProgress } from '../../src/hub/job-progress';
 import { bulkStore } from '../../src/offline/bulk-state';
 import { currentJobState } from '../../src/offline/client-state';
-import { fillJsdomGaps, json, renderPages } from './test-render';
+import { fillJsdomGaps, json, renderPages, unsignedToken } from './test-render';
+import { tokenStore } from '../../src/api/token-store';
 
 // No hub in jsdom: the job is followed by reading its state (as when the hub is unreachable).
 vi.mock('../../src/hub/hub-connection', () => ({
@@ -86,6 +87,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  tokenStore.clear();
   jobProgress.dismiss();
   bulkStore.reset();
   cleanup();
@@ -114,6 +116,32 @@ describe('the /copy summary (docs/product.md 2, 4 "Bulk mode", 5)', () => {
     expect(within(card).getByText('Godkendt fra 15.12.26')).toBeInTheDocument();
     expect(screen.getAllByText('Godkendt fra 15.12.26')).toHaveLength(2);
     expect(document.body).not.toHaveTextContent('{date}');
+  });
+
+  it('while the device waits for a sign-in, Paste says so and sends nothing; a refused token says to sign in again', async () => {
+    tokenStore.set(unsignedToken('u1'));
+    tokenStore.drop();
+    startCopying([target(1)]);
+    await renderCopy();
+    const paste = await screen.findByRole('button', { name: 'Indsæt (1)' });
+    expect(paste).toHaveAttribute('aria-disabled', 'true');
+    expect(paste).toHaveAccessibleDescription('Dit login er udløbet. Log ind igen først.');
+    await userEvent.click(paste);
+    expect(callsTo('/api/v2/assessment/copyassessments')).toHaveLength(0);
+    cleanup();
+
+    // A token the server no longer takes: refused once, said in Danish, and the button then waits.
+    handlers = {
+      '/api/v2/assessment/copyassessments': () =>
+        json({ message: 'Session ended: sign in again', code: 'TOKEN_INVALID' }, 401),
+    };
+    tokenStore.set(unsignedToken('u1'));
+    await renderCopy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Indsæt (1)' }));
+    expect(
+      await screen.findAllByText('Dit login er udløbet. Log ind igen, og prøv så igen.'),
+    ).not.toHaveLength(0);
+    expect(document.body).not.toHaveTextContent('Session ended');
   });
 
   it('the overwrite warning names the kinds present with the wording for the combination; removing a target counts down', async () => {

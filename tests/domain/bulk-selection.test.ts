@@ -69,12 +69,13 @@ describe('the action bar (docs/product.md 5)', () => {
   const converted = row('r4', 'a4', 'approved', { isConverted: true });
 
   it('Copy: exactly one selected with an assessment that is not converted, and online', () => {
-    expect(copyBlock([withAssessment], true)).toBeNull();
-    expect(copyBlock([withAssessment], false)).toBe('offline');
-    expect(copyBlock([], true)).toBe('selection');
-    expect(copyBlock([withAssessment, calculated], true)).toBe('selection');
-    expect(copyBlock([without], true)).toBe('selection');
-    expect(copyBlock([converted], true)).toBe('selection');
+    expect(copyBlock([withAssessment], 'ready')).toBeNull();
+    expect(copyBlock([withAssessment], 'offline')).toBe('offline');
+    expect(copyBlock([withAssessment], 'signIn')).toBe('signIn');
+    expect(copyBlock([], 'ready')).toBe('selection');
+    expect(copyBlock([withAssessment, calculated], 'ready')).toBe('selection');
+    expect(copyBlock([without], 'ready')).toBe('selection');
+    expect(copyBlock([converted], 'ready')).toBe('selection');
   });
 
   it('Evaluate: exactly one without an assessment', () => {
@@ -91,13 +92,14 @@ describe('the action bar (docs/product.md 5)', () => {
   });
 
   it('Approve: every selected one calculated', () => {
-    expect(approveBlock([calculated], true)).toBeNull();
+    expect(approveBlock([calculated], 'ready')).toBeNull();
     expect(
-      approveBlock([calculated, { ...calculated, residenceId: 'r9', assessmentId: 'a9' }], true),
+      approveBlock([calculated, { ...calculated, residenceId: 'r9', assessmentId: 'a9' }], 'ready'),
     ).toBeNull();
-    expect(approveBlock([calculated, withAssessment], true)).toBe('selection');
-    expect(approveBlock([], true)).toBe('selection');
-    expect(approveBlock([calculated], false)).toBe('offline');
+    expect(approveBlock([calculated, withAssessment], 'ready')).toBe('selection');
+    expect(approveBlock([], 'ready')).toBe('selection');
+    expect(approveBlock([calculated], 'offline')).toBe('offline');
+    expect(approveBlock([calculated], 'signIn')).toBe('signIn');
   });
 
   it('Approve in the copied flow: every selected copy ready for approval', () => {
@@ -108,10 +110,11 @@ describe('the action bar (docs/product.md 5)', () => {
       saved: false,
       eligibleForApproval,
     });
-    expect(approveCopiedBlock([entry(true), entry(true)], true)).toBeNull();
-    expect(approveCopiedBlock([entry(true), entry(false)], true)).toBe('selection');
-    expect(approveCopiedBlock([], true)).toBe('selection');
-    expect(approveCopiedBlock([entry(true)], false)).toBe('offline');
+    expect(approveCopiedBlock([entry(true), entry(true)], 'ready')).toBeNull();
+    expect(approveCopiedBlock([entry(true), entry(false)], 'ready')).toBe('selection');
+    expect(approveCopiedBlock([], 'ready')).toBe('selection');
+    expect(approveCopiedBlock([entry(true)], 'offline')).toBe('offline');
+    expect(approveCopiedBlock([entry(true)], 'signIn')).toBe('signIn');
   });
 
   it('a copy is ready for approval when the server has it as a calculated draft or rejected one', () => {
@@ -126,9 +129,11 @@ describe('the action bar (docs/product.md 5)', () => {
   });
 
   it('Paste: disabled with no targets or offline', () => {
-    expect(pasteBlock(3, true)).toBeNull();
-    expect(pasteBlock(0, true)).toBe('noTargets');
-    expect(pasteBlock(2, false)).toBe('offline');
+    expect(pasteBlock(3, 'ready')).toBeNull();
+    expect(pasteBlock(0, 'ready')).toBe('noTargets');
+    expect(pasteBlock(2, 'offline')).toBe('offline');
+    expect(pasteBlock(2, 'signIn')).toBe('signIn');
+    expect(pasteBlock(0, 'signIn')).toBe('noTargets');
   });
 
   it('is hidden on the approval and results pages', () => {

@@ -5,7 +5,7 @@ import type { ApprovalRequest } from '../../../domain/bulk-approval';
 import { useTranslation } from '../../../i18n/use-translation';
 import { FutureDayPicker, isChosenFutureDay } from '../../../ui/future-day-picker';
 import { PageHeader } from '../../../ui/page-header';
-import { useOnline } from '../../../ui/use-online';
+import { useReachReason } from '../../../ui/use-server-reach';
 import { BulkApprovalProgress } from './approval-progress';
 import { ApprovalFeedback } from './approval-error';
 import type { SendWaitingAnswers } from '../../../hub/start-approval';
@@ -23,7 +23,7 @@ export function BulkApproveDatePicker(props: {
   sendWaitingAnswers?: SendWaitingAnswers;
 }) {
   const t = useTranslation();
-  const online = useOnline();
+  const unreachable = useReachReason(t('bulkApprove.offline'));
   const reasonId = useId();
   const [day, setDay] = useState<string | null>(null);
   const approval = useBulkApproval(props.request, props.sendWaitingAnswers);
@@ -41,17 +41,17 @@ export function BulkApproveDatePicker(props: {
           chosenKey="bulkApprove.datepicker.selected"
           noneKey="bulkApprove.datepicker.none"
         />
-        {!online && (
+        {unreachable && (
           <Text size="sm" id={reasonId}>
-            {t('bulkApprove.offline')}
+            {unreachable}
           </Text>
         )}
         <ApprovalFeedback approval={approval} />
         <Group gap="sm">
           <Button
-            disabled={!chosen || !online || approval.busy}
+            disabled={!chosen || unreachable !== null || approval.busy}
             loading={approval.busy}
-            {...(online ? {} : { 'aria-describedby': reasonId })}
+            {...(unreachable ? { 'aria-describedby': reasonId } : {})}
             onClick={() => {
               if (isChosenFutureDay(day)) approval.approve(futureValidFrom(day));
             }}

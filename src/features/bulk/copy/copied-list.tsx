@@ -10,7 +10,7 @@ import { bulkStore } from '../../../offline/bulk-state';
 import { ActionBar } from '../../../ui/action-bar';
 import { PageHeader } from '../../../ui/page-header';
 import { ReasonedButton } from '../../../ui/reasoned-button';
-import { useOnline } from '../../../ui/use-online';
+import { useServerReach } from '../../../ui/use-server-reach';
 import { approvalState } from '../approve/approval-request';
 import { LeaveFlowGuard } from '../approve/leave-flow-guard';
 import { useBulkMode } from '../hooks/use-bulk-mode';
@@ -173,7 +173,7 @@ function CopiedActions(props: {
 }) {
   const t = useTranslation();
   const navigate = useNavigate();
-  const online = useOnline();
+  const reach = useServerReach();
   const { current } = props;
   const chosen = props.entries.filter((entry) => props.selected.has(entry.assessmentId));
   const single = chosen.length === 1 ? chosen[0] : undefined;
@@ -183,7 +183,7 @@ function CopiedActions(props: {
     ...entry,
     eligibleForApproval: isCopyReadyForApproval(entry, current.get(entry.assessmentId)),
   }));
-  const approveBlocked = approveCopiedBlock(toApprove, online);
+  const approveBlocked = approveCopiedBlock(toApprove, reach);
   const approve = () => {
     if (approveBlocked) return;
     const request = {
@@ -224,9 +224,11 @@ function CopiedActions(props: {
           disabledReason={
             approveBlocked === 'offline'
               ? t('bulkApprove.offline')
-              : approveBlocked === 'selection'
-                ? t('copied.approve.disabled')
-                : null
+              : approveBlocked === 'signIn'
+                ? t('general.signInFirst')
+                : approveBlocked === 'selection'
+                  ? t('copied.approve.disabled')
+                  : null
           }
           onClick={approve}
         />

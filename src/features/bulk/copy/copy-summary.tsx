@@ -6,7 +6,7 @@ import { pasteBlock } from '../../../domain/bulk-selection';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusBadge } from '../../../ui/status-badge';
-import { useOnline } from '../../../ui/use-online';
+import { useServerReach } from '../../../ui/use-server-reach';
 import { useBulkMode } from '../hooks/use-bulk-mode';
 import { useCopyJob } from '../hooks/use-copy-job';
 import { CopyProgress } from './copy-progress';
@@ -29,7 +29,7 @@ const isList = (path: string | null) => path?.startsWith('/departments/propertie
 export function CopySummary() {
   const t = useTranslation();
   const navigate = useNavigate();
-  const online = useOnline();
+  const reach = useServerReach();
   const { state, dispatch } = useBulkMode();
   const copyJob = useCopyJob();
   useEffect(dismissCopyStartedToast, []);
@@ -86,7 +86,7 @@ export function CopySummary() {
 
         <PasteOrCancel
           targetCount={targets.length}
-          block={pasteBlock(targets.length, online)}
+          block={pasteBlock(targets.length, reach)}
           running={running}
           onCancel={cancel}
           onPaste={copyJob.paste}
@@ -198,7 +198,9 @@ function PasteOrCancel(props: {
             ? t('copy.paste.disabled')
             : props.block === 'offline'
               ? t('bulkCopy.offline')
-              : null
+              : props.block === 'signIn'
+                ? t('general.signInFirst')
+                : null
         }
         loading={props.running}
         onClick={props.onPaste}

@@ -5,17 +5,19 @@ import { useTranslation } from '../../../i18n/use-translation';
 
 /**
  * The plus button over a residence's assessments, which opens the overwrite warning
- * (docs/product.md 4 "Overwrite"). Offline it stays focusable but does nothing, and says why.
+ * (docs/product.md 4 "Overwrite"). While the server cannot be asked (`blockedReason`: offline, or
+ * a sign-in first) it stays focusable but does nothing, and says why.
  */
-export function NewAssessmentButton(props: { online: boolean; onOpen: () => void }) {
+export function NewAssessmentButton(props: { blockedReason: string | null; onOpen: () => void }) {
   const t = useTranslation();
   const reasonId = useId();
-  const { online } = props;
+  const { blockedReason } = props;
+  const ready = blockedReason === null;
   return (
     <Group gap="xs" wrap="nowrap">
-      {!online && (
+      {!ready && (
         <Text id={reasonId} size="sm" c="gray.7">
-          {t('residence.overwrite.offline')}
+          {blockedReason}
         </Text>
       )}
       <Tooltip label={t('residence.newAssessment.aria')}>
@@ -23,9 +25,9 @@ export function NewAssessmentButton(props: { online: boolean; onOpen: () => void
           size="xl"
           radius="xl"
           aria-label={t('residence.newAssessment.aria')}
-          {...(online ? {} : { 'data-disabled': true, 'aria-disabled': true, 'aria-describedby': reasonId })}
+          {...(ready ? {} : { 'data-disabled': true, 'aria-disabled': true, 'aria-describedby': reasonId })}
           onClick={() => {
-            if (online) props.onOpen();
+            if (ready) props.onOpen();
           }}
         >
           <IconPlus aria-hidden />

@@ -12,7 +12,7 @@ import {
 } from '../../../domain/residence-actions';
 import { useTranslation } from '../../../i18n/use-translation';
 import { UnlockDialog } from '../../../ui/unlock-dialog';
-import { useOnline } from '../../../ui/use-online';
+import { useReachReason } from '../../../ui/use-server-reach';
 import { useStartAssessment } from '../hooks/use-start-assessment';
 import { AssessmentCard } from './assessment-card';
 import { NewAssessmentButton } from './new-assessment-button';
@@ -61,9 +61,11 @@ export function ResidenceAssessments(props: {
     });
   const kind = overwriteKind(assessments);
   // Overwrite and unlock change assessments on the server at once (abandon, copy): they need the
-  // network, unlike a first screening (docs/architecture.md 4 "Offline start"). Offline they stay
-  // visible, disabled with the reason, as the bulk buttons do (docs/architecture.md 2 "Jobs").
-  const online = useOnline();
+  // network and a token, unlike a first screening (docs/architecture.md 4 "Offline start"). Without
+  // them they stay visible, disabled with the reason, as the bulk buttons do (docs/architecture.md 2
+  // "Jobs").
+  const overwriteBlocked = useReachReason(t('residence.overwrite.offline'));
+  const unlockBlocked = useReachReason(t('residence.unlock.offline'));
   const close = () => {
     setDialog(null);
     starter.reset();
@@ -73,7 +75,10 @@ export function ResidenceAssessments(props: {
     <>
       <AssessmentsHeading>
         {props.canWrite && (
-          <NewAssessmentButton online={online} onOpen={() => setDialog({ kind: 'overwrite' })} />
+          <NewAssessmentButton
+            blockedReason={overwriteBlocked}
+            onOpen={() => setDialog({ kind: 'overwrite' })}
+          />
         )}
       </AssessmentsHeading>
 
@@ -89,13 +94,13 @@ export function ResidenceAssessments(props: {
                 : undefined
             }
             onCopy={props.canWrite && !a.converted ? () => copy(a) : undefined}
-            unlockDisabledReason={online ? null : t('residence.unlock.offline')}
+            unlockDisabledReason={unlockBlocked}
           />
         ))}
       </SimpleGrid>
 
       <OverwriteDialog
-        opened={dialog?.kind === 'overwrite' && kind !== null && online}
+        opened={dialog?.kind === 'overwrite' && kind !== null && overwriteBlocked === null}
         kind={kind}
         pending={starter.isPending}
         failed={starter.isError}
@@ -104,7 +109,7 @@ export function ResidenceAssessments(props: {
       />
 
       <UnlockDialog
-        opened={dialog?.kind === 'unlock' && online}
+        opened={dialog?.kind === 'unlock' && unlockBlocked === null}
         eligible={canUnlock(assessments)}
         pending={starter.isPending}
         failed={starter.isError}

@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { futureValidFrom } from '../../../domain/approval';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApprovalProgressDialog } from '../../../ui/approval-progress-dialog';
 import { FutureDayPicker, isChosenFutureDay } from '../../../ui/future-day-picker';
 import { PageHeader } from '../../../ui/page-header';
-import { useOnline } from '../../../ui/use-online';
+import { useReachReason } from '../../../ui/use-server-reach';
 import type { SendWaitingAnswers } from '../../../hub/start-approval';
 import { useApproveAssessment } from '../hooks/use-approve-assessment';
 import { ApprovalFeedback } from './approve-actions';
@@ -22,7 +22,8 @@ export function ApproveDatePicker(props: {
   sendWaitingAnswers?: SendWaitingAnswers;
 }) {
   const t = useTranslation();
-  const online = useOnline();
+  const unreachable = useReachReason(t('assessmentResult.approve.offline'));
+  const reasonId = useId();
   const [day, setDay] = useState<string | null>(null);
   const approval = useApproveAssessment(props);
   const chosen = isChosenFutureDay(day);
@@ -36,12 +37,17 @@ export function ApproveDatePicker(props: {
           chosenKey="assessmentApprove.selectedDate"
           noneKey="assessmentApprove.noDateSelected"
         />
-        {!online && <Text size="sm">{t('assessmentResult.approve.offline')}</Text>}
+        {unreachable && (
+          <Text size="sm" id={reasonId}>
+            {unreachable}
+          </Text>
+        )}
         <ApprovalFeedback approval={approval} page="datePicker" />
         <Group gap="sm">
           <Button
-            disabled={!chosen || !online || approval.busy}
+            disabled={!chosen || unreachable !== null || approval.busy}
             loading={approval.busy}
+            {...(unreachable ? { 'aria-describedby': reasonId } : {})}
             onClick={() => {
               if (isChosenFutureDay(day)) void approval.approve({ iso: futureValidFrom(day), future: true });
             }}

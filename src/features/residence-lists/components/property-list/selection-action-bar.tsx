@@ -45,6 +45,7 @@ export function SelectionActionBar(props: { selection: ListSelection; mode: Bulk
                 actions.copyBlocked,
                 t('propertiesList.action.copy.disabled'),
                 t('bulkCopy.offline'),
+                t('general.signInFirst'),
               )}
               onClick={actions.copy}
             />
@@ -82,6 +83,7 @@ export function SelectionActionBar(props: { selection: ListSelection; mode: Bulk
                 actions.approveBlocked,
                 t('propertiesList.action.approve.disabled'),
                 t('bulkApprove.offline'),
+                t('general.signInFirst'),
               )}
               onClick={actions.approve}
             />
@@ -92,7 +94,16 @@ export function SelectionActionBar(props: { selection: ListSelection; mode: Bulk
   );
 }
 
-/** What the disabled button says for its block: the selection's rule or the missing network. */
-function blockReason(block: ActionBlock, selectionReason: string, offlineReason: string | null = null) {
-  return block === 'selection' ? selectionReason : block === 'offline' ? offlineReason : null;
+/**
+ * What the disabled button says for its block: the selection's rule, the missing network, or the
+ * sign-in that the server needs first.
+ */
+function blockReason(
+  block: ActionBlock,
+  selectionReason: string,
+  offlineReason: string | null = null,
+  signInReason: string | null = null,
+) {
+  if (block === 'selection') return selectionReason;
+  return block === 'offline' ? offlineReason : block === 'signIn' ? signInReason : null;
 }

@@ -2,7 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { targetRoute, type BulkState } from '../../../../domain/bulk-mode';
 import { approveBlock, copyBlock } from '../../../../domain/bulk-selection';
 import { useCurrentPath } from '../../../../ui/use-current-path';
-import { useOnline } from '../../../../ui/use-online';
+import { useServerReach } from '../../../../ui/use-server-reach';
 import { useStartCopy } from '../../hooks/use-copy-flow';
 import type { ListSelection } from './use-list-selection';
 
@@ -13,7 +13,7 @@ import type { ListSelection } from './use-list-selection';
  */
 export function useSelectionActions(selection: ListSelection, mode: BulkState['mode']) {
   const navigate = useNavigate();
-  const online = useOnline();
+  const reach = useServerReach();
   const here = useCurrentPath();
   const startCopy = useStartCopy();
   const selected = selection.selectedItems;
@@ -29,7 +29,7 @@ export function useSelectionActions(selection: ListSelection, mode: BulkState['m
       });
     else void navigate({ to: '/residence/$propertyId', params: { propertyId: target.propertyId } });
   };
-  const copyBlocked = copyBlock(selected, online);
+  const copyBlocked = copyBlock(selected, reach);
   const copy = () => {
     if (!single?.assessmentId || copyBlocked) return;
     const source = {
@@ -43,7 +43,7 @@ export function useSelectionActions(selection: ListSelection, mode: BulkState['m
   };
   // docs/product.md 4 and 5: Approve needs every selected residence calculated; /approve gets them
   // and this list's path in its navigation state (docs/product.md 2).
-  const approveBlocked = approveBlock(selected, online);
+  const approveBlocked = approveBlock(selected, reach);
   const approve = () => {
     if (approveBlocked) return;
     const properties = selected.flatMap((item) =>
