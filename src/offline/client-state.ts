@@ -119,8 +119,31 @@ export interface TakenAlongDepartment {
   id: string;
   organizationId: string;
   name: string;
+  /** When its latest take along began; "the rest" of it counts from here (departmentProgress). */
   fetchedAt: string;
   residenceCount: number;
+  /**
+   * Set while its latest take along has not fetched every residence of the list: stopped, some
+   * residences failed, or the page was closed or reloaded half-way. Absent once one ends whole.
+   */
+  unfinished?: true;
+}
+
+/**
+ * How much of a department its latest take along fetched: the residences it names that were
+ * fetched since that take along began, of the list's count. `unfinished` as the record says.
+ */
+export function departmentProgress(
+  registry: OfflineRegistry,
+  departmentId: string,
+): { done: number; total: number; unfinished: boolean } | null {
+  const department = registry.departments[departmentId];
+  if (!department) return null;
+  const source = `department:${departmentId}`;
+  const done = Object.values(registry.residences).filter(
+    (r) => r.sources.includes(source) && r.fetchedAt >= department.fetchedAt,
+  ).length;
+  return { done, total: department.residenceCount, unfinished: department.unfinished === true };
 }
 
 /**

@@ -1,9 +1,10 @@
-import { Checkbox, Group, Text } from '@mantine/core';
+import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconCloudDownload } from '@tabler/icons-react';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useHasPhotos } from '../api/photos';
 import { useTranslation } from '../i18n/use-translation';
 import { activeOrganization } from '../offline/active-organization';
+import { departmentProgress } from '../offline/client-state';
 import { TooltipReasonedButton } from './reasoned-button';
 import { useReachReason } from './use-server-reach';
 import { useOfflineRegistry } from './use-offline-registry';
@@ -72,17 +73,27 @@ export function TakeAlongDepartmentButton(props: {
   const reason = useBlockReason();
   const registry = useOfflineRegistry();
   const taken = registry.departments[props.departmentId];
+  // A take along that ended half-way (stopped, failed, or the page closed under it) says how far it
+  // came and offers the rest, not the whole department again. Not while one runs: its status shows.
+  const { progress: running } = useTakeAlongState();
+  const unfinished = running?.phase === 'running' ? null : departmentProgress(registry, props.departmentId);
+  const rest = unfinished?.unfinished === true;
   const { withPhotos, checkbox } = useWithPhotos();
   return (
-    <Group gap="xs">
-      <TakeButton
-        label={taken ? t('takeAlong.again') : t('takeAlong.department')}
-        reason={reason}
-        onClick={() => void start({ kind: 'department', ...props, withPhotos })}
-      />
-      {checkbox}
-      {taken && <OfflineMark fetchedAt={taken.fetchedAt} />}
-    </Group>
+    <Stack gap={4}>
+      <Group gap="xs">
+        <TakeButton
+          label={rest ? t('takeAlong.rest') : taken ? t('takeAlong.again') : t('takeAlong.department')}
+          reason={reason}
+          onClick={() => void start({ kind: 'department', ...props, withPhotos, rest })}
+        />
+        {checkbox}
+        {taken && <OfflineMark fetchedAt={taken.fetchedAt} />}
+      </Group>
+      {rest && (
+        <Text size="sm">{t('takeAlong.unfinished', { done: unfinished.done, total: unfinished.total })}</Text>
+      )}
+    </Stack>
   );
 }
 

@@ -137,6 +137,20 @@ describe('storage panel', () => {
     ).toBeInTheDocument();
   });
 
+  it('a department whose take along did not finish says how many of its residences came', async () => {
+    stubStorage(false);
+    seedRegistry();
+    updateOfflineRegistry((r) => ({
+      ...r,
+      departments: { d1: { ...r.departments.d1!, residenceCount: 5, unfinished: true } },
+    }));
+    await renderAt(StoragePanel, new QueryClient());
+    const departments = await screen.findByRole('region', { name: 'Afdelinger' });
+    expect(
+      within(departments).getByText('2 af 5 boliger · ikke færdig · hentet 05.03.26 · 2,0 kB'),
+    ).toBeInTheDocument();
+  });
+
   it('says so when the browser keeps the data', async () => {
     stubStorage(true);
     seedRegistry();

@@ -15,7 +15,12 @@ import { questionsQueryOptions } from '../../src/api/get-questions';
 import { staticContentQueryOptions } from '../../src/api/get-static-content';
 import { userInfoQueryOptions } from '../../src/api/user-info';
 import { createQueryClient } from '../../src/app/query-client';
-import { isKeptOffline, offlineRegistry, resetOfflineRegistry } from '../../src/offline/client-state';
+import {
+  departmentProgress,
+  isKeptOffline,
+  offlineRegistry,
+  resetOfflineRegistry,
+} from '../../src/offline/client-state';
 import { residenceQueryKeys } from '../../src/offline/take-along/residence-query-keys';
 import { takeAlong } from '../../src/offline/take-along/take-along';
 import type { Preloader, TakeAlongProgress } from '../../src/offline/take-along/take-along-types';
@@ -148,6 +153,21 @@ const takeDepartmentAlong = (queryClient: QueryClient) =>
     onProgress: () => {},
   });
 
+/** The department taken along, two residences at a time, stopped by the user after `stopAt`. */
+function takeDepartmentUntil(queryClient: QueryClient, stopAt: number) {
+  const controller = new AbortController();
+  return takeAlong(departmentRequest, {
+    queryClient,
+    preload: loaderPreloader(queryClient),
+    persistence: null,
+    signal: controller.signal,
+    concurrency: 2,
+    onProgress: (p) => {
+      if (p.done === stopAt) controller.abort();
+    },
+  });
+}
+
 beforeEach(() => {
   localStorage.clear();
   resetOfflineRegistry();
@@ -183,6 +203,12 @@ describe('take along', () => {
     const registry = offlineRegistry();
     expect(Object.keys(registry.residences)).toHaveLength(RESIDENCES);
     expect(registry.departments.d1).toMatchObject({ name: 'Afd. 1', residenceCount: RESIDENCES });
+    expect(registry.departments.d1?.unfinished).toBeUndefined();
+    expect(departmentProgress(registry, 'd1')).toEqual({
+      done: RESIDENCES,
+      total: RESIDENCES,
+      unfinished: false,
+    });
     expect(registry.residences.r2).toMatchObject({ assessmentIds: ['a2'], sources: ['department:d1'] });
     // Kept without time limit, so they survive in the persisted cache past the 15-minute gcTime.
     for (const key of [
@@ -322,18 +348,7 @@ describe('take along', () => {
 
   it('cancel stops the run and aborts the requests in flight; what was done stays', async () => {
     const calls = stubApi({ delayMs: 30 });
-    const queryClient = createQueryClient(() => {});
-    const controller = new AbortController();
-    const result = await takeAlong(departmentRequest, {
-      queryClient,
-      preload: loaderPreloader(queryClient),
-      persistence: null,
-      signal: controller.signal,
-      concurrency: 2,
-      onProgress: (p) => {
-        if (p.done === 3) controller.abort();
-      },
-    });
+    const result = await takeDepartmentUntil(createQueryClient(() => {}), 3);
     expect(result.phase).toBe('cancelled');
     expect(result.done).toBeLessThan(RESIDENCES);
     const kept = Object.keys(offlineRegistry().residences);
@@ -344,6 +359,44 @@ describe('take along', () => {
     // Nothing more is asked for after the cancel.
     expect(calls.filter((c) => c.includes('/getproperty')).length).toBe(asked);
     expect(asked).toBeLessThan(RESIDENCES);
+  });
+
+  it('a department stopped half-way says how far it came after a restart, and its rest fetches only what is missing', async () => {
+    const calls = stubApi({ delayMs: 10 });
+    await takeDepartmentUntil(createQueryClient(() => {}), 4);
+    // What a reload finds: the record as written.
+    resetOfflineRegistry();
+    const half = departmentProgress(offlineRegistry(), 'd1')!;
+    expect(half.unfinished).toBe(true);
+    expect(half.total).toBe(RESIDENCES);
+    expect(half.done).toBeGreaterThanOrEqual(4);
+    expect(half.done).toBeLessThan(RESIDENCES);
+    const began = offlineRegistry().departments.d1!.fetchedAt;
+
+    const asked = () => calls.filter((c) => c.includes('/getproperty')).length;
+    const before = asked();
+    const restarted = createQueryClient(() => {});
+    const result = await takeAlong(
+      { ...departmentRequest, rest: true },
+      {
+        queryClient: restarted,
+        preload: loaderPreloader(restarted),
+        persistence: null,
+        signal: new AbortController().signal,
+        onProgress: () => {},
+        now: () => new Date(Date.now() + 60_000),
+      },
+    );
+    expect(result).toMatchObject({ phase: 'done', total: RESIDENCES - half.done, failed: 0 });
+    expect(asked() - before).toBe(RESIDENCES - half.done);
+    resetOfflineRegistry();
+    // Whole now, counted from the take along it finished.
+    expect(departmentProgress(offlineRegistry(), 'd1')).toEqual({
+      done: RESIDENCES,
+      total: RESIDENCES,
+      unfinished: false,
+    });
+    expect(offlineRegistry().departments.d1!.fetchedAt).toBe(began);
   });
 
   it('a full device stops the run, takes back what it added and leaves queued answers alone', async () => {

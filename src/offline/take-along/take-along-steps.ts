@@ -4,7 +4,7 @@ import { organizationsQueryOptions } from '../../api/get-organizations';
 import { propertiesByDepartmentQueryOptions } from '../../api/get-properties-by-department';
 import { staticContentQueryOptions } from '../../api/get-static-content';
 import { userInfoQueryOptions } from '../../api/user-info';
-import { updateOfflineRegistry } from '../client-state';
+import { offlineRegistry, updateOfflineRegistry } from '../client-state';
 import { cacheHelpImages, helpImageUrls } from '../help-images';
 import { cachedQuery, keepWithoutTimeLimit } from '../kept-queries';
 import type { TakeAlongRun } from './take-along-run';
@@ -15,7 +15,10 @@ import { jsonSize } from './transfer-meter';
  * The steps of a take along before its residences are fetched (take-along.ts runs them in turn).
  */
 
-/** The residences asked for; for a department, each one of its list once (the list is fetched). */
+/**
+ * The residences asked for; for a department, each one of its list once (the list is fetched),
+ * and for its rest only those its unfinished latest take along did not fetch.
+ */
 export async function residencesToTake(run: TakeAlongRun): Promise<ResidenceToTake[]> {
   const { request, queryClient } = run;
   if (request.kind !== 'department') return request.residences;
@@ -23,9 +26,20 @@ export async function residencesToTake(run: TakeAlongRun): Promise<ResidenceToTa
   const rows = queryClient.getQueryData(propertiesByDepartmentQueryOptions(request.departmentId).queryKey);
   if (!rows) throw new Error('department list not fetched');
   run.answerBytes += jsonSize(rows);
+  const registry = offlineRegistry();
+  const since = request.rest ? registry.departments[request.departmentId]?.fetchedAt : undefined;
+  const fetchedSince = (id: string) => {
+    const kept = registry.residences[id];
+    return (
+      since !== undefined &&
+      kept !== undefined &&
+      kept.sources.includes(run.source) &&
+      kept.fetchedAt >= since
+    );
+  };
   const seen = new Map<string, ResidenceToTake>();
   for (const row of rows) {
-    if (!seen.has(row.residenceId))
+    if (!seen.has(row.residenceId) && !fetchedSince(row.residenceId))
       seen.set(row.residenceId, { id: row.residenceId, location: row.location });
   }
   return [...seen.values()];
@@ -37,29 +51,62 @@ export async function cacheHelp(run: TakeAlongRun): Promise<void> {
   await cacheHelpImages(helpImageUrls(content), run.signal);
 }
 
-/** Names the organization, and a department with its count, in the record (written later). */
-export function recordRequest(run: TakeAlongRun, residenceCount: number): void {
+/**
+ * Names the organization, and a department with its list's count, in the record (written later),
+ * unfinished until the run ends whole (`recordFinished`). The rest of a department keeps the
+ * beginning of the take along it finishes.
+ */
+export function recordRequest(run: TakeAlongRun): void {
   const { request } = run;
   updateOfflineRegistry(
-    (r) => ({
-      ...r,
-      organizations: r.organizations.includes(request.organizationId)
-        ? r.organizations
-        : [...r.organizations, request.organizationId],
-      departments:
-        request.kind === 'department'
-          ? {
-              ...r.departments,
-              [request.departmentId]: {
-                id: request.departmentId,
-                organizationId: request.organizationId,
-                name: request.departmentName,
-                fetchedAt: run.now().toISOString(),
-                residenceCount,
-              },
-            }
-          : r.departments,
-    }),
+    (r) => {
+      const before = request.kind === 'department' ? r.departments[request.departmentId] : undefined;
+      return {
+        ...r,
+        organizations: r.organizations.includes(request.organizationId)
+          ? r.organizations
+          : [...r.organizations, request.organizationId],
+        departments:
+          request.kind === 'department'
+            ? {
+                ...r.departments,
+                [request.departmentId]: {
+                  id: request.departmentId,
+                  organizationId: request.organizationId,
+                  name: request.departmentName,
+                  fetchedAt: request.rest && before ? before.fetchedAt : run.now().toISOString(),
+                  residenceCount: listCount(run),
+                  unfinished: true,
+                },
+              }
+            : r.departments,
+      };
+    },
+    { write: false },
+  );
+}
+
+/** The department's residences as its list has them now (each once). */
+function listCount(run: TakeAlongRun): number {
+  const { request } = run;
+  if (request.kind !== 'department') return 0;
+  const rows = run.queryClient.getQueryData(
+    propertiesByDepartmentQueryOptions(request.departmentId).queryKey,
+  );
+  return new Set(rows?.map((row) => row.residenceId)).size;
+}
+
+/** A department's take along that fetched every residence: no longer unfinished. */
+export function recordFinished(run: TakeAlongRun): void {
+  const { request, progress } = run;
+  if (request.kind !== 'department' || progress.failed > 0 || run.signal.aborted) return;
+  updateOfflineRegistry(
+    (r) => {
+      const department = r.departments[request.departmentId];
+      if (!department?.unfinished) return r;
+      const { unfinished: _done, ...finished } = department;
+      return { ...r, departments: { ...r.departments, [request.departmentId]: finished } };
+    },
     { write: false },
   );
 }

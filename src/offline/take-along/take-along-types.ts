@@ -21,7 +21,14 @@ export interface ResidenceToTake {
  * device for viewing offline; only when the user asks, since they are heavy.
  */
 export type TakeAlongRequest = (
-  | { kind: 'department'; organizationId: string; departmentId: string; departmentName: string }
+  | {
+      kind: 'department';
+      organizationId: string;
+      departmentId: string;
+      departmentName: string;
+      /** Only what the unfinished latest take along did not fetch (departmentProgress). */
+      rest?: boolean;
+    }
   | { kind: 'residences'; organizationId: string; residences: ResidenceToTake[] }
 ) & { withPhotos?: boolean };
 

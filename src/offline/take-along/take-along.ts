@@ -3,7 +3,13 @@ import { periodicSaver } from './periodic-save';
 import { isQuotaError, writeRegistryOrThrow } from './quota';
 import { rollBack } from './roll-back';
 import { startRun, type TakeAlongRun } from './take-along-run';
-import { cacheHelp, keepSharedQueries, recordRequest, residencesToTake } from './take-along-steps';
+import {
+  cacheHelp,
+  keepSharedQueries,
+  recordFinished,
+  recordRequest,
+  residencesToTake,
+} from './take-along-steps';
 import type { TakeAlongOptions, TakeAlongProgress, TakeAlongRequest } from './take-along-types';
 import { takeResidence } from './take-residence';
 import { runPool } from './worker-pool';
@@ -32,6 +38,7 @@ export async function takeAlong(
   try {
     await takeEverything(run, options.concurrency ?? TAKE_ALONG_CONCURRENCY);
     run.recordFetched();
+    recordFinished(run);
     // The cache first, then the record that names what it holds; a cancelled run keeps what it
     // got. Releasing the held saves is that last save (one serialization, not two).
     await releaseSaves?.();
@@ -55,7 +62,7 @@ async function takeEverything(run: TakeAlongRun, concurrency: number): Promise<v
   run.report();
   await cacheHelp(run);
   run.checkQuota();
-  recordRequest(run, residences.length);
+  recordRequest(run);
   keepSharedQueries(run);
   const saveNow = periodicSaver(run);
   await runPool(residences, Math.min(concurrency, residences.length), run.stop, async (residence) => {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/use-translation';
 import { formatShortDate } from '../../../ui/format';
 import { PageHeader } from '../../../ui/page-header';
+import { departmentProgress } from '../../../offline/client-state';
 import { devicePhotos } from '../../../offline/device-photos';
 import { storagePersisted } from '../../../offline/storage-persistence';
 import { formatBytes } from '../format-bytes';
@@ -82,10 +83,18 @@ export function StoragePanel() {
           items={departments.map((d) => ({
             id: d.id,
             name: d.name,
-            line: `${t('storage.department.line', {
-              count: d.residenceCount,
-              date: formatShortDate(d.fetchedAt),
-            })} · ${formatBytes(departmentBytes(d.id))}`,
+            line: `${
+              d.unfinished
+                ? t('storage.department.lineUnfinished', {
+                    done: departmentProgress(registry, d.id)?.done ?? 0,
+                    count: d.residenceCount,
+                    date: formatShortDate(d.fetchedAt),
+                  })
+                : t('storage.department.line', {
+                    count: d.residenceCount,
+                    date: formatShortDate(d.fetchedAt),
+                  })
+            } · ${formatBytes(departmentBytes(d.id))}`,
             remove: () => removeDepartment(queryClient, d.id),
           }))}
         />
