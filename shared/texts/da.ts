@@ -891,6 +891,7 @@ export const da = {
   'takeAlong.status.preparing': 'Gør klar til at hente til offline …',
   'takeAlong.status.done': '{done} boliger er taget med offline ({size} hentet).',
   'takeAlong.status.failed': '{count} boliger kunne ikke hentes. Prøv igen, når forbindelsen er god.',
+  'takeAlong.status.restDone': 'Resten er hentet: {done} boliger mere er taget med offline ({size} hentet).',
   'takeAlong.status.cancelled': 'Stoppet. {done} af {total} boliger blev taget med offline.',
   'takeAlong.status.error': 'Vi kunne ikke hente til offline. Prøv igen, når du har forbindelse.',
   'takeAlong.status.quota':

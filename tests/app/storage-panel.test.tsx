@@ -194,6 +194,14 @@ describe('storage panel', () => {
 });
 
 describe('take along status', () => {
+  /** The status's own department, D of organization o. */
+  const request = {
+    kind: 'department',
+    organizationId: 'o',
+    departmentId: 'd',
+    departmentName: 'D',
+  } as const;
+
   it('asks for persistent storage at the first take along only, and a full device names what to do', async () => {
     const persist = stubStorage(false);
     const queryClient = new QueryClient();
@@ -206,12 +214,6 @@ describe('take along status', () => {
       residence: async () => undefined,
       assessment: async () => undefined,
     };
-    const request = {
-      kind: 'department',
-      organizationId: 'o',
-      departmentId: 'd',
-      departmentName: 'D',
-    } as const;
     await act(() => startTakeAlong(request, { queryClient, preload: failing, persistence: null }));
     const alert = await screen.findByRole('alert', { name: 'Tag med offline' });
     expect(alert).toHaveTextContent('Der er ikke mere plads på enheden.');
@@ -221,5 +223,18 @@ describe('take along status', () => {
     await act(() => startTakeAlong(request, { queryClient, preload: failing, persistence: null }));
     expect(persist).toHaveBeenCalledTimes(1);
     expect(offlineRegistry().persistGranted).toBe(false);
+  });
+
+  it('the rest of a department, when done, says it is the rest and not the whole department', async () => {
+    stubStorage(true);
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['staticcontent'], { translationSettings: { translations: {} } });
+    // Nothing left to fetch: the rest is empty, and the run ends done.
+    queryClient.setQueryData(propertiesByDepartmentQueryOptions('d').queryKey, []);
+    await renderAt(TakeAlongStatus, queryClient);
+    const preload = { department: async () => {}, residence: async () => {}, assessment: async () => {} };
+    await act(() => startTakeAlong({ ...request, rest: true }, { queryClient, preload, persistence: null }));
+    const status = await screen.findByRole('status', { name: 'Tag med offline' });
+    expect(status).toHaveTextContent('Resten er hentet: 0 boliger mere er taget med offline');
   });
 });

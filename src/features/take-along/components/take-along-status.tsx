@@ -10,7 +10,7 @@ import { useTakeAlong } from '../../../ui/use-take-along';
  */
 export function TakeAlongStatus() {
   const t = useTranslation();
-  const { progress, persistGranted, cancel, dismiss } = useTakeAlong();
+  const { request, progress, persistGranted, cancel, dismiss } = useTakeAlong();
   if (!progress) return null;
   const size = formatBytes(progress.bytes);
   const running = progress.phase === 'running';
@@ -23,7 +23,16 @@ export function TakeAlongStatus() {
           ? t('takeAlong.status.preparing')
           : t('takeAlong.status.running', { done: progress.done, total: progress.total, size });
       case 'done':
-        return t('takeAlong.status.done', { done: progress.done - progress.failed, size });
+        // The rest of a department: its count alone would read as the whole department.
+        return t(
+          request?.kind === 'department' && request.rest
+            ? 'takeAlong.status.restDone'
+            : 'takeAlong.status.done',
+          {
+            done: progress.done - progress.failed,
+            size,
+          },
+        );
       case 'cancelled':
         return t('takeAlong.status.cancelled', {
           done: progress.done - progress.failed,
