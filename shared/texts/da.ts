@@ -739,6 +739,9 @@ export const da = {
   'jobProgress.stop': 'Stop',
   'jobProgress.stopping': 'Stopper…',
   'jobProgress.signInAgain': 'Dit login er udløbet. Log ind igen, og prøv så igen.',
+  'jobProgress.noAnswer':
+    'Serveren svarede ikke. Forbindelsen er måske for dårlig, eller serveren er nede. Prøv igen om lidt.',
+  'jobProgress.waitingForServer': 'Serveren har ikke svaret endnu. Det går i gang, når den svarer.',
   'jobProgress.stopFailed': 'Jobbet kunne ikke stoppes. Tjek forbindelsen, og prøv igen.',
   'jobProgress.queueFull':
     'Der er for mange boliger i kø i jeres organisation lige nu. Vent, til nogle af dem er færdige, og prøv igen.',

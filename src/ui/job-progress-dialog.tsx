@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
+import { FRESH_WAIT_MS } from '../api/fresh-query';
 import { useTranslation } from '../i18n/use-translation';
+import { useWaitedFor } from './use-waited-for';
 
 /**
  * docs/product.md 2: the blocking progress dialog of a copy or approval job. While the job runs it
@@ -17,6 +19,8 @@ export function JobProgressDialog(props: {
   maxCount: number;
   /** Set when the job failed: the dialog shows it and can be closed. */
   error?: { text: string; details: readonly string[] } | null;
+  /** True until the server has answered the request that starts the job. */
+  starting?: boolean;
   onClose: () => void;
   /**
    * Stop for the job's owner (docs/api.md "Jobs", cancel): the server stops at the next item and
@@ -70,6 +74,7 @@ export function JobProgressDialog(props: {
         <Text id={labelId} aria-live="polite">
           {progressText}
         </Text>
+        <StartWaitNote waiting={Boolean(props.opened && props.starting && !props.error)} />
         {/* The progressbar role is on the section: its name must be there too (axe). */}
         <Progress.Root>
           <Progress.Section
@@ -90,6 +95,20 @@ export function JobProgressDialog(props: {
         )}
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * On a connection that passes nothing the request that starts the job waits for its time-out: the
+ * dialog says why nothing moves, as a page does (docs/architecture.md 2, "Lie-fi is offline").
+ */
+function StartWaitNote(props: { waiting: boolean }) {
+  const t = useTranslation();
+  const silent = useWaitedFor(props.waiting, 'start', FRESH_WAIT_MS);
+  return (
+    <Text size="sm" aria-live="polite">
+      {silent ? t('jobProgress.waitingForServer') : ''}
+    </Text>
   );
 }
 

@@ -41,6 +41,7 @@ export function CopyProgress(props: {
             ? { text: t('bulkCopy.error'), details: [props.startError] }
             : null
       }
+      starting={props.job === null && props.startError === null}
       onClose={props.onClose}
       onStop={props.job ? props.onStop : undefined}
     />
