@@ -1,8 +1,7 @@
 import { Alert, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useId, useState } from 'react';
-import { FRESH_WAIT_MS } from '../api/fresh-query';
 import { useTranslation } from '../i18n/use-translation';
-import { useWaitedFor } from './use-waited-for';
+import { StartWaitNote } from './start-wait-note';
 
 /**
  * docs/product.md 2: the blocking progress dialog of a copy or approval job. While the job runs it
@@ -95,20 +94,6 @@ export function JobProgressDialog(props: {
         )}
       </Stack>
     </Modal>
-  );
-}
-
-/**
- * On a connection that passes nothing the request that starts the job waits for its time-out: the
- * dialog says why nothing moves, as a page does (docs/architecture.md 2, "Lie-fi is offline").
- */
-function StartWaitNote(props: { waiting: boolean }) {
-  const t = useTranslation();
-  const silent = useWaitedFor(props.waiting, 'start', FRESH_WAIT_MS);
-  return (
-    <Text size="sm" aria-live="polite">
-      {silent ? t('jobProgress.waitingForServer') : ''}
-    </Text>
   );
 }
 

@@ -1,11 +1,12 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from '../../../i18n/use-translation';
 import { jobStartMessage } from '../../../ui/job-start-error';
+import { StartWaitNote } from '../../../ui/start-wait-note';
 import type { useBulkApproval } from './use-bulk-approval';
 
 type Feedback = Pick<
   ReturnType<typeof useBulkApproval>,
-  'notStarted' | 'sendingAnswers' | 'answersWaiting' | 'startError' | 'retry'
+  'notStarted' | 'sendingAnswers' | 'starting' | 'answersWaiting' | 'startError' | 'retry'
 >;
 
 /**
@@ -25,6 +26,7 @@ export function ApprovalFeedback(props: { approval: Feedback }) {
         </Text>
       )}
       <StartFeedback approval={props.approval} />
+      <StartWaitNote waiting={props.approval.starting} />
     </>
   );
 }

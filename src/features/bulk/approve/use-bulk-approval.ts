@@ -110,6 +110,8 @@ export function useBulkApproval(request: ApprovalRequest | null, sendWaitingAnsw
     sendingAnswers,
     /** Starting the job, or the job running. */
     busy: start.isPending || job?.progress.phase === 'running',
+    /** The request that starts the job (after any answers were sent) has no answer yet. */
+    starting: start.isPending && !sendingAnswers,
     /** The bulk flow did not allow this approval to start (another flow is in the middle of its work). */
     notStarted,
     /** Answers stayed on the device: nothing was queued. */

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { nowValidFrom } from '../../../domain/approval';
 import { useTranslation } from '../../../i18n/use-translation';
 import { ApproveNowOrLater } from '../../../ui/approve-now-or-later';
+import { StartWaitNote } from '../../../ui/start-wait-note';
 import type { Approval } from '../hooks/use-approve-assessment';
 
 /**
@@ -40,9 +41,18 @@ export function ApproveActions(props: { propertyId: string; assessmentId: string
  * page, `assessmentApprove.error.title` and `.description` on the date picker's page.
  */
 export function ApprovalFeedback(props: {
-  approval: Pick<Approval, 'answersWaiting' | 'startFailed' | 'sendingAnswers'>;
+  approval: Pick<Approval, 'answersWaiting' | 'startFailed' | 'sendingAnswers' | 'starting'>;
   page?: 'results' | 'datePicker';
 }) {
+  return (
+    <>
+      <StartFeedback {...props} />
+      <StartWaitNote waiting={props.approval.starting} />
+    </>
+  );
+}
+
+function StartFeedback(props: Parameters<typeof ApprovalFeedback>[0]) {
   const t = useTranslation();
   if (props.approval.sendingAnswers)
     return (

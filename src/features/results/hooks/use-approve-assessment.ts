@@ -80,6 +80,8 @@ export function useApproveAssessment(input: {
     approve: (validFrom: { iso: string; future: boolean }) => start.mutateAsync(validFrom).catch(() => null),
     /** Sending answers, starting the job, or the job running. */
     busy: start.isPending || job?.progress.phase === 'running',
+    /** The request that starts the job (after any answers were sent) has no answer yet. */
+    starting: start.isPending && !sendingAnswers,
     /** The answers still on the device are being sent first. */
     sendingAnswers,
     startFailed: start.isError,
