@@ -742,6 +742,12 @@ export const da = {
   'jobProgress.noAnswer':
     'Serveren svarede ikke. Forbindelsen er måske for dårlig, eller serveren er nede. Prøv igen om lidt.',
   'jobProgress.waitingForServer': 'Serveren har ikke svaret endnu. Det går i gang, når den svarer.',
+  'jobProgress.rateLimited': 'Der er sendt for meget på kort tid. Vent et øjeblik, og prøv igen.',
+  'jobProgress.changedMeanwhile':
+    'Nogle af vurderingerne er ændret, godkendt eller slettet i mellemtiden. Hent siden igen, og prøv igen.',
+  'jobProgress.forbidden':
+    'Du har ikke længere adgang til at gøre dette. Log ind igen, eller spørg den, der giver adgang i jeres organisation.',
+  'jobProgress.serverFault': 'Der skete en fejl på serveren. Prøv igen om lidt.',
   'jobProgress.stopFailed': 'Jobbet kunne ikke stoppes. Tjek forbindelsen, og prøv igen.',
   'jobProgress.queueFull':
     'Der er for mange boliger i kø i jeres organisation lige nu. Vent, til nogle af dem er færdige, og prøv igen.',

@@ -78,9 +78,9 @@ function renderConfirm(sendWaitingAnswers?: () => Promise<boolean>) {
 }
 
 describe('approving many (docs/product.md 4 "Bulk mode", 8)', () => {
-  it('a refused start shows bulkApprove.error with the server message, leaves nothing half-done, and Prøv igen asks again with the same key', async () => {
+  it('a refused start shows bulkApprove.error with the refusal in our words, leaves nothing half-done, and Prøv igen asks again with the same key', async () => {
     finishAnswers = [
-      json({ message: 'Vurderingen kan ikke godkendes.', code: 'ASSESSMENT_NOT_APPROVABLE' }, 409),
+      json({ message: 'Assessment a2 cannot be approved: draft', code: 'ASSESSMENT_NOT_APPROVABLE' }, 409),
       json({ jobId: 'job-9' }),
     ];
     const router = await renderConfirm();
@@ -89,7 +89,10 @@ describe('approving many (docs/product.md 4 "Bulk mode", 8)', () => {
 
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Godkendelsen mislykkedes');
-    expect(alert).toHaveTextContent('Vurderingen kan ikke godkendes.');
+    expect(alert).toHaveTextContent(
+      'Nogle af vurderingerne er ændret, godkendt eller slettet i mellemtiden. Hent siden igen, og prøv igen.',
+    );
+    expect(alert).not.toHaveTextContent('cannot be approved');
     expect(bulkStore.getSnapshot().mode).toBe('idle');
     expect(finishCalls).toHaveLength(1);
     expect(finishCalls[0]!.key).toBeTruthy();

@@ -64,13 +64,29 @@ describe('the progress dialog of a job (src/ui/job-progress-dialog.tsx)', () => 
     expect(screen.queryByText(waiting)).not.toBeInTheDocument();
   });
 
-  it('a start that met no server says so in Danish, never "Timeout"', () => {
+  it('a start that met no server, or was refused, says so in Danish, never "Timeout"', () => {
     const t: Translate = (key, params) => translate(key, params);
     expect(jobStartMessage(new ApiError(0, 'Timeout'), t)).toBe(
       'Serveren svarede ikke. Forbindelsen er måske for dårlig, eller serveren er nede. Prøv igen om lidt.',
     );
     expect(jobStartMessage(new ApiError(401, 'Missing bearer token'), t)).toBe(
       'Dit login er udløbet. Log ind igen, og prøv så igen.',
+    );
+    // Every refusal a start can meet is said in Danish; the server's words only for an unknown one.
+    const refusals: [number, string | undefined][] = [
+      [403, 'FORBIDDEN'],
+      [409, 'ASSESSMENT_APPROVED'],
+      [429, 'RATE_LIMITED'],
+      [429, 'JOB_QUEUE_FULL'],
+      [500, 'INTERNAL'],
+      [503, undefined],
+    ];
+    for (const [status, code] of refusals) {
+      const said = jobStartMessage(new ApiError(status, 'English words', code ? { code } : undefined), t);
+      expect(said, `${status} ${code}`).not.toBe('English words');
+    }
+    expect(jobStartMessage(new ApiError(400, 'Something new', { code: 'BAD_REQUEST' }), t)).toBe(
+      'Something new',
     );
   });
 });
