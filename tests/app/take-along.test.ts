@@ -348,7 +348,10 @@ describe('take along', () => {
 
   it('cancel stops the run and aborts the requests in flight; what was done stays', async () => {
     const calls = stubApi({ delayMs: 30 });
-    const result = await takeDepartmentUntil(createQueryClient(() => {}), 3);
+    const result = await takeDepartmentUntil(
+      createQueryClient(() => {}),
+      3,
+    );
     expect(result.phase).toBe('cancelled');
     expect(result.done).toBeLessThan(RESIDENCES);
     const kept = Object.keys(offlineRegistry().residences);
@@ -363,7 +366,10 @@ describe('take along', () => {
 
   it('a department stopped half-way says how far it came after a restart, and its rest fetches only what is missing', async () => {
     const calls = stubApi({ delayMs: 10 });
-    await takeDepartmentUntil(createQueryClient(() => {}), 4);
+    await takeDepartmentUntil(
+      createQueryClient(() => {}),
+      4,
+    );
     // What a reload finds: the record as written.
     resetOfflineRegistry();
     const half = departmentProgress(offlineRegistry(), 'd1')!;
