@@ -18,11 +18,14 @@ export const ROUTE_PENDING_MS = 1_000;
 
 /**
  * What a route shows while its loader fetches (after ROUTE_PENDING_MS): only what is not on the
- * device takes this long, and 2.5 s after the tap it says so (WaitingForServer).
+ * device takes this long, and 2.5 s after the tap it says so (WaitingForServer). A screen that
+ * renders it itself while it waits (`atOnce`: home, for the user's details) had no router delay
+ * before it, so the whole 2.5 s are counted from its mount.
  */
-export function RoutePending() {
+export function RoutePending(props: { atOnce?: boolean }) {
   const t = useTranslation();
-  return <WaitingForServer label={t('general.loading')} afterMs={FRESH_WAIT_MS - ROUTE_PENDING_MS} />;
+  const afterMs = props.atOnce ? FRESH_WAIT_MS : FRESH_WAIT_MS - ROUTE_PENDING_MS;
+  return <WaitingForServer label={t('general.loading')} afterMs={afterMs} />;
 }
 
 /**

@@ -95,5 +95,5 @@ function HomeRoute() {
   if (userInfo.error) return <ErrorScreen error={userInfo.error} onRetry={() => void userInfo.refetch()} />;
   // The token ended and the device never kept who the user is: nothing to show but a sign-in.
   if (session === 'renew') return <LoginScreen returnUrl={returnUrl} />;
-  return <RoutePending />;
+  return <RoutePending atOnce />;
 }

@@ -99,6 +99,21 @@ describe('a page that is not on the device', () => {
     expect(note()).not.toBeInTheDocument();
   });
 
+  it('rendered by a screen itself (home, waiting for the user), counts the whole 2.5 s from its mount', async () => {
+    vi.useFakeTimers();
+    const rootRoute = createRootRoute({ component: () => <RoutePending atOnce /> });
+    const router = createRouter({
+      routeTree: rootRoute,
+      history: createMemoryHistory({ initialEntries: ['/'] }),
+    });
+    await renderRouter(router, newQueryClient());
+    const note = () => screen.queryByText('Serveren har ikke svaret endnu');
+    await act(() => vi.advanceTimersByTimeAsync(FRESH_WAIT_MS - 100));
+    expect(note()).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(note()).toBeInTheDocument();
+  });
+
   it('before an organization is chosen says the same, without the home page, which would send the user back', async () => {
     await renderPage(() => new Promise(() => undefined), 'outside');
     expect(
