@@ -1,6 +1,6 @@
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { IconCloudDownload } from '@tabler/icons-react';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useHasPhotos } from '../api/photos';
 import { useTranslation } from '../i18n/use-translation';
 import { activeOrganization } from '../offline/active-organization';
@@ -31,7 +31,12 @@ function useBlockReason(): string | null {
 }
 
 /** As the list's action buttons: stays focusable when blocked and says why in a tooltip. */
-function TakeButton(props: { label: string; reason: string | null; onClick: () => void }) {
+function TakeButton(props: {
+  label: string;
+  reason: string | null;
+  onClick: () => void;
+  describedBy?: string;
+}) {
   return (
     <TooltipReasonedButton
       variant="default"
@@ -39,6 +44,7 @@ function TakeButton(props: { label: string; reason: string | null; onClick: () =
       label={props.label}
       disabledReason={props.reason}
       onClick={props.onClick}
+      aria-describedby={props.describedBy}
     />
   );
 }
@@ -78,6 +84,7 @@ export function TakeAlongDepartmentButton(props: {
   const { progress: running } = useTakeAlongState();
   const unfinished = running?.phase === 'running' ? null : departmentProgress(registry, props.departmentId);
   const rest = unfinished?.unfinished === true;
+  const noteId = useId();
   const { withPhotos, checkbox } = useWithPhotos();
   return (
     <Stack gap={4}>
@@ -86,12 +93,15 @@ export function TakeAlongDepartmentButton(props: {
           label={rest ? t('takeAlong.rest') : taken ? t('takeAlong.again') : t('takeAlong.department')}
           reason={reason}
           onClick={() => void start({ kind: 'department', ...props, withPhotos, rest })}
+          describedBy={rest ? noteId : undefined}
         />
         {checkbox}
         {taken && <OfflineMark fetchedAt={taken.fetchedAt} />}
       </Group>
       {rest && (
-        <Text size="sm">{t('takeAlong.unfinished', { done: unfinished.done, total: unfinished.total })}</Text>
+        <Text size="sm" id={noteId}>
+          {t('takeAlong.unfinished', { done: unfinished.done, total: unfinished.total })}
+        </Text>
       )}
     </Stack>
   );

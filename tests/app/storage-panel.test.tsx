@@ -23,6 +23,7 @@ import {
   resetOfflineRegistry,
   updateOfflineRegistry,
 } from '../../src/offline/client-state';
+import { TakeAlongDepartmentButton } from '../../src/ui/take-along-buttons';
 import { startTakeAlong } from '../../src/ui/use-take-along';
 import { fillJsdomGaps } from './test-render';
 
@@ -149,6 +150,32 @@ describe('storage panel', () => {
     expect(
       within(departments).getByText('2 af 5 boliger · ikke færdig · hentet 05.03.26 · 2,0 kB'),
     ).toBeInTheDocument();
+  });
+
+  it('the department itself offers the rest, and its button says how far the last take along came', async () => {
+    seedRegistry();
+    updateOfflineRegistry((r) => ({
+      ...r,
+      departments: { d1: { ...r.departments.d1!, residenceCount: 5, unfinished: true } },
+    }));
+    const department = {
+      organizationId: 'org-1',
+      departmentId: 'd1',
+      departmentName: 'Afd. 4 Lyngbakkeparken',
+    };
+    await renderAt(() => <TakeAlongDepartmentButton {...department} />, new QueryClient());
+    const rest = await screen.findByRole('button', { name: 'Hent resten til offline' });
+    expect(rest).toHaveAccessibleDescription('Hentningen blev ikke færdig: 2 af 5 boliger er hentet.');
+    cleanup();
+
+    // Whole again: the whole department may be fetched again, and nothing is said of a rest.
+    updateOfflineRegistry((r) => ({
+      ...r,
+      departments: { d1: { ...r.departments.d1!, residenceCount: 2, unfinished: undefined } },
+    }));
+    await renderAt(() => <TakeAlongDepartmentButton {...department} />, new QueryClient());
+    expect(await screen.findByRole('button', { name: 'Hent igen til offline' })).toBeInTheDocument();
+    expect(screen.queryByText(/Hentningen blev ikke færdig/)).not.toBeInTheDocument();
   });
 
   it('says so when the browser keeps the data', async () => {
