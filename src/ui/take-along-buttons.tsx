@@ -82,8 +82,8 @@ export function TakeAlongDepartmentButton(props: {
   // A take along that ended half-way (stopped, failed, or the page closed under it) says how far it
   // came and offers the rest, not the whole department again. Not while one runs: its status shows.
   const { progress: running } = useTakeAlongState();
-  const unfinished = running?.phase === 'running' ? null : departmentProgress(registry, props.departmentId);
-  const rest = unfinished?.unfinished === true;
+  const lastRun = running?.phase === 'running' ? null : departmentProgress(registry, props.departmentId);
+  const rest = lastRun?.unfinished === true;
   const noteId = useId();
   const { withPhotos, checkbox } = useWithPhotos();
   return (
@@ -100,7 +100,7 @@ export function TakeAlongDepartmentButton(props: {
       </Group>
       {rest && (
         <Text size="sm" id={noteId}>
-          {t('takeAlong.unfinished', { done: unfinished.done, total: unfinished.total })}
+          {t('takeAlong.unfinished', { done: lastRun.done, total: lastRun.total })}
         </Text>
       )}
     </Stack>
