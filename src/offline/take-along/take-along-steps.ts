@@ -16,12 +16,16 @@ import { jsonSize } from './transfer-meter';
  */
 
 /**
- * The residences asked for; for a department, each one of its list once (the list is fetched),
- * and for its rest only those its unfinished latest take along did not fetch.
+ * The residences asked for, and how many the request names (`listCount`); for a department, each
+ * one of its list once (the list is fetched), and for its rest only those its unfinished latest
+ * take along did not fetch.
  */
-export async function residencesToTake(run: TakeAlongRun): Promise<ResidenceToTake[]> {
+export async function residencesToTake(
+  run: TakeAlongRun,
+): Promise<{ residences: ResidenceToTake[]; listCount: number }> {
   const { request, queryClient } = run;
-  if (request.kind !== 'department') return request.residences;
+  if (request.kind !== 'department')
+    return { residences: request.residences, listCount: request.residences.length };
   await run.preload.department(request.departmentId);
   const rows = queryClient.getQueryData(propertiesByDepartmentQueryOptions(request.departmentId).queryKey);
   if (!rows) throw new Error('department list not fetched');
@@ -39,10 +43,11 @@ export async function residencesToTake(run: TakeAlongRun): Promise<ResidenceToTa
   };
   const seen = new Map<string, ResidenceToTake>();
   for (const row of rows) {
-    if (!seen.has(row.residenceId) && !fetchedSince(row.residenceId))
+    if (!seen.has(row.residenceId))
       seen.set(row.residenceId, { id: row.residenceId, location: row.location });
   }
-  return [...seen.values()];
+  const residences = [...seen.values()].filter((residence) => !fetchedSince(residence.id));
+  return { residences, listCount: seen.size };
 }
 
 /** The help texts and their images: the form's help dialog opens offline too. */
@@ -56,7 +61,7 @@ export async function cacheHelp(run: TakeAlongRun): Promise<void> {
  * unfinished until the run ends whole (`recordFinished`). The rest of a department keeps the
  * beginning of the take along it finishes.
  */
-export function recordRequest(run: TakeAlongRun): void {
+export function recordRequest(run: TakeAlongRun, listCount: number): void {
   const { request } = run;
   updateOfflineRegistry(
     (r) => {
@@ -75,7 +80,7 @@ export function recordRequest(run: TakeAlongRun): void {
                   organizationId: request.organizationId,
                   name: request.departmentName,
                   fetchedAt: request.rest && before ? before.fetchedAt : run.now().toISOString(),
-                  residenceCount: listCount(run),
+                  residenceCount: listCount,
                   unfinished: true,
                 },
               }
@@ -84,16 +89,6 @@ export function recordRequest(run: TakeAlongRun): void {
     },
     { write: false },
   );
-}
-
-/** The department's residences as its list has them now (each once). */
-function listCount(run: TakeAlongRun): number {
-  const { request } = run;
-  if (request.kind !== 'department') return 0;
-  const rows = run.queryClient.getQueryData(
-    propertiesByDepartmentQueryOptions(request.departmentId).queryKey,
-  );
-  return new Set(rows?.map((row) => row.residenceId)).size;
 }
 
 /** A department's take along that fetched every residence: no longer unfinished. */

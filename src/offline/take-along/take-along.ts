@@ -57,12 +57,12 @@ export async function takeAlong(
 /** The run's steps in turn, the residences `concurrency` at a time (each asking its loaders in turn). */
 async function takeEverything(run: TakeAlongRun, concurrency: number): Promise<void> {
   run.report();
-  const residences = await residencesToTake(run);
+  const { residences, listCount } = await residencesToTake(run);
   run.progress.total = residences.length;
   run.report();
   await cacheHelp(run);
   run.checkQuota();
-  recordRequest(run);
+  recordRequest(run, listCount);
   keepSharedQueries(run);
   const saveNow = periodicSaver(run);
   await runPool(residences, Math.min(concurrency, residences.length), run.stop, async (residence) => {
