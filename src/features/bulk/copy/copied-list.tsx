@@ -10,7 +10,7 @@ import { bulkStore } from '../../../offline/bulk-state';
 import { ActionBar } from '../../../ui/action-bar';
 import { PageHeader } from '../../../ui/page-header';
 import { ReasonedButton } from '../../../ui/reasoned-button';
-import { useServerReach } from '../../../ui/use-server-reach';
+import { reachReason, useServerReach } from '../../../ui/use-server-reach';
 import { approvalState } from '../approve/approval-request';
 import { LeaveFlowGuard } from '../approve/leave-flow-guard';
 import { useBulkMode } from '../hooks/use-bulk-mode';
@@ -222,13 +222,9 @@ function CopiedActions(props: {
         <ReasonedButton
           label={t('copied.approve', { count: toApprove.length })}
           disabledReason={
-            approveBlocked === 'offline'
-              ? t('bulkApprove.offline')
-              : approveBlocked === 'signIn'
-                ? t('general.signInFirst')
-                : approveBlocked === 'selection'
-                  ? t('copied.approve.disabled')
-                  : null
+            approveBlocked === 'selection'
+              ? t('copied.approve.disabled')
+              : reachReason(approveBlocked, t('bulkApprove.offline'), t)
           }
           onClick={approve}
         />

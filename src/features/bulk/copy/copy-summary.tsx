@@ -6,7 +6,7 @@ import { pasteBlock } from '../../../domain/bulk-selection';
 import { useTranslation } from '../../../i18n/use-translation';
 import { PageHeader } from '../../../ui/page-header';
 import { StatusBadge } from '../../../ui/status-badge';
-import { useServerReach } from '../../../ui/use-server-reach';
+import { reachReason, useServerReach } from '../../../ui/use-server-reach';
 import { useBulkMode } from '../hooks/use-bulk-mode';
 import { useCopyJob } from '../hooks/use-copy-job';
 import { CopyProgress } from './copy-progress';
@@ -196,11 +196,7 @@ function PasteOrCancel(props: {
         disabledReason={
           props.block === 'noTargets'
             ? t('copy.paste.disabled')
-            : props.block === 'offline'
-              ? t('bulkCopy.offline')
-              : props.block === 'signIn'
-                ? t('general.signInFirst')
-                : null
+            : reachReason(props.block, t('bulkCopy.offline'), t)
         }
         loading={props.running}
         onClick={props.onPaste}

@@ -7,11 +7,12 @@ import {
   showsActionBar,
   type ActionBlock,
 } from '../../../../domain/bulk-selection';
-import { pluralKey } from '../../../../i18n/translate';
+import { pluralKey, type Translate } from '../../../../i18n/translate';
 import { useTranslation } from '../../../../i18n/use-translation';
 import { ActionBar } from '../../../../ui/action-bar';
 import { TooltipReasonedButton } from '../../../../ui/reasoned-button';
 import { TakeAlongSelectionButton } from '../../../../ui/take-along-buttons';
+import { reachReason } from '../../../../ui/use-server-reach';
 import type { ListSelection } from './use-list-selection';
 import { useSelectionActions } from './use-selection-actions';
 
@@ -45,7 +46,7 @@ export function SelectionActionBar(props: { selection: ListSelection; mode: Bulk
                 actions.copyBlocked,
                 t('propertiesList.action.copy.disabled'),
                 t('bulkCopy.offline'),
-                t('general.signInFirst'),
+                t,
               )}
               onClick={actions.copy}
             />
@@ -83,7 +84,7 @@ export function SelectionActionBar(props: { selection: ListSelection; mode: Bulk
                 actions.approveBlocked,
                 t('propertiesList.action.approve.disabled'),
                 t('bulkApprove.offline'),
-                t('general.signInFirst'),
+                t,
               )}
               onClick={actions.approve}
             />
@@ -95,15 +96,10 @@ export function SelectionActionBar(props: { selection: ListSelection; mode: Bulk
 }
 
 /**
- * What the disabled button says for its block: the selection's rule, the missing network, or the
- * sign-in that the server needs first.
+ * What the disabled button says for its block: the selection's rule, or why the server cannot be
+ * asked (offline, or a sign-in first).
  */
-function blockReason(
-  block: ActionBlock,
-  selectionReason: string,
-  offlineReason: string | null = null,
-  signInReason: string | null = null,
-) {
+function blockReason(block: ActionBlock, selectionReason: string, offlineReason = '', t?: Translate) {
   if (block === 'selection') return selectionReason;
-  return block === 'offline' ? offlineReason : block === 'signIn' ? signInReason : null;
+  return block && t ? reachReason(block, offlineReason, t) : null;
 }
